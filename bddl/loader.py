@@ -1,0 +1,51 @@
+"""From two file names to a checked model: the front door every command uses."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from .ast import Domain, Problem
+from .errors import BddlError, BddlSyntaxError, Diagnostic
+from .parser import parse_domain, parse_problem, read_source
+from .validate import Limits, check_model
+
+
+@dataclass(frozen=True)
+class Model:
+    """A domain and a problem that passed every check, with the warnings they raised."""
+
+    domain: Domain
+    problem: Problem
+    warnings: tuple[Diagnostic, ...]
+    domain_path: str
+    problem_path: str
+
+
+def load_model(
+    domain_path: str | Path,
+    problem_path: str | Path,
+    *,
+    depth: int | None = None,
+    limits: Limits = Limits(),
+) -> Model:
+    """Read, parse and validate a domain/problem pair.
+
+    `depth` overrides the problem's depth (before the checks, so the limit
+    applies to it).  Syntax errors in both files are reported together.
+    Raises `BddlError` (a subclass of it) on any error."""
+    parsed = []
+    problems: list[Diagnostic] = []
+    for path, parse in ((domain_path, parse_domain), (problem_path, parse_problem)):
+        try:
+            parsed.append(parse(read_source(path), str(path)))
+        except BddlError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise BddlSyntaxError(problems)
+    domain, problem = parsed
+    if depth is not None:
+        problem = dataclasses.replace(problem, depth=depth)
+    warnings = check_model(domain, problem, limits)
+    return Model(domain, problem, tuple(warnings), str(domain_path), str(problem_path))

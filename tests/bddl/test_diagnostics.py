@@ -1,0 +1,299 @@
+"""One test per diagnostic: the message, and the line and column it points at."""
+
+from __future__ import annotations
+
+import pytest
+
+from bddl import BddlError, BddlLimitError, Limits, check_model, load_model, parse_domain, parse_problem
+from bddl.errors import BddlSyntaxError
+
+DOMAIN = """\
+#blackactions
+:action occupy
+:parameters (?x,?y)
+:precondition (open(?x,?y))
+:effect (black(?x,?y))
+#whiteactions
+:action occupy
+:parameters (?x,?y)
+:precondition (open(?x,?y))
+:effect (white(?x,?y))
+"""
+
+PROBLEM = """\
+#boardsize 3 3
+#init
+#depth 3
+#blackgoals
+(black(?x,?y) black(?x+1,?y))
+#whitegoals
+(white(?x,?y) white(?x,?y+1))
+"""
+
+
+def diagnostics(domain: str = DOMAIN, problem: str = PROBLEM, limits: Limits = Limits()):
+    """Every diagnostic for the pair, errors first; [] if the model is fine."""
+    try:
+        d = parse_domain(domain, "d.bddl")
+        p = parse_problem(problem, "p.bddl")
+        return check_model(d, p, limits)
+    except BddlError as exc:
+        return list(exc.diagnostics)
+
+
+def only_error(domain: str = DOMAIN, problem: str = PROBLEM, limits: Limits = Limits()):
+    found = [d for d in diagnostics(domain, problem, limits) if d.severity == "error"]
+    assert len(found) == 1, [d.headline() for d in found]
+    return found[0]
+
+
+def where(d):
+    return (d.span.file, d.span.line, d.span.column)
+
+
+def test_the_base_model_is_fine():
+    assert diagnostics() == []
+
+
+# -- syntax ------------------------------------------------------------------
+
+
+def test_syntax_error_location_and_expected_form():
+    d = only_error(problem=PROBLEM.replace("black(?x+1,?y)", "black(?x*1,?y)"))
+    assert where(d) == ("p.bddl", 5, 23)
+    assert "unexpected character '*'" in d.message
+    assert "?x+k" in d.hint
+
+
+def test_unclosed_parenthesis_is_named():
+    d = only_error(problem=PROBLEM.replace("black(?x+1,?y))", "black(?x+1,?y)"))
+    assert where(d) == ("p.bddl", 6, 1)
+    assert "line 5, column 1 is never closed" in d.message
+
+
+def test_missing_domain_section():
+    d = only_error(domain=DOMAIN.split("#whiteactions")[0])
+    assert "missing section '#whiteactions'" in d.message
+    assert d.span.file == "d.bddl"
+
+
+def test_repeated_domain_section():
+    d = only_error(domain=DOMAIN + "#blackactions\n")
+    assert "repeated section '#blackactions'" in d.message
+    assert where(d) == ("d.bddl", 11, 1)
+
+
+@pytest.mark.parametrize(
+    "section",
+    ["#boardsize", "#init", "#depth", "#blackgoals", "#whitegoals"],
+)
+def test_missing_problem_section(section):
+    lines = PROBLEM.splitlines(keepends=True)
+    kept = []
+    skipping = False
+    for line in lines:
+        if line.startswith("#"):
+            skipping = line.split()[0] == section
+        if not skipping:
+            kept.append(line)
+    d = only_error(problem="".join(kept))
+    assert f"missing section '{section}'" in d.message
+
+
+def test_repeated_problem_section():
+    d = only_error(problem=PROBLEM + "#depth 5\n")
+    assert "repeated section '#depth'" in d.message
+    assert where(d) == ("p.bddl", 8, 1)
+
+
+def test_blackturn_word():
+    d = only_error(problem=PROBLEM + "#blackturn last\n")
+    assert where(d) == ("p.bddl", 8, 12)
+    assert "'first' or 'second'" in d.message
+
+
+def test_not_utf8(tmp_path):
+    domain = tmp_path / "d.bddl"
+    domain.write_text(DOMAIN, encoding="utf-8")
+    problem = tmp_path / "p.bddl"
+    problem.write_bytes(PROBLEM.encode().replace(b"#depth 3", b"#depth 3 \xe9"))
+    with pytest.raises(BddlSyntaxError) as info:
+        load_model(domain, problem)
+    d = info.value.diagnostics[0]
+    assert (d.span.line, d.span.column) == (3, 10)
+    assert "not valid UTF-8" in d.message
+
+
+def test_unreadable_file(tmp_path):
+    with pytest.raises(BddlSyntaxError) as info:
+        load_model(tmp_path / "missing.bddl", tmp_path)
+    messages = [d.message for d in info.value.diagnostics]
+    assert messages == ["no such file", "is a directory, not a BDDL file"]
+
+
+# -- domain checks -------------------------------------------------------------
+
+
+def test_unknown_predicate():
+    d = only_error(domain=DOMAIN.replace("(open(?x,?y))", "(empty(?x,?y))", 1))
+    assert where(d) == ("d.bddl", 4, 16)
+    assert "unknown predicate 'empty'" in d.message
+    assert "open(e1,e2)" in d.hint
+
+
+def test_unknown_predicate_under_not():
+    d = only_error(domain=DOMAIN.replace("(open(?x,?y))", "(NOT(empty(?x,?y)))", 1))
+    assert where(d) == ("d.bddl", 4, 20)
+
+
+def test_coordinate_that_is_not_a_form():
+    d = only_error(domain=DOMAIN.replace("(black(?x,?y))", "(black(?x,top))"))
+    assert where(d) == ("d.bddl", 5, 19)
+    assert "'top' is not a coordinate" in d.message
+
+
+def test_unknown_variable():
+    d = only_error(domain=DOMAIN.replace("(black(?x,?y))", "(black(?x,?z))"))
+    assert where(d) == ("d.bddl", 5, 19)
+    assert "unknown variable '?z'" in d.message
+
+
+def test_y_in_the_x_slot():
+    d = only_error(domain=DOMAIN.replace("(black(?x,?y))", "(black(?y,?y))"))
+    assert where(d) == ("d.bddl", 5, 16)
+    assert "?y cannot stand in the x position" in d.message
+
+
+def test_extreme_in_the_wrong_slot():
+    d = only_error(domain=DOMAIN.replace("(black(?x,?y))", "(black(?x,xmax))"))
+    assert where(d) == ("d.bddl", 5, 19)
+    assert "'xmax' cannot stand in the y position" in d.message
+
+
+def test_absolute_integer_in_domain():
+    d = only_error(domain=DOMAIN.replace("(black(?x,?y))", "(black(2,?y))"))
+    assert where(d) == ("d.bddl", 5, 16)
+    assert "absolute coordinates are not allowed in a domain file" in d.message
+
+
+def test_duplicate_action_name():
+    extra = ":action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (black(?x,?y))\n"
+    d = only_error(domain=DOMAIN.replace("#whiteactions\n", extra + "#whiteactions\n"))
+    assert where(d) == ("d.bddl", 6, 9)
+    assert "Black already has an action named 'occupy' (line 2)" in d.message
+
+
+def test_same_name_on_both_sides_is_fine():
+    assert diagnostics() == []
+
+
+def test_wrong_parameters():
+    d = only_error(domain=DOMAIN.replace("(?x,?y)", "(?x)", 1))
+    assert where(d) == ("d.bddl", 2, 9)
+    assert "parameters (?x)" in d.message
+
+
+def test_empty_bounds_is_a_warning():
+    domain = DOMAIN.replace("(black(?x,?y))", "(black(?x+5,?y))")
+    found = diagnostics(domain=domain)
+    assert [d.severity for d in found] == ["warning"]
+    assert where(found[0]) == ("d.bddl", 2, 9)
+    assert "fits nowhere on the 3x3 board" in found[0].message
+
+
+# -- problem checks ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size, column", [("0 3", 12), ("3 0", 12)])
+def test_board_size_below_one(size, column):
+    d = only_error(problem=PROBLEM.replace("#boardsize 3 3", f"#boardsize {size}"))
+    assert where(d) == ("p.bddl", 1, column)
+    assert "must be at least 1" in d.message
+
+
+def test_depth_below_one():
+    d = only_error(problem=PROBLEM.replace("#depth 3", "#depth 0"))
+    assert where(d) == ("p.bddl", 3, 8)
+    assert "the depth must be at least 1" in d.message
+
+
+def test_absurd_board_names_the_limit_and_can_be_raised():
+    problem = PROBLEM.replace("#boardsize 3 3", "#boardsize 3 5000")
+    d = only_error(problem=problem)
+    assert "beyond the limit of 1000" in d.message and "--max-board-side" in d.hint
+    with pytest.raises(BddlLimitError):
+        check_model(parse_domain(DOMAIN), parse_problem(problem))
+    assert diagnostics(problem=problem, limits=Limits(max_board_side=5000)) == []
+
+
+def test_absurd_depth_names_the_limit_and_can_be_raised():
+    problem = PROBLEM.replace("#depth 3", "#depth 20001")
+    d = only_error(problem=problem)
+    assert where(d) == ("p.bddl", 3, 8)
+    assert "beyond the limit of 10000" in d.message and "--max-depth" in d.hint
+    assert diagnostics(problem=problem, limits=Limits(max_depth=30000)) == []
+
+
+def test_init_off_the_board():
+    d = only_error(problem=PROBLEM.replace("#init\n", "#init\nblack(1,4)\n"))
+    assert where(d) == ("p.bddl", 3, 9)
+    assert "y = 4, off the 3x3 board" in d.message
+
+
+def test_init_repeated_cell():
+    d = only_error(problem=PROBLEM.replace("#init\n", "#init\nblack(1,1) white(1,1)\n"))
+    assert where(d) == ("p.bddl", 3, 12)
+    assert "cell (1,1) is listed twice" in d.message
+
+
+def test_init_open():
+    d = only_error(problem=PROBLEM.replace("#init\n", "#init\nopen(1,1)\n"))
+    assert where(d) == ("p.bddl", 3, 1)
+    assert "'open' cannot be listed in '#init'" in d.message
+
+
+def test_init_relative():
+    d = only_error(problem=PROBLEM.replace("#init\n", "#init\nblack(?x,1)\n"))
+    assert where(d) == ("p.bddl", 3, 7)
+    assert "absolute coordinates" in d.message
+
+
+def test_init_negated():
+    d = only_error(problem=PROBLEM.replace("#init\n", "#init\nNOT(black(1,1))\n"))
+    assert where(d) == ("p.bddl", 3, 1)
+
+
+def test_goal_off_the_board():
+    d = only_error(problem=PROBLEM.replace("(white(?x,?y) white(?x,?y+1))", "(white(4,1))"))
+    assert where(d) == ("p.bddl", 7, 8)
+    assert "White's goal refers to x = 4" in d.message
+
+
+def test_goal_true_initially_is_an_error():
+    problem = PROBLEM.replace("#init\n", "#init\nblack(1,1) black(2,1)\n")
+    d = only_error(problem=problem)
+    assert where(d) == ("p.bddl", 6, 1)
+    assert "Black's goal already holds in the initial state" in d.message
+
+
+def test_goal_that_fits_nowhere_is_a_warning():
+    found = diagnostics(problem=PROBLEM.replace("(white(?x,?y) white(?x,?y+1))", "(white(?x,?y) white(?x,?y+3))"))
+    assert [d.severity for d in found] == ["warning"]
+    assert where(found[0]) == ("p.bddl", 7, 1)
+
+
+def test_several_problems_are_reported_together():
+    domain = DOMAIN.replace("(open(?x,?y))", "(empty(?x,?y))", 1).replace("(white(?x,?y))", "(white(1,?y))")
+    found = diagnostics(domain=domain)
+    assert [(d.span.line, d.severity) for d in found] == [(4, "error"), (10, "error")]
+
+
+def test_rendering_has_line_caret_and_hint():
+    d = only_error(domain=DOMAIN.replace("(open(?x,?y))", "(empty(?x,?y))", 1))
+    text = d.render(DOMAIN.replace("(open(?x,?y))", "(empty(?x,?y))", 1))
+    lines = text.splitlines()
+    assert lines[0] == "d.bddl:4:16: error: unknown predicate 'empty'"
+    assert lines[1].endswith(":precondition (empty(?x,?y))")
+    assert lines[2].index("^") == lines[1].index("empty")
+    assert lines[2].count("~") == len("empty") - 1
+    assert lines[3].startswith("expected: ")

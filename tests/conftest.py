@@ -1,0 +1,43 @@
+"""Shared test configuration.
+
+Slow tests (marked `@pytest.mark.slow`) run only with `--runslow` or
+BDDLC_SLOW=1, so the README's test command stays inside CI's time budget.
+Hypothesis runs derandomized with a fixed example budget ("ci" profile) unless
+HYPOTHESIS_PROFILE says otherwise ("dev": more examples, "thorough": many).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+settings.register_profile(
+    "ci",
+    max_examples=50,
+    deadline=None,
+    derandomize=True,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+)
+settings.register_profile("dev", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_addoption(parser):
+    parser.addoption("--runslow", action="store_true", default=False, help="also run tests marked slow")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--runslow") or os.environ.get("BDDLC_SLOW") == "1":
+        return
+    skip = pytest.mark.skip(reason="slow: run with --runslow or BDDLC_SLOW=1")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -1,0 +1,104 @@
+"""Hypothesis strategies for random small BDDL games.
+
+The games are valid by construction (no rejection sampling): actions with
+0-3 precondition and 1-3 effect atoms over open/black/white, negations,
+offsets -2..2 and board edges; goals that may be absent, with relative,
+edge and absolute coordinates; boards from 1x1 to 4x3; a random initial
+position; depths 1-5; either side first.  Goals that would already hold in
+the initial state are dropped, since the checker rejects such models.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from hypothesis import strategies as st
+
+from bddl import Absolute, Action, Atom, Condition, Domain, Extreme, Problem, Relative
+from bddl.game import Game
+
+PREDS = ("open", "black", "white")
+
+
+# Strategies are built once and cached: building them inside every draw is
+# what makes hypothesis slow (each new strategy object is validated anew).
+
+
+@lru_cache(maxsize=None)
+def coord(axis: str, size: int | None = None):
+    """A coordinate for one axis; `size` given means absolute indices are allowed."""
+    options = [
+        st.integers(-2, 2).map(lambda k: Relative(axis, k)),
+        st.sampled_from((f"{axis}min", f"{axis}max")).map(Extreme),
+    ]
+    if size is not None:
+        options.append(st.integers(1, size).map(Absolute))
+    return st.one_of(*options)
+
+
+@lru_cache(maxsize=None)
+def atom(width: int | None = None, height: int | None = None, negations: bool = True):
+    return st.builds(
+        Atom,
+        st.sampled_from(PREDS),
+        coord("x", width),
+        coord("y", height),
+        st.booleans() if negations else st.just(False),
+    )
+
+
+@lru_cache(maxsize=None)
+def condition(min_atoms: int, max_atoms: int, **kw):
+    return st.lists(atom(**kw), min_size=min_atoms, max_size=max_atoms).map(lambda atoms: Condition(tuple(atoms)))
+
+
+@st.composite
+def action(draw, name: str):
+    return Action(name, ("x", "y"), draw(condition(0, 3)), draw(condition(1, 3)))
+
+
+@lru_cache(maxsize=None)
+def goal_list(width: int, height: int, negations: bool):
+    return st.lists(condition(1, 3, width=width, height=height, negations=negations), max_size=3)
+
+
+@st.composite
+def domain(draw, max_actions: int = 3):
+    sides = []
+    for prefix in ("b", "w"):
+        n = draw(st.integers(1, max_actions))
+        sides.append(tuple(draw(action(f"{prefix}{i}")) for i in range(n)))
+    return Domain(*sides)
+
+
+@st.composite
+def problem(draw, dom: Domain, max_width: int = 4, max_height: int = 3, max_depth: int = 5):
+    width = draw(st.integers(1, max_width))
+    height = draw(st.integers(1, max_height))
+    cells = [(x, y) for y in range(1, height + 1) for x in range(1, width + 1)]
+    values = draw(st.lists(st.sampled_from(PREDS), min_size=len(cells), max_size=len(cells)))
+    init = tuple(Atom(v, Absolute(x), Absolute(y)) for (x, y), v in zip(cells, values) if v != "open")
+    goals = []
+    for _side in ("black", "white"):
+        goals.append(draw(goal_list(width, height, draw(st.booleans()))))
+    depth = draw(st.integers(1, max_depth))
+    black_first = draw(st.booleans())
+    candidate = Problem(width, height, init, depth, tuple(goals[0]), tuple(goals[1]), black_first)
+    # keep only goals that do not hold initially (sanity condition 1)
+    game = Game(dom, candidate)
+    keep = []
+    for goals_of_side in (candidate.black_goals, candidate.white_goals):
+        kept = []
+        for goal in goals_of_side:
+            single = Game(dom, Problem(width, height, init, depth, (goal,), (), black_first))
+            if not single.black.won(game.initial.black, game.initial.white):
+                kept.append(goal)
+        keep.append(tuple(kept))
+    return Problem(width, height, init, depth, keep[0], keep[1], black_first)
+
+
+@st.composite
+def game(draw, **kw):
+    """A (Domain, Problem) pair that passes `check_model`."""
+    dom = draw(domain())
+    return dom, draw(problem(dom, **kw))
