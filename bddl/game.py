@@ -207,6 +207,8 @@ def _atom_expression(geometry: Geometry, atom: Atom) -> str:
 
 
 def condition_expression(geometry: Geometry, condition: Condition, positions: int) -> str:
+    if not positions:
+        return "0"  # also keeps absurd offsets from turning into absurd shifts
     parts = [_atom_expression(geometry, a) for a in condition.atoms]
     parts.append(f"{positions:#x}")
     return " & ".join(parts)

@@ -41,3 +41,11 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def scaled(examples: int) -> int:
+    """A test's hypothesis example count, times BDDLC_EXAMPLES_SCALE (default 1).
+
+    Tests set their own counts (what CI runs); a long local profile runs the
+    same tests with, say, BDDLC_EXAMPLES_SCALE=10."""
+    return max(1, int(examples * float(os.environ.get("BDDLC_EXAMPLES_SCALE", "1"))))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from conftest import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,7 +93,7 @@ def game_and_state(draw):
     return g, state_of(g, cells)
 
 
-@settings(max_examples=200)
+@settings(max_examples=scaled(200))
 @given(game_and_state())
 def test_moves_and_goals_match_the_definitions(case):
     g, state = case
@@ -103,7 +104,7 @@ def test_moves_and_goals_match_the_definitions(case):
         assert g.rules(side).has_move(state.black, state.white) == bool(naive_successors(g, cells, side))
 
 
-@settings(max_examples=200)
+@settings(max_examples=scaled(200))
 @given(random_game(max_depth=4))
 def test_search_matches_plain_minimax(case):
     domain, problem = case
@@ -115,7 +116,7 @@ def test_search_matches_plain_minimax(case):
     assert black_wins(g, g.initial, side, problem.depth) == expected
 
 
-@settings(max_examples=100)
+@settings(max_examples=scaled(100))
 @given(random_game(max_depth=4))
 def test_first_move_is_a_winning_move(case):
     domain, problem = case
