@@ -64,17 +64,17 @@ class _Searcher:
         if self.positions > self.max_positions:
             raise SearchBudgetExceeded(self.positions)
         rules = self.black_rules
-        children = list(rules.successors(b, w))
+        children = _distinct(rules.successors(b, w))
         won = rules.won
         result = False
         if children:
-            for _, _, b2, w2 in children:
+            for b2, w2 in children:
                 if won(b2, w2):
                     result = True
                     break
             else:
                 if r > 1:
-                    for _, _, b2, w2 in children:
+                    for b2, w2 in children:
                         if self.white_to_move(b2, w2, r - 1):
                             result = True
                             break
@@ -93,7 +93,7 @@ class _Searcher:
         if self.positions > self.max_positions:
             raise SearchBudgetExceeded(self.positions)
         rules = self.white_rules
-        children = list(rules.successors(b, w))
+        children = _distinct(rules.successors(b, w))
         won = rules.won
         if not children:
             result = True
@@ -101,12 +101,12 @@ class _Searcher:
             result = False
         else:
             result = True
-            for _, _, b2, w2 in children:
+            for b2, w2 in children:
                 if won(b2, w2):
                     result = False
                     break
             else:
-                for _, _, b2, w2 in children:
+                for b2, w2 in children:
                     if not self.black_to_move(b2, w2, r - 1):
                         result = False
                         break
@@ -122,6 +122,12 @@ class _Searcher:
             entry[0] = min(entry[0], r)
         else:
             entry[1] = max(entry[1], r)
+
+
+def _distinct(successors) -> list[tuple[int, int]]:
+    """The distinct successor states, in move order (an action that ignores
+    ?y, say, reaches the same state from every row)."""
+    return list(dict.fromkeys((b2, w2) for _, _, b2, w2 in successors))
 
 
 def search(game: Game, depth: int | None = None, max_positions: int = DEFAULT_MAX_POSITIONS) -> SearchResult:

@@ -1,0 +1,32 @@
+"""The encodings bddlc offers, by name.
+
+Each takes (domain, problem, depth) and returns an `Encoding` whose circuit
+is true iff Black has a winning strategy of at most `depth` plies.  Every
+encoding is held to the explicit game semantics by the same differential
+tests, so adding one here is enough to have it checked.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from bddl.ast import Domain, Problem
+
+from . import lifted
+
+ENCODINGS: dict[str, Callable[..., "lifted.Encoding"]] = {
+    "paper": lifted.encode,
+}
+DEFAULT_ENCODING = "paper"
+
+DESCRIPTIONS = {
+    "paper": "lifted encoding of the BDDL paper (section 4), 1-based indices",
+}
+
+
+def encode(domain: Domain, problem: Problem, depth: int | None = None, encoding: str = DEFAULT_ENCODING):
+    try:
+        build = ENCODINGS[encoding]
+    except KeyError:
+        raise ValueError(f"unknown encoding {encoding!r}; choose from {', '.join(ENCODINGS)}") from None
+    return build(domain, problem, depth)

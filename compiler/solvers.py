@@ -1,0 +1,131 @@
+"""Running real QBF solvers with an honest time limit.
+
+pyqbf's in-process solvers cannot be interrupted (they hold the GIL, signals
+wait) and DepQBF's own time limit answers "false", indistinguishable from a
+real refutation (../shared/docs/qbf-tools.md).  So every solve here runs the
+solver program pyqbf installs as a child process in its own process group,
+kills the whole group at the limit, and trusts only the exit codes 10 (true)
+and 20 (false).  A verdict the solver did not give is never reported.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+SOLVERS = ("depqbf", "caqe", "qute", "rareqs", "qfun")
+
+# Options that make each program print the outermost existential block's
+# values (the "partial certificate"), where it can.
+MODEL_OPTIONS = {
+    "depqbf": ["--qdo", "--no-dynamic-nenofex"],
+    "caqe": ["--qdo"],
+    "qute": ["--partial-certificate"],
+    "rareqs": [],
+    "qfun": [],
+}
+
+
+class SolverNotFound(RuntimeError):
+    pass
+
+
+@lru_cache(maxsize=None)
+def solver_dir() -> Path:
+    """The folder with pyqbf's real solver programs (not the slow Python wrappers on PATH)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("pyqbf")
+    if spec is None or spec.origin is None:
+        raise SolverNotFound("pyqbf is not installed: pip install pyqbf")
+    # site-packages/cmeel.prefix/lib/pythonX.Y/site-packages/pyqbf/__init__.py -> cmeel.prefix/bin
+    return Path(spec.origin).resolve().parents[4] / "bin"
+
+
+def solver_path(name: str) -> Path:
+    if name not in SOLVERS:
+        raise ValueError(f"unknown solver {name!r}; choose from {', '.join(SOLVERS)}")
+    path = solver_dir() / f"pyqbf_{name}"
+    if not path.exists():
+        raise SolverNotFound(f"the {name} program is not where pyqbf installs it ({path})")
+    return path
+
+
+@dataclass(frozen=True)
+class SolverRun:
+    """What a solver said: `verdict` True/False, or None when it gave none."""
+
+    solver: str
+    verdict: bool | None
+    seconds: float
+    status: str  # "solved" | "timeout" | "error"
+    model: dict[int, bool] = field(default_factory=dict)  # values of outer-block variables, when printed
+    output: str = ""
+
+
+def parse_model(solver: str, output: str) -> dict[int, bool]:
+    """The variable values a solver printed: `V lit 0` lines (DepQBF, CAQE),
+    `V +1 -2` (RAReQS) or a bare `1 -2 0` line (Qute)."""
+    values: dict[int, bool] = {}
+    for line in output.splitlines():
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "V":
+            words = words[1:]
+        elif solver != "qute" or not all(_is_literal(w) for w in words):
+            continue
+        for word in words:
+            if not _is_literal(word):
+                continue
+            lit = int(word)
+            if lit != 0:
+                values[abs(lit)] = lit > 0
+    return values
+
+
+def _is_literal(word: str) -> bool:
+    return word.lstrip("+-").isdigit()
+
+
+def run_solver(name: str, path: str | Path, timeout: float | None = None, model: bool = True) -> SolverRun:
+    """Run solver `name` on a file; kill it (and anything it started) at `timeout` seconds."""
+    command = [str(solver_path(name))] + (MODEL_OPTIONS[name] if model else []) + [str(path)]
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        out, _ = proc.communicate()
+        return SolverRun(name, None, time.perf_counter() - start, "timeout", {}, out or "")
+    except BaseException:
+        _kill_group(proc)
+        proc.communicate()
+        raise
+    seconds = time.perf_counter() - start
+    verdict = {10: True, 20: False}.get(proc.returncode)
+    if verdict is None:
+        return SolverRun(name, None, seconds, "error", {}, out)
+    return SolverRun(name, verdict, seconds, "solved", parse_model(name, out) if verdict else {}, out)
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def run_solver_on_text(name: str, text: str, suffix: str, timeout: float | None = None, model: bool = True) -> SolverRun:
+    """Write `text` to a temporary file and run the solver on it."""
+    with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
+        path = Path(folder) / f"formula{suffix}"
+        path.write_text(text, encoding="ascii")
+        return run_solver(name, path, timeout, model)
