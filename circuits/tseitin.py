@@ -72,8 +72,20 @@ def _polarities(circuit: Circuit, gates: tuple[int, ...], output: int) -> dict[i
     return pol
 
 
-def to_qdimacs(circuit: Circuit, polarity: bool = False) -> Qdimacs:
-    """Encode the closed circuit as QDIMACS data (full Tseitin, or Plaisted–Greenbaum with ``polarity``)."""
+PLACEMENTS = ("innermost", "early")
+
+
+def to_qdimacs(circuit: Circuit, polarity: bool = False, placement: str = "innermost") -> Qdimacs:
+    """Encode the closed circuit as QDIMACS data (full Tseitin, or Plaisted–Greenbaum with ``polarity``).
+
+    ``placement`` says where gate variables are quantified: all in the
+    innermost existential block (the textbook form), or ``"early"``: each in
+    the first existential block after every variable it depends on.  Both are
+    sound, since a gate's value is a function of its inputs; early placement
+    lets a search-based solver see a gate's value as soon as its inputs are
+    decided, which is what explicit-board encodings rely on."""
+    if placement not in PLACEMENTS:
+        raise ValueError(f"unknown placement {placement!r}; choose from {', '.join(PLACEMENTS)}")
     num = numbering(circuit)
     table = num.table()
     op, args = circuit._op, circuit._args
@@ -142,7 +154,9 @@ def to_qdimacs(circuit: Circuit, polarity: bool = False) -> Qdimacs:
                 extend([(gid, -a) for a in ins])
     add((num.lit(out),))
 
-    if num.gates:
+    if num.gates and placement == "early":
+        prefix = _place_early(circuit, num, lits, prefix)
+    elif num.gates:
         gate_ids = tuple(range(num.num_inputs + 1, num_vars + 1))
         if prefix and prefix[-1][0] == "exists":
             prefix[-1] = ("exists", prefix[-1][1] + gate_ids)
@@ -172,3 +186,32 @@ def to_qdimacs_text(q: Qdimacs | Circuit, comments: Iterable[str] = (), polarity
     buf = io.StringIO()
     write_qdimacs(q, buf, comments)
     return buf.getvalue()
+
+
+def _place_early(circuit: Circuit, num, lits: list[int], prefix: list) -> list:
+    """Put every gate variable in the first existential block at or after the
+    block of its latest input (see `to_qdimacs`)."""
+    level = {}
+    for index, (_quant, block) in enumerate(prefix):
+        for v in block:
+            level[v] = index
+    if not prefix or prefix[-1][0] != "exists":
+        prefix.append(("exists", ()))
+    last = len(prefix) - 1
+    target = [i if prefix[i][0] == "exists" else i + 1 for i in range(len(prefix))]
+    extra: list[list[int]] = [[] for _ in prefix]
+    args = circuit._args
+    for g in num.gates:
+        gid = lits[g]
+        deepest = 0
+        for a in args[g]:
+            fid = lits[a]
+            fid = fid if fid > 0 else -fid
+            d = level.get(fid, 0)
+            if d > deepest:
+                deepest = d
+        block = min(target[deepest], last)
+        level[gid] = block
+        extra[block].append(gid)
+    placed = [(quant, tuple(block) + tuple(extra[i])) for i, (quant, block) in enumerate(prefix)]
+    return [entry for entry in placed if entry[1]]

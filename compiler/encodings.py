@@ -12,15 +12,17 @@ from typing import Callable
 
 from bddl.ast import Domain, Problem
 
-from . import lifted
+from . import explicit, lifted
 
 ENCODINGS: dict[str, Callable[..., "lifted.Encoding"]] = {
     "paper": lifted.encode,
+    "explicit": explicit.encode,
 }
 DEFAULT_ENCODING = "paper"
 
 DESCRIPTIONS = {
     "paper": "lifted encoding of the BDDL paper (section 4), 1-based indices",
+    "explicit": "explicit board: ground moves in binary, the board as gates per cell and step",
 }
 
 

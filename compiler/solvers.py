@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Sequence
 
 SOLVERS = ("depqbf", "caqe", "qute", "rareqs", "qfun")
 
@@ -94,9 +95,11 @@ def _is_literal(word: str) -> bool:
     return word.lstrip("+-").isdigit()
 
 
-def run_solver(name: str, path: str | Path, timeout: float | None = None, model: bool = True) -> SolverRun:
+def run_solver(
+    name: str, path: str | Path, timeout: float | None = None, model: bool = True, options: Sequence[str] = ()
+) -> SolverRun:
     """Run solver `name` on a file; kill it (and anything it started) at `timeout` seconds."""
-    command = [str(solver_path(name))] + (MODEL_OPTIONS[name] if model else []) + [str(path)]
+    command = [str(solver_path(name))] + (MODEL_OPTIONS[name] if model else []) + list(options) + [str(path)]
     start = time.perf_counter()
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
@@ -123,9 +126,11 @@ def _kill_group(proc: subprocess.Popen) -> None:
         pass
 
 
-def run_solver_on_text(name: str, text: str, suffix: str, timeout: float | None = None, model: bool = True) -> SolverRun:
+def run_solver_on_text(
+    name: str, text: str, suffix: str, timeout: float | None = None, model: bool = True, options: Sequence[str] = ()
+) -> SolverRun:
     """Write `text` to a temporary file and run the solver on it."""
     with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
         path = Path(folder) / f"formula{suffix}"
         path.write_text(text, encoding="ascii")
-        return run_solver(name, path, timeout, model)
+        return run_solver(name, path, timeout, model, options)

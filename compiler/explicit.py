@@ -1,0 +1,309 @@
+"""The explicit-board encoding: every cell at every time step is a circuit node.
+
+The lifted encoding keeps the board symbolic (one universal cell S) and so
+stays small, but QBF solvers are an order of magnitude slower on symbolic
+boards than on explicit ones (Shaik et al., "Implicit state and goals",
+§5.2).  This encoding grounds everything the board size fixes:
+
+* the moves of a side are the distinct ground moves (action, position) that
+  fit on the board, numbered, and a move variable block holds that number in
+  binary (plus one choice bit per cell a negated effect leaves undetermined);
+* the board after each move is a *function* of the board before and the move:
+  two gates per cell (black, white; open is neither), built from the move
+  selectors and the frame rule.  There are no state variables at all: with
+  early gate placement (`circuits.tseitin`, placement="early") the Tseitin
+  variables of the state land in the existential block right after the move
+  that determines them, which is the classic explicit-board prefix;
+* goals are the disjunction over their ground instances, checked after every
+  move of the side that owns them.
+
+The turn recursion is the game's own definition:
+    B^t = legal_b^t and (G_b(s^t+1) or T^t+1)
+    W^t = not legal_w^t or (not G_w(s^t+1) and T^t+1),    T^(d+1) = false,
+so an illegal White move (a universal choice outside the game) is a win for
+Black, and a game stops at the first goal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bddl.ast import Domain, Problem
+from bddl.bounds import action_bounds, condition_bounds
+from bddl.game import Geometry, allowed_values, ground_atoms, state_from_atoms
+from circuits import FALSE, TRUE, Circuit
+from circuits.arith import equals_const, less_than_const
+
+from .lifted import bits_for
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class GroundMove:
+    """One distinct move of one side: where its conditions and effects fall."""
+
+    action: int
+    x: int
+    y: int
+    pre: tuple[tuple[Cell, frozenset[str]], ...]
+    effect: tuple[tuple[Cell, tuple[str, ...]], ...]  # one value, or two (a choice)
+
+    @property
+    def key(self):
+        return (self.pre, self.effect)
+
+
+def ground_moves(geometry: Geometry, actions) -> list[GroundMove]:
+    """The side's moves on this board, in action then position order, without
+    duplicates (an action that ignores ?y is one move per column, not per cell)
+    and without moves that can never be legal."""
+    moves: list[GroundMove] = []
+    seen = set()
+    for index, action in enumerate(actions):
+        for pos in action_bounds(action, geometry.width, geometry.height).positions():
+            pre = []
+            for cell, atoms in ground_atoms(geometry, action.precondition.atoms, pos).items():
+                allowed = allowed_values(atoms)
+                if not allowed:
+                    break
+                if len(allowed) < 3:
+                    pre.append((cell, allowed))
+            else:
+                effect = []
+                for cell, atoms in ground_atoms(geometry, action.effect.atoms, pos).items():
+                    values = tuple(v for v in ("open", "black", "white") if v in allowed_values(atoms))
+                    if not values:
+                        break
+                    effect.append((cell, values))
+                else:
+                    move = GroundMove(index, pos[0], pos[1], tuple(sorted(pre)), tuple(sorted(effect)))
+                    if move.key not in seen:
+                        seen.add(move.key)
+                        moves.append(move)
+    return moves
+
+
+def ground_goals(geometry: Geometry, goals) -> list[tuple[tuple[Cell, frozenset[str]], ...]]:
+    """Every placement of every goal, as cell requirements; contradictory ones dropped."""
+    instances = []
+    seen = set()
+    for goal in goals:
+        for pos in condition_bounds(goal, geometry.width, geometry.height).positions():
+            need = []
+            for cell, atoms in ground_atoms(geometry, goal.atoms, pos).items():
+                allowed = allowed_values(atoms)
+                if not allowed:
+                    break
+                if len(allowed) < 3:
+                    need.append((cell, allowed))
+            else:
+                key = tuple(sorted(need))
+                if key not in seen:
+                    seen.add(key)
+                    instances.append(key)
+    return instances
+
+
+@dataclass
+class ExplicitStep:
+    index: int
+    side: str
+    moves: list[GroundMove]
+    M: list[int]  # the move number, binary, LSB first
+    choices: list[int]
+
+
+@dataclass
+class ExplicitEncoding:
+    circuit: Circuit
+    domain: Domain
+    problem: Problem
+    depth: int
+    steps: list[ExplicitStep]
+
+    def decode_move(self, step: ExplicitStep, value) -> tuple[int, int, int, tuple[bool, ...]] | None:
+        """(action index, x, y, choice bits) of the move a model selects, or None if off the list."""
+        number = sum(1 << k for k, b in enumerate(step.M) if value(b))
+        if number >= len(step.moves):
+            return None
+        move = step.moves[number]
+        return move.action, move.x, move.y, tuple(bool(value(c)) for c in step.choices)
+
+
+class ExplicitEncoder:
+    def __init__(self, domain: Domain, problem: Problem, depth: int | None = None):
+        self.domain, self.problem = domain, problem
+        self.depth = problem.depth if depth is None else depth
+        self.geometry = Geometry(problem.width, problem.height)
+        self.c = Circuit()
+        self.moves = {
+            "black": ground_moves(self.geometry, domain.black_actions),
+            "white": ground_moves(self.geometry, domain.white_actions),
+        }
+        self.goals = {
+            "black": ground_goals(self.geometry, problem.black_goals),
+            "white": ground_goals(self.geometry, problem.white_goals),
+        }
+
+    def side_of(self, i: int) -> str:
+        return "black" if (i % 2 == 1) == self.problem.black_first else "white"
+
+    # -- the state as literals -----------------------------------------------
+
+    def initial_state(self) -> dict[Cell, tuple[int, int]]:
+        s0 = state_from_atoms(self.geometry, self.problem.init)
+        g = self.geometry
+        return {
+            (x, y): (TRUE if s0.black & g.bit(x, y) else FALSE, TRUE if s0.white & g.bit(x, y) else FALSE)
+            for y in range(1, g.height + 1)
+            for x in range(1, g.width + 1)
+        }
+
+    def allows(self, allowed: frozenset[str], cell: tuple[int, int]) -> int:
+        """The cell (black, white literals) holds one of the allowed values."""
+        c = self.c
+        b, w = cell
+        if allowed == {"black"}:
+            return b
+        if allowed == {"white"}:
+            return w
+        if allowed == {"open"}:
+            return c.and_([-b, -w])
+        if allowed == {"open", "black"}:
+            return -w
+        if allowed == {"open", "white"}:
+            return -b
+        return c.or_([b, w])  # black or white
+
+    def holds(self, requirements, state) -> int:
+        return self.c.and_([self.allows(allowed, state[cell]) for cell, allowed in requirements])
+
+    def goal(self, side: str, state) -> int:
+        return self.c.or_([self.holds(instance, state) for instance in self.goals[side]])
+
+    # -- one move --------------------------------------------------------------
+
+    def step_variables(self, i: int) -> ExplicitStep:
+        side = self.side_of(i)
+        moves = self.moves[side]
+        M = [self.c.var(f"M{i}[{k}]") for k in range(bits_for(len(moves)))]
+        width = max((sum(len(values) > 1 for _, values in m.effect) for m in moves), default=0)
+        choices = [self.c.var(f"c{i}[{k}]") for k in range(width)]
+        (self.c.exists if side == "black" else self.c.forall)(M + choices)
+        return ExplicitStep(i, side, moves, M, choices)
+
+    def transition(self, step: ExplicitStep, state):
+        """The state after the selected move (legal or not: legality is checked apart)."""
+        c = self.c
+        becomes = {}  # cell -> [(selector, black literal, white literal)]
+        for number, move in enumerate(step.moves):
+            selected = equals_const(c, step.M, number)
+            choice = iter(step.choices)
+            for cell, values in move.effect:
+                if len(values) == 1:
+                    value = values[0]
+                    b, w = (TRUE if value == "black" else FALSE), (TRUE if value == "white" else FALSE)
+                else:
+                    bit = next(choice)
+                    first, second = values
+                    b = c.ite(bit, TRUE if second == "black" else FALSE, TRUE if first == "black" else FALSE)
+                    w = c.ite(bit, TRUE if second == "white" else FALSE, TRUE if first == "white" else FALSE)
+                becomes.setdefault(cell, []).append((selected, b, w))
+        after = dict(state)
+        for cell, options in becomes.items():
+            b0, w0 = state[cell]
+            touched = c.or_([sel for sel, _, _ in options])
+            after[cell] = (
+                self._next_value(touched, [(sel, b) for sel, b, _ in options], b0),
+                self._next_value(touched, [(sel, w) for sel, _, w in options], w0),
+            )
+        return after
+
+    def _next_value(self, touched: int, writes: list[tuple[int, int]], before: int) -> int:
+        """One state bit after the move: the written value where a selected move
+        touches the cell, the old value elsewhere.  When every move writes the
+        same constant, x or (not x and y) = x or y keeps the gate small."""
+        c = self.c
+        values = {value for _, value in writes}
+        if values == {TRUE}:
+            return c.or_([touched, before])
+        if values == {FALSE}:
+            return c.and_([-touched, before])
+        return c.or_([c.and_([sel, value]) for sel, value in writes] + [c.and_([-touched, before])])
+
+    def legal(self, step: ExplicitStep, state) -> int:
+        c = self.c
+        if step.side == "black":
+            parts = [less_than_const(c, step.M, len(step.moves))]
+            parts += [c.implies(equals_const(c, step.M, n), self.holds(m.pre, state)) for n, m in enumerate(step.moves)]
+            return c.and_(parts)
+        return c.or_([c.and_([equals_const(c, step.M, n), self.holds(m.pre, state)]) for n, m in enumerate(step.moves)])
+
+    def has_move(self, side: str, state) -> int:
+        """Some move of `side` is legal in `state` (no move variables involved)."""
+        return self.c.or_([self.holds(m.pre, state) for m in self.moves[side]])
+
+    def reachable_goals(self, side: str, steps: list[ExplicitStep], upto: int) -> list:
+        """The goal instances of `side` that can hold after step `upto`.
+
+        A cell that must take value v differently from the initial board needs
+        a move that writes v; each move writes v to at most as many cells as
+        its effect has atoms allowing v.  An instance needing more such cells
+        than the moves so far can write cannot hold yet, so its check folds
+        away (a sound over-approximation: it ignores preconditions)."""
+        initial = self.initial_state()
+        capacity = {"open": 0, "black": 0, "white": 0}
+        changes = 0
+        for step in steps[:upto]:
+            for value in capacity:
+                capacity[value] += max((sum(value in vs for _, vs in m.effect) for m in step.moves), default=0)
+            changes += max((len(m.effect) for m in step.moves), default=0)
+        kept = []
+        for instance in self.goals[side]:
+            needed = {"open": 0, "black": 0, "white": 0}
+            total = 0
+            for cell, allowed in instance:
+                b, w = initial[cell]
+                now = "black" if b == TRUE else "white" if w == TRUE else "open"
+                if now not in allowed:
+                    total += 1
+                    if len(allowed) == 1:
+                        (value,) = allowed
+                        needed[value] += 1
+            if total <= changes and all(needed[v] <= capacity[v] for v in needed):
+                kept.append(instance)
+        return kept
+
+    def goal_after(self, side: str, steps, upto: int, state) -> int:
+        instances = self.reachable_goals(side, steps, upto)
+        return self.c.or_([self.holds(instance, state) for instance in instances])
+
+    # -- the game --------------------------------------------------------------
+
+    def encode(self) -> ExplicitEncoding:
+        c = self.c
+        steps = [self.step_variables(i) for i in range(1, self.depth + 1)]
+        states = [self.initial_state()]
+        for step in steps:
+            states.append(self.transition(step, states[-1]))
+        rest = FALSE
+        for step in reversed(steps):
+            before, after = states[step.index - 1], states[step.index]
+            if step.side == "black":
+                legal = self.legal(step, before)
+                rest = c.and_([legal, c.or_([self.goal_after("black", steps, step.index, after), rest])])
+            elif rest == FALSE:
+                # White's last move: Black wins only if White has none at all,
+                # which needs no universal variables to say
+                rest = -self.has_move("white", before)
+            else:
+                legal = self.legal(step, before)
+                rest = c.or_([-legal, c.and_([-self.goal_after("white", steps, step.index, after), rest])])
+        c.set_output(rest)
+        return ExplicitEncoding(c, self.domain, self.problem, self.depth, steps)
+
+
+def encode(domain: Domain, problem: Problem, depth: int | None = None) -> ExplicitEncoding:
+    """The explicit-board encoding: true iff Black wins within `depth` plies."""
+    return ExplicitEncoder(domain, problem, depth).encode()
