@@ -122,13 +122,18 @@ class ExplicitEncoding:
     depth: int
     steps: list[ExplicitStep]
 
-    def decode_move(self, step: ExplicitStep, value) -> tuple[int, int, int, tuple[bool, ...]] | None:
-        """(action index, x, y, choice bits) of the move a model selects, or None if off the list."""
+    def decode_move(self, step: ExplicitStep, value) -> "DecodedMove | None":
+        """The move a model of the formula makes at `step` (None if the number is off the list)."""
+        from .moves import DecodedMove
+
         number = sum(1 << k for k, b in enumerate(step.M) if value(b))
         if number >= len(step.moves):
             return None
         move = step.moves[number]
-        return move.action, move.x, move.y, tuple(bool(value(c)) for c in step.choices)
+        actions = self.domain.black_actions if step.side == "black" else self.domain.white_actions
+        bits = iter(step.choices)
+        chosen = tuple((cell, values[1] if value(next(bits)) else values[0]) for cell, values in move.effect if len(values) > 1)
+        return DecodedMove(step.side, move.action, actions[move.action].name, move.x, move.y, chosen)
 
 
 class ExplicitEncoder:

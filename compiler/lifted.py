@@ -74,13 +74,27 @@ class Encoding:
     o: list[int]  # o[t] for t = 1..depth+1 (index 0 unused)
     w: list[int]
 
-    def decode_move(self, step: Step, value) -> tuple[int, int, int, tuple[bool, ...]]:
-        """(action index, x, y, choice bits) from a function var -> bool."""
+    def decode_move(self, step: Step, value) -> "DecodedMove | None":
+        """The move a model of the formula makes at `step`; `value(var) -> bool`
+        reads an internal variable.  None when the bits name no action."""
+        from .moves import DecodedMove
 
         def number(bits):
             return sum(1 << k for k, b in enumerate(bits) if value(b))
 
-        return number(step.A), number(step.X), number(step.Y), tuple(bool(value(c)) for c in step.choices)
+        actions = self.domain.black_actions if step.side == "black" else self.domain.white_actions
+        index = number(step.A)
+        if index >= len(actions):
+            return None
+        x, y = number(step.X), number(step.Y)
+        chosen = {}
+        bits = iter(step.choices)
+        for atom in actions[index].effect.atoms:
+            if atom.negated:
+                first, second = [v for v in VALUES if v != atom.pred]
+                cell = (_resolve(atom.x, x, self.problem.width), _resolve(atom.y, y, self.problem.height))
+                chosen[cell] = second if value(next(bits)) else first
+        return DecodedMove(step.side, index, actions[index].name, x, y, tuple(sorted(chosen.items())))
 
 
 # ---------------------------------------------------------------------------
@@ -98,6 +112,13 @@ def ADDSUB_EQ(c: Circuit, V: list[int], coord: Coord, S: list[int], side: int) -
         diff, negative = sub_const(c, V, -coord.offset)
         return c.and_([equals(c, diff, S), -negative])
     return equals_const(c, S, _absolute(coord, side))
+
+
+def _resolve(coord: Coord, position: int, side: int) -> int:
+    """The index a coordinate names when its action sits at `position`."""
+    if isinstance(coord, Relative):
+        return position + coord.offset
+    return _absolute(coord, side)
 
 
 def _absolute(coord: Coord, side: int) -> int:

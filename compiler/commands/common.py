@@ -1,0 +1,69 @@
+"""What every command shares: argument types, the model arguments, loading a model."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+EXIT_OK = 0
+EXIT_INPUT = 1
+EXIT_USAGE = 2
+EXIT_BUDGET = 3
+EXIT_INTERRUPTED = 130
+# the QBF solvers' convention, used by `solve` and `depth`
+EXIT_TRUE = 10
+EXIT_FALSE = 20
+EXIT_UNKNOWN = 0
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
+    return value
+
+
+def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str = "override the problem's depth") -> None:
+    parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions)")
+    parser.add_argument("problem", metavar="PROBLEM", help="the problem file (board, initial state, depth, goals)")
+    parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help)
+    parser.add_argument("--max-board-side", type=positive_int, default=1000, metavar="N", help="refuse boards wider or higher than N (default 1000)")
+    parser.add_argument("--max-depth", type=positive_int, default=10_000, metavar="N", help="refuse depths above N (default 10000)")
+
+
+def load(args):
+    """The validated model the arguments name; its warnings go to stderr."""
+    from bddl.loader import load_model
+    from bddl.validate import Limits
+
+    model = load_model(
+        args.domain,
+        args.problem,
+        depth=args.depth,
+        limits=Limits(args.max_board_side, args.max_depth),
+    )
+    for diagnostic in model.warnings:
+        print(diagnostic.render(), file=sys.stderr)
+    return model
+
+
+def version() -> str:
+    try:
+        from importlib.metadata import version as installed_version
+
+        return installed_version("bddlc")
+    except Exception:  # not installed (running from a checkout)
+        return "0+unknown"

@@ -1,0 +1,58 @@
+"""`bddlc DOMAIN PROBLEM [-o OUT]`: the compiler proper."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .common import EXIT_OK, add_model_arguments, load, version
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from ..encodings import DEFAULT_ENCODING, DESCRIPTIONS, ENCODINGS
+    from ..output import FORMATS
+
+    p = argparse.ArgumentParser(
+        prog="bddlc",
+        description="Compile a BDDL game into a QBF that is true iff Black has a winning strategy "
+        "of at most DEPTH moves.",
+        epilog="examples:\n"
+        "  bddlc domains/positional.bddl problems/httt/tic_3x3_d9.bddl -o tic.qcir\n"
+        "  bddlc domains/domineering.bddl problems/domineering/3x3_d4.bddl --format qdimacs > dom.qdimacs\n\n"
+        "encodings:\n" + "\n".join(f"  {name:10} {DESCRIPTIONS[name]}" for name in ENCODINGS),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_model_arguments(p, "override the problem's depth (the number of plies)")
+    p.add_argument("-o", "--output", metavar="OUT", help="output file (default: standard output)")
+    p.add_argument("--format", choices=FORMATS, help="qcir or qdimacs (default: from OUT's suffix, .qcir/.qdimacs/.cnf, else qcir)")
+    p.add_argument("--encoding", choices=sorted(ENCODINGS), default=DEFAULT_ENCODING, help=f"which encoding (default {DEFAULT_ENCODING})")
+    p.add_argument("--polarity", action="store_true", help="QDIMACS: Plaisted-Greenbaum (polarity-aware) Tseitin instead of the full one")
+    return p
+
+
+def describe(model, depth: int, encoding: str) -> list[str]:
+    """The comment lines that open every formula file."""
+    first = "Black moves first" if model.problem.black_first else "White moves first"
+    return [
+        f"bddlc {version()}, encoding: {encoding}",
+        f"domain: {model.domain_path}",
+        f"problem: {model.problem_path}",
+        f"board: {model.problem.width}x{model.problem.height}, depth: {depth}, {first}",
+        f"true iff Black has a winning strategy of at most {depth} moves",
+    ]
+
+
+def run(args) -> int:
+    from ..encodings import encode
+    from ..output import format_for, formula_text, write_atomically
+
+    model = load(args)
+    depth = model.problem.depth
+    fmt = format_for(args.output, args.format)
+    encoding = encode(model.domain, model.problem, depth, args.encoding)
+    text, _ = formula_text(encoding.circuit, fmt, describe(model, depth, args.encoding), args.polarity)
+    if args.output and args.output != "-":
+        write_atomically(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
