@@ -19,6 +19,11 @@ ENCODINGS: dict[str, Callable[..., "lifted.Encoding"]] = {
     "explicit": explicit.encode,
 }
 DEFAULT_ENCODING = "paper"
+# What `bddlc solve` (and everything built on it) uses unless told otherwise:
+# the configuration that decides the most benchmark instances in the time
+# limit (docs/benchmarks.md has the measurements behind this choice).
+SOLVE_ENCODING = "explicit"
+SOLVE_TSEITIN = {"polarity": True, "placement": "early"}
 
 DESCRIPTIONS = {
     "paper": "lifted encoding of the BDDL paper (section 4), 1-based indices",

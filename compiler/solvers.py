@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Sequence
 
 SOLVERS = ("depqbf", "caqe", "qute", "rareqs", "qfun")
+DEFAULT_SOLVER = "depqbf"  # the best on our suite and the corpus (docs/benchmarks.md)
 
 # Options that make each program print the outermost existential block's
 # values (the "partial certificate"), where it can.
