@@ -210,6 +210,22 @@ class Circuit:
             gid = self._new_gate(_OR, key, self._or_table)
         return gid
 
+    def and_flat(self, lits: Iterable[int]) -> int:
+        """Conjunction with the and-gates among ``lits`` (positive literals)
+        merged into it: ``and_flat([g, x])`` with ``g = and(a, b)`` is
+        ``and(a, b, x)``.  Never more gates than :meth:`and_`, usually fewer
+        (``g`` itself is dropped from the output when nothing else uses it)."""
+        op, args = self._op, self._args
+        flat: list[int] = []
+        stack = list(lits)
+        while stack:
+            lit = stack.pop()
+            if lit > 0 and op[lit] == _AND:
+                stack.extend(args[lit])
+            else:
+                flat.append(lit)
+        return self.and_(flat)
+
     def _new_gate(self, op: int, key: tuple[int, ...], table: dict) -> int:
         top = len(self._op)
         # key is sorted by node id, so its ends bound every literal.

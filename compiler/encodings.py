@@ -16,6 +16,7 @@ from . import explicit, lifted
 
 ENCODINGS: dict[str, Callable[..., "lifted.Encoding"]] = {
     "paper": lifted.encode,
+    "lifted": lifted.encode_compact,
     "explicit": explicit.encode,
 }
 DEFAULT_ENCODING = "paper"
@@ -27,6 +28,7 @@ SOLVE_TSEITIN = {"polarity": True, "placement": "early"}
 
 DESCRIPTIONS = {
     "paper": "lifted encoding of the BDDL paper (section 4), 1-based indices",
+    "lifted": "the paper's lifted encoding, smaller: 0-based indices, shared offsets, board guard",
     "explicit": "explicit board: ground moves in binary, the board as gates per cell and step",
 }
 

@@ -64,6 +64,22 @@ def test_and_folding(c3):
     assert c.num_gates == 0
 
 
+def test_and_flat_merges_nested_conjunctions(c3):
+    c, a, b, x = c3
+    inner = c.and_([a, b])
+    assert c.and_flat([inner, x]) == c.and_([a, b, x])
+    deeper = c.and_([inner, -x])
+    assert c.and_flat([deeper]) == c.and_([a, b, -x])
+    # negated and-gates and or-gates are inputs, not conjunctions to merge
+    either = c.or_([a, b])
+    assert c.and_flat([-inner, either, x]) == c.and_([-inner, either, x])
+    # a merged contradiction still folds
+    assert c.and_flat([inner, -a]) == FALSE
+    for values in itertools.product((False, True), repeat=3):
+        env = dict(zip((a, b, x), values))
+        assert evaluate(c, env, c.and_flat([deeper, either])) == (all(values[:2]) and not values[2])
+
+
 def test_or_folding(c3):
     c, a, b, _ = c3
     assert c.or_([]) == FALSE
