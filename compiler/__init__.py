@@ -4,6 +4,15 @@
 `circuits` (formulas and file formats) together; neither of those imports it.
 """
 
-from .encodings import DEFAULT_ENCODING, ENCODINGS, encode
+__version__ = "0.1.0"
 
-__all__ = ["DEFAULT_ENCODING", "ENCODINGS", "encode"]
+__all__ = ["DEFAULT_ENCODING", "ENCODINGS", "encode", "__version__"]
+
+
+def __getattr__(name: str):
+    # Loaded on first use (PEP 562): `bddlc search` never needs the encodings.
+    if name in ("DEFAULT_ENCODING", "ENCODINGS", "encode"):
+        from . import encodings
+
+        return getattr(encodings, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

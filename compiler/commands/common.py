@@ -61,9 +61,6 @@ def load(args):
 
 
 def version() -> str:
-    try:
-        from importlib.metadata import version as installed_version
+    from .. import __version__
 
-        return installed_version("bddlc")
-    except Exception:  # not installed (running from a checkout)
-        return "0+unknown"
+    return __version__
