@@ -103,7 +103,7 @@ def _lark():
     return Lark(
         GRAMMAR_FILE.read_text(encoding="utf-8"),
         parser="lalr",
-        lexer="contextual",
+        lexer="basic",
         start=["domain", "problem"],
         postlex=_LineJoiner(),
         propagate_positions=True,
