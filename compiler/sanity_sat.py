@@ -37,7 +37,7 @@ from bddl.game import BLACK, VALUES, WHITE, Game, State
 from .explicit import ground_moves
 from .lint import goal_placements
 
-SOLVER = "cadical195"  # bundled with python-sat; supports assumptions
+SOLVER = "glucose4"  # bundled with every python-sat release; incremental, with assumptions
 
 
 @dataclass(frozen=True)
