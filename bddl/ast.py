@@ -113,11 +113,16 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Domain:
-    """A game domain: Black's and White's actions, in source order."""
+    """A game domain: Black's and White's actions, in source order.
+
+    `black_span` and `white_span` locate the section headers, so a side
+    without actions can still be pointed at."""
 
     black_actions: tuple[Action, ...]
     white_actions: tuple[Action, ...]
     span: Span = _span()
+    black_span: Span = _span()
+    white_span: Span = _span()
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,11 +29,14 @@ def load_model(
     *,
     depth: int | None = None,
     limits: Limits = Limits(),
+    initial_state: bool = True,
 ) -> Model:
     """Read, parse and validate a domain/problem pair.
 
     `depth` overrides the problem's depth (before the checks, so the limit
     applies to it).  Syntax errors in both files are reported together.
+    `initial_state=False` accepts an initial state that a goal already holds
+    in (for `bddlc check`, which reports it as a failed sanity condition).
     Raises `BddlError` (a subclass of it) on any error."""
     parsed = []
     problems: list[Diagnostic] = []
@@ -47,5 +50,5 @@ def load_model(
     domain, problem = parsed
     if depth is not None:
         problem = dataclasses.replace(problem, depth=depth)
-    warnings = check_model(domain, problem, limits)
+    warnings = check_model(domain, problem, limits, initial_state)
     return Model(domain, problem, tuple(warnings), str(domain_path), str(problem_path))

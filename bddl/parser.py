@@ -214,7 +214,13 @@ class _Builder:
                 )
         if problems:
             raise BddlSyntaxError(problems)
-        return Domain(seen["black_actions"][1], seen["white_actions"][1], self.meta_span(tree))
+        return Domain(
+            seen["black_actions"][1],
+            seen["white_actions"][1],
+            self.meta_span(tree),
+            _token_span(self.file, seen["black_actions"][0]),
+            _token_span(self.file, seen["white_actions"][0]),
+        )
 
     def _end_span(self, tree) -> Span:
         line, col = _end_position(self.text)

@@ -218,12 +218,14 @@ def _absolute(coord: Coord, width: int, height: int) -> int:
     return {"xmin": 1, "ymin": 1, "xmax": width, "ymax": height}[coord.name]
 
 
-def validate_game(domain: Domain, problem: Problem) -> list[Diagnostic]:
+def validate_game(domain: Domain, problem: Problem, initial_state: bool = True) -> list[Diagnostic]:
     """Checks that need both files; call only when both validate on their own.
 
-    Postcondition: when no error is returned, neither side's goal holds in the
-    initial state (sanity condition 1 of Def 9).  Warnings name actions that
-    can be played nowhere on this board and goals that can hold nowhere."""
+    Postcondition: when no error is returned and `initial_state` is set,
+    neither side's goal holds in the initial state (sanity condition 1 of
+    Def 9; `bddlc check` turns it off to report that condition itself, with
+    the board).  Warnings name actions that can be played nowhere on this
+    board and goals that can hold nowhere."""
     from .game import Game
 
     found: list[Diagnostic] = []
@@ -248,6 +250,8 @@ def validate_game(domain: Domain, problem: Problem) -> list[Diagnostic]:
                         "note: its atoms reach further than the board is wide or high",
                     )
                 )
+    if not initial_state:
+        return found
     game = Game(domain, problem)
     for side, rules, goals in (("Black", game.black, problem.black_goals), ("White", game.white, problem.white_goals)):
         if rules.won(game.initial.black, game.initial.white):
@@ -257,6 +261,7 @@ def validate_game(domain: Domain, problem: Problem) -> list[Diagnostic]:
                     f"{side}'s goal already holds in the initial state",
                     goal.span if goal is not None else problem.span,
                     "note: the initial state must be won by nobody (sanity condition 1, Def 9 of the BDDL paper)",
+                    code="initial-won",
                 )
             )
     return found
@@ -273,13 +278,14 @@ def _first_goal_holding(game, goals: Iterable[Condition]) -> Condition | None:
     return None
 
 
-def check_model(domain: Domain, problem: Problem, limits: Limits = Limits()) -> list[Diagnostic]:
+def check_model(domain: Domain, problem: Problem, limits: Limits = Limits(), initial_state: bool = True) -> list[Diagnostic]:
     """Every diagnostic for a domain/problem pair; raises `BddlSemanticError`
     (or `BddlLimitError` when only limits were exceeded) if any is an error,
-    and returns the warnings otherwise."""
+    and returns the warnings otherwise.  `initial_state=False` skips sanity
+    condition 1 (see `validate_game`)."""
     found = validate_domain(domain) + validate_problem(problem, limits)
     if not any(d.severity == "error" for d in found):
-        found += validate_game(domain, problem)
+        found += validate_game(domain, problem, initial_state)
     errors = [d for d in found if d.severity == "error"]
     if errors:
         limit_only = all(d.code == "limit" for d in errors)

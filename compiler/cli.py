@@ -21,6 +21,7 @@ from .commands.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, 
 COMMANDS: dict[str, tuple[str, str]] = {
     "compile": ("compile", "compile to QCIR or QDIMACS (the default: `bddlc DOMAIN PROBLEM` compiles)"),
     "search": ("search", "decide the game by explicit game-tree search"),
+    "check": ("check", "check the model against the paper's sanity conditions (by SAT), and warn of dead parts"),
 }
 
 DESCRIPTION = """\

@@ -44,8 +44,9 @@ def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str = "over
     parser.add_argument("--max-depth", type=positive_int, default=10_000, metavar="N", help="refuse depths above N (default 10000)")
 
 
-def load(args):
-    """The validated model the arguments name; its warnings go to stderr."""
+def load(args, print_warnings: bool = True):
+    """The validated model the arguments name; its warnings go to stderr
+    unless the caller reports them itself."""
     from bddl.loader import load_model
     from bddl.validate import Limits
 
@@ -55,8 +56,9 @@ def load(args):
         depth=args.depth,
         limits=Limits(args.max_board_side, args.max_depth),
     )
-    for diagnostic in model.warnings:
-        print(diagnostic.render(), file=sys.stderr)
+    if print_warnings:
+        for diagnostic in model.warnings:
+            print(diagnostic.render(), file=sys.stderr)
     return model
 
 

@@ -27,6 +27,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, help="qcir or qdimacs (default: from OUT's suffix, .qcir/.qdimacs/.cnf, else qcir)")
     p.add_argument("--encoding", choices=sorted(ENCODINGS), default=DEFAULT_ENCODING, help=f"which encoding (default {DEFAULT_ENCODING})")
     p.add_argument("--polarity", action="store_true", help="QDIMACS: Plaisted-Greenbaum (polarity-aware) Tseitin instead of the full one")
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="treat warnings about the model (dead actions or goals, a side without actions, cells no action "
+        "changes) as errors: exit status 1 and no output",
+    )
     return p
 
 
@@ -42,11 +48,30 @@ def describe(model, depth: int, encoding: str) -> list[str]:
     ]
 
 
+def report_warnings(model, strict: bool) -> None:
+    """The validator's and `compiler.lint`'s warnings: to stderr, or under
+    `--strict` raised as errors (so no output file is written)."""
+    import dataclasses
+
+    from bddl.errors import BddlSemanticError
+
+    from ..lint import lint
+
+    warnings = list(model.warnings) + lint(model.domain, model.problem)
+    if strict and warnings:
+        raise BddlSemanticError(
+            [dataclasses.replace(d, severity="error", message=d.message + " [--strict]") for d in warnings]
+        )
+    for diagnostic in warnings:
+        print(diagnostic.render(), file=sys.stderr)
+
+
 def run(args) -> int:
     from ..encodings import encode
     from ..output import format_for, formula_text, write_atomically
 
-    model = load(args)
+    model = load(args, print_warnings=False)
+    report_warnings(model, args.strict)
     depth = model.problem.depth
     fmt = format_for(args.output, args.format)
     encoding = encode(model.domain, model.problem, depth, args.encoding)
