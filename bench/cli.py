@@ -11,6 +11,7 @@ import argparse
 import datetime
 import fnmatch
 import json
+import shlex
 import shutil
 import sys
 import tempfile
@@ -56,12 +57,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Benchmark bddlc: compile time and formula size of every instance, and for each "
         "configuration the verdict (checked against the known answer) and the solve time under a limit.",
         epilog="profiles:\n"
-        + "\n".join(f"  {name:6} {prof.help}; sets {','.join(prof.sets)}, limit {prof.time_limit:g} s" for name, prof in PROFILES.items())
+        + "\n".join(
+            f"  {name:6} {prof.help}:\n         sets {','.join(prof.sets)}; configurations {', '.join(prof.configs)}; "
+            f"limit {prof.time_limit:g} s; compile timings best of {prof.repeat}"
+            for name, prof in PROFILES.items()
+        )
         + "\n\nconfigurations: ENCODING/TSEITIN/SOLVER[/PREPROCESS]; each field a comma list or *\n"
         f"  encodings: {', '.join(ENCODINGS)}\n  Tseitin: {', '.join(TSEITIN_VARIANTS)}\n"
         f"  solvers: {', '.join(SOLVERS)}\n  preprocessing: {', '.join(PREPROCESSORS)}\n"
-        f"  aliases: {', '.join(ALIASES)}\n"
-        "examples:\n"
+        + "".join(f"  {alias} = {', '.join(c.name for c in found)}\n" for alias, found in ALIASES.items())
+        + "\nexamples:\n"
         "  python -m bench --profile quick\n"
         "  python -m bench --sets corpus --config default --time-limit 10\n"
         "  python -m bench --sets suite --config 'explicit/pg-early,full-innermost/depqbf,caqe'\n"
@@ -138,6 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, reason in unavailable.items():
         print(f"bench: preprocessing {name} {reason}; its configurations are recorded as unavailable", file=sys.stderr)
     meta = {
+        "command": shlex.join(["python", "-m", "bench"] + list(sys.argv[1:] if argv is None else argv)),
         "profile": args.profile,
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
         "machine": machine.describe(),
@@ -152,12 +158,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan = Plan(tuple(configs))
     print(f"bench: {len(instances)} instances, {len(configs)} configurations, limit {options.time_limit:g} s -> {output}", file=sys.stderr)
     progress = Progress(plan.steps(instances))
+    rows: list = []
+    interrupted = False
     try:
-        rows = run(instances, configs, options, progress)
+        run(instances, configs, options, progress, rows=rows)
     except KeyboardInterrupt:
         progress.close()
-        print("bench: interrupted; nothing written", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        interrupted = meta["interrupted"] = True
+        print(f"bench: interrupted; writing the {len(rows)} rows measured so far", file=sys.stderr)
 
     found = failures(rows)
     meta["failures"] = [str(f) for f in found]
@@ -172,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for failure in found:
             print(f"  {failure}", file=sys.stderr)
         return EXIT_FAILED
-    return EXIT_OK
+    return EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 
 def _instances(sets: list[str], scaling_folder: Path, globs: list[str] | None):

@@ -56,16 +56,21 @@ def run(
     options: RunOptions,
     progress: Progress | None = None,
     compile_process_fn: Callable[..., ProcessCompile] = compile_process,
+    rows: list[Row] | None = None,
 ) -> list[Row]:
+    """Measure every instance under every configuration; the rows, in a fixed order.
+
+    Rows are appended to `rows` (when given) as they are made, so a caller
+    that is interrupted still has everything measured so far."""
     plan = Plan(tuple(configs))
     progress = progress or Progress(plan.steps(instances))
-    rows: list[Row] = []
+    rows = [] if rows is None else rows
     if instances and configs:
         _warm_up(instances[0], plan.encodings[0])
     with tempfile.TemporaryDirectory(prefix="bench-") as folder:
         for instance in instances:
             for encoding in plan.encodings:
-                rows += _run_encoding(instance, encoding, plan, options, progress, Path(folder), compile_process_fn)
+                rows.extend(_run_encoding(instance, encoding, plan, options, progress, Path(folder), compile_process_fn))
     progress.close()
     return rows
 

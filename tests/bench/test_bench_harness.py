@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import io
-import os
 import stat
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 
 from bench import configs, measure, preprocessing, records, report, runner, verdicts
 from bench.configs import Configuration, ConfigurationError, parse_all, parse_configurations
-from bench.instances import QUICK_SUITE, Instance, five_in_a_row_problem, instances_for, scaling_instances, QUICK_SCALING
+from bench.instances import QUICK_SCALING, QUICK_SUITE, Instance, ScalingPlan, five_in_a_row_problem, instances_for, scaling_instances
 from bench.measure import ProcessCompile
 from bench.plots import scaling_series, solved_times
 from bench.progress import Progress
@@ -276,11 +275,13 @@ def test_correct_runs_have_no_failures_and_real_sizes(fake_solver):
 
 def test_compile_only_instances_are_not_solved(tmp_path, fake_solver):
     fake_solver("exit 99")  # would be an error if it ran
-    (instance,) = scaling_instances(tmp_path, configs_plan := QUICK_SCALING.__class__((5,), 3, (), 5))
+    plan = ScalingPlan(sides=(5,), side_depth=3, depths=(3,), depth_side=5)
+    assert plan.boards() == [(5, 3)]  # each board once
+    (instance,) = scaling_instances(tmp_path, plan)
+    assert instance.problem.parent == tmp_path and not instance.solve
     rows = runner.run([instance], [DEPQBF, configs.DEFAULT], runner.RunOptions(5.0), _quiet(), compile_process_fn=_fast_compile)
     assert [r.status for r in rows] == [COMPILED, COMPILED]
     assert all(r.solver == "" and r.verdict is None for r in rows)
-    assert configs_plan.boards() == [(5, 3)]
 
 
 def test_the_real_compile_process_is_measured():
