@@ -135,6 +135,62 @@ def sizes(rows: list[Row]) -> str:
     )
 
 
+# Issue 5's yardsticks: the paper encoding's size on two problems (gates, quantified variables).
+YARDSTICKS = {
+    "corpus/connect-c/4x4_15_connect4": (1350, 160),
+    "suite/connect/connect4_4x4_d15": (1350, 160),
+    "suite/evader_pursuer/8x8_p2-3_d11": (2500, None),
+}
+SIZE_TARGET = 0.7  # at most this fraction of the yardstick's gates
+COMPILE_TARGET_S = 0.3  # whole-process compile, every corpus instance
+LARGE_BOARD = (19, 101)  # side, depth: compile in under 1 s and 200 MB
+LARGE_BOARD_TARGETS = (1.0, 200.0)
+CORPUS_TARGET = 51  # of the corpus instances with an answer, decided within 60 s
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "**not met**"
+
+
+def targets(rows: list[Row], time_limit: float | None) -> str:
+    """Issue 5's targets against what this run measured (only those the run has data for)."""
+    body = []
+    groups: dict[tuple[str, str], list[Row]] = defaultdict(list)
+    for r in rows:
+        if r.solver and r.set in ("corpus", "suite"):
+            groups[(r.config, r.set)].append(r)
+    for (config, set_name), group in groups.items():
+        answered = [r for r in group if r.expected is not None]
+        correct = sum(r.check == CORRECT for r in group)
+        goal = CORPUS_TARGET if set_name == "corpus" else len(answered)
+        judged = _met(correct >= goal) if time_limit == 60 else f"not judged: the limit was {time_limit:g} s, not 60 s"
+        body.append([f"decided, {set_name}", config, f"{correct} of {len(answered)}", f">= {goal} within 60 s", judged])
+    for r in _per_instance_encoding(rows):
+        if r.instance in YARDSTICKS and r.qcir_gates is not None:
+            gates, variables = YARDSTICKS[r.instance]
+            ratio = r.qcir_gates / gates
+            measured = f"{r.qcir_gates:,} gates ({ratio:.2f}x), {r.qcir_vars:,} variables" + (f" (yardstick {variables})" if variables else "")
+            body.append([f"size, {r.instance}", f"{r.encoding}", measured, f"<= {SIZE_TARGET} x {gates:,} gates", _met(ratio <= SIZE_TARGET)])
+    compile_times: dict[str, dict[str, float]] = defaultdict(dict)
+    for r in rows:
+        if r.set == "corpus" and r.compile_process_s is not None:
+            compile_times[r.encoding][r.instance] = r.compile_process_s
+    for encoding, by_instance in compile_times.items():
+        worst = max(by_instance.values())
+        body.append(["compile, every corpus instance", encoding, f"worst {worst:.2f} s", f"<= {COMPILE_TARGET_S} s", _met(worst <= COMPILE_TARGET_S)])
+    side, depth = LARGE_BOARD
+    for r in _per_instance_encoding(rows):
+        if r.status == COMPILED and (r.width, r.height, r.depth) == (side, side, depth) and r.compile_process_s is not None:
+            seconds, megabytes = LARGE_BOARD_TARGETS
+            ok = r.compile_process_s < seconds and (r.compile_peak_mb or 0) < megabytes
+            body.append(
+                [f"compile, {side}x{side} depth {depth}", r.encoding, f"{r.compile_process_s:.2f} s, {r.compile_peak_mb:.0f} MB", f"< {seconds:g} s, < {megabytes:g} MB", _met(ok)]
+            )
+    if not body:
+        return ""
+    return table(["target", "configuration / encoding", "measured", "goal", ""], body)
+
+
 def _cell(r: Row) -> str:
     if r.status == SOLVED:
         mark = "**WRONG** " if r.check == WRONG else ""
@@ -194,6 +250,9 @@ def document(rows: list[Row], meta: dict, plots: list[str], title: str = "bddlc 
     failures = meta.get("failures", [])
     if failures:
         lines += ["**This run FAILED:**", ""] + [f"- {f}" for f in failures] + [""]
+    goals = targets(rows, limit)
+    if goals:
+        lines += ["## Issue 5's targets", "", goals, ""]
     lines += ["## Compile time (whole process)", "", compile_summary(rows), ""]
     if plots:
         lines += ["## Plots", ""] + [f"![{p}]({p})" for p in plots] + [""]

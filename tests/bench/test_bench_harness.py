@@ -413,3 +413,17 @@ def test_progress_writes_one_line_per_step_off_a_terminal():
     lines = stream.getvalue().splitlines()
     assert lines[0].startswith("[") and "1/4" in lines[0] and lines[0].endswith("first")
     assert lines[1] == "WRONG VERDICT: x" and "2/4" in lines[2]
+
+
+def test_targets_compare_measurements_with_issue_5s_goals():
+    rows = [_row(set="corpus", instance=f"corpus/g/{k}", compile_process_s=0.2) for k in range(51)]
+    rows.append(_row(set="corpus", instance="corpus/connect-c/4x4_15_connect4", qcir_gates=900, compile_process_s=0.4))
+    rows.append(_row(set="scaling", instance="scaling/big", solver="", preprocess="", status=COMPILED, check="",
+                     width=19, height=19, depth=101, compile_process_s=0.5, compile_peak_mb=250.0))
+    lines = report.targets(rows, 60.0).splitlines()[2:]
+    cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines]
+    assert cells[0][2:] == ["52 of 52", ">= 51 within 60 s", "met"]
+    assert cells[1][0] == "size, corpus/connect-c/4x4_15_connect4" and cells[1][4] == "met"  # 900 <= 0.7 x 1350
+    assert cells[2][2] == "worst 0.40 s" and cells[2][4] == "**not met**"
+    assert cells[3][2] == "0.50 s, 250 MB" and cells[3][4] == "**not met**"  # fast, but over 200 MB
+    assert "not judged" in report.targets(rows, 10.0)
