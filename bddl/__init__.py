@@ -5,14 +5,57 @@ game semantics it defines can serve as the independent oracle that every
 encoding is tested against.
 """
 
-from .ast import Absolute, Action, Atom, Condition, Domain, Extreme, Named, Problem, Relative, Span
-from .errors import BddlError, BddlLimitError, BddlSemanticError, BddlSyntaxError, Diagnostic
-from .game import BLACK, OPEN, WHITE, Game, Move, State
-from .loader import Model, load_model
-from .parser import load_domain, load_problem, parse_domain, parse_problem
-from .printer import format_domain, format_problem
-from .search import SearchBudgetExceeded, SearchResult, search
-from .validate import Limits, check_model
+import importlib
+
+# name -> the module that defines it.  Loaded on first use (PEP 562), so a
+# command imports only the modules it needs: start-up is most of a compile.
+_EXPORTS = {
+    "Absolute": "ast",
+    "Action": "ast",
+    "Atom": "ast",
+    "Condition": "ast",
+    "Domain": "ast",
+    "Extreme": "ast",
+    "Named": "ast",
+    "Problem": "ast",
+    "Relative": "ast",
+    "Span": "ast",
+    "BddlError": "errors",
+    "BddlLimitError": "errors",
+    "BddlSemanticError": "errors",
+    "BddlSyntaxError": "errors",
+    "Diagnostic": "errors",
+    "BLACK": "game",
+    "OPEN": "game",
+    "WHITE": "game",
+    "Game": "game",
+    "Move": "game",
+    "State": "game",
+    "Model": "loader",
+    "load_model": "loader",
+    "load_domain": "parser",
+    "load_problem": "parser",
+    "parse_domain": "parser",
+    "parse_problem": "parser",
+    "format_domain": "printer",
+    "format_problem": "printer",
+    "SearchBudgetExceeded": "search",
+    "SearchResult": "search",
+    "search": "search",
+    "Limits": "validate",
+    "check_model": "validate",
+}
+
+
+def __getattr__(name: str):
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+
+
+# Functions named like their own module are bound eagerly: once the module
+# is imported the package attribute would otherwise be the module.
+from .search import search
 
 __all__ = [
     "Absolute", "Action", "Atom", "Condition", "Domain", "Extreme", "Named", "Problem", "Relative", "Span",

@@ -19,12 +19,50 @@ and reused on its own. Modules:
 * :mod:`circuits.evaluate` — reference semantics for tests (tiny formulas only).
 """
 
-from .arith import add, add_const, const_bits, equals, equals_const, less_than, less_than_const, sub_const
-from .circuit import EXISTS, FALSE, FORALL, TRUE, Circuit, neg
-from .evaluate import evaluate, qbf_value, qdimacs_value
-from .numbering import Numbering, numbering
-from .qcir import read_qcir, to_qcir, write_qcir
-from .tseitin import Qdimacs, to_qdimacs, to_qdimacs_text, write_qdimacs
+import importlib
+
+# name -> the module that defines it.  Loaded on first use (PEP 562), so a
+# command imports only the modules it needs: start-up is most of a compile.
+_EXPORTS = {
+    "add": "arith",
+    "add_const": "arith",
+    "const_bits": "arith",
+    "equals": "arith",
+    "equals_const": "arith",
+    "less_than": "arith",
+    "less_than_const": "arith",
+    "sub_const": "arith",
+    "EXISTS": "circuit",
+    "FALSE": "circuit",
+    "FORALL": "circuit",
+    "TRUE": "circuit",
+    "Circuit": "circuit",
+    "neg": "circuit",
+    "evaluate": "evaluate",
+    "qbf_value": "evaluate",
+    "qdimacs_value": "evaluate",
+    "Numbering": "numbering",
+    "numbering": "numbering",
+    "read_qcir": "qcir",
+    "to_qcir": "qcir",
+    "write_qcir": "qcir",
+    "Qdimacs": "tseitin",
+    "to_qdimacs": "tseitin",
+    "to_qdimacs_text": "tseitin",
+    "write_qdimacs": "tseitin",
+}
+
+
+def __getattr__(name: str):
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+
+
+# Functions named like their own module are bound eagerly: once the module
+# is imported the package attribute would otherwise be the module.
+from .evaluate import evaluate
+from .numbering import numbering
 
 __all__ = [
     "Circuit",
