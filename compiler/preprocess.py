@@ -26,41 +26,19 @@ preprocessing).  The tests hold this path to the game engine on random games
 and on the Breakthrough instance where the unrepaired answer is wrong.
 
 pyqbf's Bloqqer runs in-process and cannot be interrupted (it holds the
-GIL), so it runs in a child process in its own session, killed with its
-whole group at the time limit, like the solvers.
+GIL), so it runs in a forked child process that is killed at the time limit
+(a fork costs about 10 ms; a fresh interpreter importing pyqbf, 0.5 s).
 """
 
 from __future__ import annotations
 
-import json
 import os
-import signal
-import subprocess
-import sys
-import tempfile
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 from circuits import Qdimacs, write_qdimacs
 
 PREPROCESSORS = ("none", "bloqqer")
-
-# The child: read QDIMACS, run pyqbf's Bloqqer, write what it returned as JSON
-# (the raw prefix and clauses, so the parent sees exactly what pyqbf gave).
-_CHILD = r"""
-import json, sys
-from pyqbf.formula import PCNF
-from pyqbf.process import Bloqqer
-result = Bloqqer().preprocess(PCNF(from_file=sys.argv[1]))
-with open(sys.argv[2], "w") as out:
-    if isinstance(result, bool):
-        json.dump({"decided": result}, out)
-    else:
-        json.dump({"decided": None, "prefix": [int(v) for v in result.prefix],
-                   "clauses": [[int(l) for l in c] for c in result.clauses]}, out)
-"""
-
 
 @dataclass(frozen=True)
 class PrefixRepair:
@@ -197,45 +175,86 @@ def bloqqer_input(formula: Qdimacs) -> Qdimacs:
     return Qdimacs(formula.num_vars, tuple((q, tuple(b)) for q, b in blocks), tuple(clauses))
 
 
+@dataclass(frozen=True)
+class BloqqerRun:
+    """What pyqbf's Bloqqer returned, unchecked: a verdict, or a prefix
+    (signed variables, negative = universal, as pyqbf gives it) and clauses."""
+
+    status: str  # "decided" | "formula" | "timeout" | "error"
+    verdict: bool | None = None
+    prefix: tuple[int, ...] = ()
+    clauses: tuple[tuple[int, ...], ...] = ()
+    seconds: float = 0.0
+    note: str = ""
+
+
+def _bloqqer_child(conn, text: str) -> None:
+    """Runs in the forked child: Bloqqer on the QDIMACS text, the raw result sent back."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)  # Bloqqer may print warnings; they must not mix with our output
+    os.dup2(devnull, 2)
+    from pyqbf.formula import PCNF
+    from pyqbf.process import Bloqqer
+
+    result = Bloqqer().preprocess(PCNF(from_string=text))
+    if isinstance(result, bool):
+        conn.send(("decided", result))
+    else:
+        conn.send(("formula", ([int(v) for v in result.prefix], [[int(lit) for lit in c] for c in result.clauses])))
+    conn.close()
+
+
+def run_bloqqer(formula: Qdimacs, timeout: float | None = None) -> BloqqerRun:
+    """pyqbf's Bloqqer on `formula`, in a forked child killed at `timeout`
+    seconds (Bloqqer holds the GIL and cannot be interrupted in-process).
+    The result is raw: `bloqqer` is the function that checks it."""
+    import io
+    import multiprocessing
+
+    start = time.perf_counter()
+    buffer = io.StringIO()
+    write_qdimacs(formula, buffer)
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_bloqqer_child, args=(sender, buffer.getvalue()), daemon=True)
+    child.start()
+    sender.close()
+    try:
+        if not receiver.poll(timeout):
+            return BloqqerRun("timeout", seconds=time.perf_counter() - start, note="Bloqqer ran out of time")
+        try:
+            kind, payload = receiver.recv()
+        except EOFError:
+            child.join(1)
+            return BloqqerRun("error", seconds=time.perf_counter() - start, note=f"Bloqqer failed (exit status {child.exitcode})")
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
+    seconds = time.perf_counter() - start
+    if kind == "decided":
+        return BloqqerRun("decided", bool(payload), seconds=seconds)
+    prefix, clauses = payload
+    return BloqqerRun("formula", None, tuple(prefix), tuple(tuple(c) for c in clauses), seconds)
+
+
 def bloqqer(formula: Qdimacs, timeout: float | None = None) -> Preprocessed:
-    """Run pyqbf's Bloqqer on `formula` in a killable child, and check (and
-    if need be repair) what it returns."""
+    """Bloqqer on `formula` (in a killable child), its result checked and, if
+    need be, repaired; see the module docstring."""
     start = time.perf_counter()
     formula = bloqqer_input(formula)
     if not formula.clauses or any(not clause for clause in formula.clauses):
         verdict = not formula.clauses
         return Preprocessed("decided", verdict, None, time.perf_counter() - start, "decided before preprocessing")
-    with tempfile.TemporaryDirectory(prefix="bddlc-bloqqer-") as folder:
-        source, target = Path(folder) / "in.qdimacs", Path(folder) / "out.json"
-        with open(source, "w", encoding="ascii") as fh:
-            write_qdimacs(formula, fh)
-        proc = subprocess.Popen(
-            [sys.executable, "-c", _CHILD, str(source), str(target)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-        )
-        try:
-            output, _ = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            _kill_group(proc)
-            proc.communicate()
-            return Preprocessed("timeout", None, None, time.perf_counter() - start, "Bloqqer ran out of time")
-        except BaseException:
-            _kill_group(proc)
-            proc.communicate()
-            raise
-        if proc.returncode != 0 or not target.exists():
-            tail = (output or "").strip().splitlines()[-1:] or [f"exit status {proc.returncode}"]
-            return Preprocessed("error", None, None, time.perf_counter() - start, f"Bloqqer failed: {tail[0]}")
-        data = json.loads(target.read_text(encoding="ascii"))
+    run = run_bloqqer(formula, timeout)
     seconds = time.perf_counter() - start
-    if data["decided"] is not None:
-        verdict = bool(data["decided"])
+    if run.status in ("timeout", "error"):
+        return Preprocessed(run.status, None, None, seconds, run.note)
+    if run.status == "decided":
+        verdict = bool(run.verdict)
         return Preprocessed("decided", verdict, None, seconds, f"Bloqqer decided the formula ({'true' if verdict else 'false'})")
-    reported, clauses = data["prefix"], data["clauses"]
-    repair = repair_prefix(formula, reported, clauses)
+    repair = repair_prefix(formula, list(run.prefix), [list(c) for c in run.clauses])
     if repair.formula is None:
         return Preprocessed("fallback", None, None, seconds, f"Bloqqer's result not used: {repair.problem}")
     if repair.missing:
@@ -245,10 +264,3 @@ def bloqqer(formula: Qdimacs, timeout: float | None = None) -> Preprocessed:
         )
         return Preprocessed("repaired", None, repair.formula, seconds, note)
     return Preprocessed("complete", None, repair.formula, seconds, "Bloqqer's prefix was complete")
-
-
-def _kill_group(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass

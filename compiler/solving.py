@@ -115,12 +115,13 @@ def solve(
         return SolveResult(black_wins, seconds=time.perf_counter() - start, first_move=move, reason=reason,
                            preprocess_note=note, move_source=source, **base)
 
+    limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
     note = None
     model: dict[int, bool] = {}
     verdict: bool | None = None
     if preprocess == "bloqqer":
         if _remaining(deadline) <= 0:
-            return finish(None, "time limit (reached while compiling)")
+            return finish(None, f"{limit} (reached while compiling)")
         pre = bloqqer(formula, _limit(deadline))
         note = pre.note
         if pre.status == "decided":
@@ -128,14 +129,14 @@ def solve(
         elif pre.formula is not None:
             run = _run(solver, pre.formula, deadline)
             if run.verdict is None:
-                return finish(None, _unknown_reason(run), note)
+                return finish(None, _unknown_reason(run, limit), note)
             verdict = run.verdict  # its assignment is to the preprocessed formula: not used
         elif pre.status == "timeout":
-            return finish(None, "time limit (reached while preprocessing)", note)
+            return finish(None, f"{limit} (reached while preprocessing)", note)
     if verdict is None:
         run = _run(solver, formula, deadline)
         if run.verdict is None:
-            return finish(None, _unknown_reason(run), note)
+            return finish(None, _unknown_reason(run, limit), note)
         verdict = run.verdict
         model = run.model
     if not verdict or not problem.black_first:
@@ -143,26 +144,32 @@ def solve(
         return finish(verdict, reason, note)
 
     game = Game(domain, problem)
-    proposed = None
-    if model:
-        decoded = compiled.decode_move(compiled.steps[0], lambda v: model.get(numbers.lit(v), False))
-        proposed = None if decoded is None else engine_move(game, game.initial, decoded)
-        if preprocess == "none":
-            if proposed is None:
-                block = circuit.prefix[0][1]
-                absent = sum(numbers.lit(v) not in model for v in block)
-                raise MoveCheckError(
-                    f"{solver} says Black wins, but its first move {decoded or '(bits name no move)'} is not legal "
-                    f"in the initial position ({absent} of the {len(block)} first-block variables were left unassigned)"
-                )
-            return finish(True, note=note, move=proposed, source="solver")
+    read: list[int] = []
+
+    def value(var: int) -> bool:
+        read.append(var)
+        return model.get(numbers.lit(var), False)
+
+    decoded = compiled.decode_move(compiled.steps[0], value)
+    proposed = None if decoded is None else engine_move(game, game.initial, decoded)
+    used = {abs(lit) for clause in formula.clauses for lit in clause}
+    # the solver left a move bit the formula uses unassigned (QFun prints no
+    # assignment at all): the move was completed by us, so it must be proved
+    unassigned = [v for v in read if numbers.lit(v) in used and numbers.lit(v) not in model]
+    if preprocess == "none" and not unassigned:
+        if proposed is None:
+            raise MoveCheckError(
+                f"{solver} says Black wins, but its first move {decoded or '(the bits name no move)'} "
+                "is not legal in the initial position"
+            )
+        return finish(True, note=note, move=proposed, source="solver")
     move, reason = first_winning_move(
-        domain, problem, game, proposed, solver=solver, preprocess=preprocess, encoding=encoding, deadline=deadline
+        domain, problem, game, proposed, solver=solver, preprocess=preprocess, encoding=encoding, deadline=deadline, limit=limit
     )
     return finish(True, reason, note, move, "proved" if move else None)
 
 
-def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, encoding, deadline):
+def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, encoding, deadline, limit="time limit"):
     """A first move for Black proved winning by solving the position after it.
 
     Returns (move, None) or (None, reason).  Used when the solver's
@@ -176,7 +183,7 @@ def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, e
         if problem.depth < 2:
             continue
         if _remaining(deadline) <= 0:
-            return None, "time limit (reached while proving a first move)"
+            return None, f"{limit} (reached while proving a first move)"
         after = solve(
             domain,
             problem_at(problem, move.state, problem.depth - 1, WHITE),
@@ -188,7 +195,10 @@ def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, e
         if after.black_wins:
             return move, None
         if after.black_wins is None:
-            return None, f"{after.reason} (while proving a first move)"
+            reason = after.reason or "no verdict"
+            if reason.startswith("time limit"):
+                reason = f"{limit} (reached while proving a first move)"
+            return None, reason
     raise MoveCheckError(f"{solver} says Black wins, but no first move of Black's could be proved winning")
 
 
@@ -224,8 +234,8 @@ def _run(solver: str, formula, deadline: float | None):
         return run_solver(solver, path, _limit(deadline))
 
 
-def _unknown_reason(run) -> str:
+def _unknown_reason(run, limit: str) -> str:
     if run.status == "timeout":
-        return "time limit"
+        return limit
     last = run.output.strip().splitlines()[-1:] or ["no output"]
     return f"{run.solver} gave no verdict ({last[0][:200]})"
