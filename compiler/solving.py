@@ -1,8 +1,9 @@
 """Solving a game with a real QBF solver: the library behind solve, depth, play and validate.
 
-`solve` compiles a model in memory, writes QDIMACS to a temporary file, runs
-a solver program as a killable child (`compiler.solvers`) and reports only a
-verdict the solver gave.  The time limit covers everything, compiling
+`solve` compiles a model in memory, writes QDIMACS (QCIR for Qute, which is
+much stronger on it) to a temporary file, runs a solver program as a
+killable child (`compiler.solvers`) and reports only a verdict the solver
+gave.  The time limit covers everything, compiling
 included.  When Black wins and moves first, Black's first move is read from
 the solver's assignment to the outermost existential block (Black's first
 move block) and checked against the game engine before anyone sees it:
@@ -27,12 +28,12 @@ from pathlib import Path
 
 from bddl.ast import Absolute, Atom, Domain, Problem
 from bddl.game import BLACK, OPEN, WHITE, Game, Move, State
-from circuits import numbering, to_qdimacs, write_qdimacs
+from circuits import Qdimacs, numbering, to_qdimacs, write_qcir, write_qdimacs
 
 from .encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode
 from .moves import engine_move
 from .preprocess import PREPROCESSORS, bloqqer
-from .solvers import DEFAULT_SOLVER, SOLVERS, run_solver
+from .solvers import DEFAULT_SOLVER, FORMATS, SOLVERS, run_solver
 
 
 class MoveCheckError(RuntimeError):
@@ -117,7 +118,7 @@ def solve(
 
     limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
     note = None
-    model: dict[int, bool] = {}
+    model: dict[int, bool] = {}  # the solver's assignment, when it is one of the original formula
     verdict: bool | None = None
     if preprocess == "bloqqer":
         if _remaining(deadline) <= 0:
@@ -134,7 +135,7 @@ def solve(
         elif pre.status == "timeout":
             return finish(None, f"{limit} (reached while preprocessing)", note)
     if verdict is None:
-        run = _run(solver, formula, deadline)
+        run = _run(solver, circuit if FORMATS[solver] == "qcir" else formula, deadline)
         if run.verdict is None:
             return finish(None, _unknown_reason(run, limit), note)
         verdict = run.verdict
@@ -153,10 +154,11 @@ def solve(
     decoded = compiled.decode_move(compiled.steps[0], value)
     proposed = None if decoded is None else engine_move(game, game.initial, decoded)
     used = {abs(lit) for clause in formula.clauses for lit in clause}
-    # the solver left a move bit the formula uses unassigned (QFun prints no
-    # assignment at all): the move was completed by us, so it must be proved
+    # A move bit the formula uses that the solver left unassigned (QFun prints
+    # no assignment; after Bloqqer there is none of the original formula) was
+    # filled in by us, so the move must be proved.  No bits at all: one move.
     unassigned = [v for v in read if numbers.lit(v) in used and numbers.lit(v) not in model]
-    if preprocess == "none" and not unassigned:
+    if (model or not read) and not unassigned:
         if proposed is None:
             raise MoveCheckError(
                 f"{solver} says Black wins, but its first move {decoded or '(the bits name no move)'} "
@@ -221,16 +223,17 @@ def _limit(deadline: float | None) -> float | None:
 
 
 def _run(solver: str, formula, deadline: float | None):
-    """Run the solver on a QDIMACS value with whatever time is left."""
+    """Run the solver on a QDIMACS value (or a circuit, as QCIR) with whatever time is left."""
     remaining = _remaining(deadline)
     if remaining <= 0:
         from .solvers import SolverRun
 
         return SolverRun(solver, None, 0.0, "timeout")
+    qcir = not isinstance(formula, Qdimacs)
     with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
-        path = Path(folder) / "formula.qdimacs"
+        path = Path(folder) / ("formula.qcir" if qcir else "formula.qdimacs")
         with open(path, "w", encoding="ascii", newline="\n") as fh:
-            write_qdimacs(formula, fh)
+            (write_qcir if qcir else write_qdimacs)(formula, fh)
         return run_solver(solver, path, _limit(deadline))
 
 
