@@ -22,8 +22,15 @@ the new variables in the innermost existential block; that is the prefix
 prefix is only used as a cross-check: if it ever quantifies an original
 variable differently from the original, or reorders the original blocks,
 the premise above is broken and the formula is not used (fall back to no
-preprocessing).  The tests hold this path to the game engine on random games
-and on the Breakthrough instance where the unrepaired answer is wrong.
+preprocessing).
+
+A second fault is Bloqqer's own: given a formula whose innermost block is
+universal, it files its expansion copies under that block and decides true
+formulas false.  `bloqqer_input` removes such a block first.
+
+The tests hold this path to the game engine: on the Breakthrough and
+Domineering instances where each fault flips the answer, on suite games whose
+result needs the repair, and on random games and random positions.
 
 pyqbf's Bloqqer runs in-process and cannot be interrupted (it holds the
 GIL), so it runs in a forked child process that is killed at the time limit
@@ -39,6 +46,7 @@ from dataclasses import dataclass
 from circuits import Qdimacs, write_qdimacs
 
 PREPROCESSORS = ("none", "bloqqer")
+
 
 @dataclass(frozen=True)
 class PrefixRepair:

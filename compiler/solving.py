@@ -3,10 +3,10 @@
 `solve` compiles a model in memory, writes QDIMACS (QCIR for Qute, which is
 much stronger on it) to a temporary file, runs a solver program as a
 killable child (`compiler.solvers`) and reports only a verdict the solver
-gave.  The time limit covers everything, compiling
-included.  When Black wins and moves first, Black's first move is read from
-the solver's assignment to the outermost existential block (Black's first
-move block) and checked against the game engine before anyone sees it:
+gave.  The time limit covers everything, compiling included.  When Black
+wins and moves first, Black's first move is read from the solver's
+assignment to the outermost existential block (Black's first move block)
+and checked against the game engine before anyone sees it:
 
 * a move read from the solver's own assignment to the original formula must
   be legal; if it is not, that is a bug (`MoveCheckError`, never printed);
@@ -45,7 +45,7 @@ class MoveCheckError(RuntimeError):
 class EncodingSize:
     vars: int  # quantified variables of the circuit
     gates: int  # circuit gates reachable from the output
-    clauses: int  # QDIMACS clauses handed to the solver (before any preprocessing)
+    clauses: int  # clauses of the Tseitin QDIMACS (what CNF solvers get, before any preprocessing)
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,7 @@ def run(args) -> int:
         else:
             print(f"no win found up to {high} moves, but some depths gave no verdict.")
     elif scan.monotonicity == "violated":
-        print(f"critical depth: unknown (the solver's answers contradict each other).")
+        print("critical depth: unknown (the solver's answers contradict each other).")
     elif scan.critical_depth is not None:
         print(f"critical depth: {scan.critical_depth}: Black wins within {scan.critical_depth} moves", end="")
         if scan.refuted_before is None:
