@@ -17,6 +17,13 @@ EXIT_FALSE = 20
 EXIT_UNKNOWN = 0
 
 
+def paragraph(text: str) -> str:
+    """A help description filled to the terminal width argparse's raw formatter keeps."""
+    import textwrap
+
+    return textwrap.fill(text, 79)
+
+
 def positive_int(text: str) -> int:
     try:
         value = int(text)

@@ -6,16 +6,25 @@ import argparse
 import json
 import sys
 
-from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, add_solver_arguments, load, positive_int
+from .common import (
+    EXIT_FALSE,
+    EXIT_TRUE,
+    EXIT_UNKNOWN,
+    add_model_arguments,
+    add_solver_arguments,
+    load,
+    paragraph,
+    positive_int,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc depth",
-        description="Find the critical depth: the fewest moves (plies) within which Black has a winning "
+        description=paragraph("Find the critical depth: the fewest moves (plies) within which Black has a winning "
         "strategy.  Solves increasing depths, printing one line per depth as it finishes, and stops at "
         "the first win.  When Black has no goals, only depths that end on White's turn can be critical, "
-        "and only those are tried.",
+        "and only those are tried."),
         epilog="exit status: 10 Black wins at some depth, 20 no win up to MAX, 0 unknown (a time limit, "
         "or solver answers that contradict each other).\n\n"
         "example:\n  bddlc depth domains/connect.bddl problems/connect/connect3_4x4_d9.bddl --max 11",

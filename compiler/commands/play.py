@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_FALSE, EXIT_OK, add_model_arguments, add_solver_arguments, load
+from .common import EXIT_FALSE, EXIT_OK, add_model_arguments, add_solver_arguments, load, paragraph
 
 QUIT = ("quit", "q", "exit", "resign")
 
@@ -21,10 +21,10 @@ QUIT = ("quit", "q", "exit", "resign")
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc play",
-        description="Play White against bddlc's Black.  Each turn shows the board (x across, y down), "
+        description=paragraph("Play White against bddlc's Black.  Each turn shows the board (x across, y down), "
         "lists White's legal moves and reads one, typed as ACTION X Y (e.g. 'occupy 3 2') or as its "
         "number in the list; 'quit' ends the game.  Black answers by solving the current position with "
-        "the moves that are left.",
+        "the moves that are left."),
         epilog="example:\n  bddlc play domains/positional.bddl problems/httt/tic_4x4_d5.bddl\n"
         "  printf 'occupy 1 1\\noccupy 1 2\\n' | bddlc play domains/positional.bddl problems/httt/tic_4x4_d5.bddl",
         formatter_class=argparse.RawDescriptionHelpFormatter,

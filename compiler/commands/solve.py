@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, add_solver_arguments, load
+from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, add_solver_arguments, load, paragraph
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -13,8 +13,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = argparse.ArgumentParser(
         prog="bddlc solve",
-        description="Decide with a QBF solver whether Black has a winning strategy of at most DEPTH moves, "
-        "and show Black's first winning move (checked against the game engine) and the board after it.",
+        description=paragraph("Decide with a QBF solver whether Black has a winning strategy of at most DEPTH moves, "
+        "and show Black's first winning move (checked against the game engine) and the board after it."),
         epilog="exit status: 10 Black wins, 20 no winning strategy, 0 unknown (time limit), "
         "1 bad input, 2 usage error.\n\n"
         "examples:\n"

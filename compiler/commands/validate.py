@@ -5,16 +5,26 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import EXIT_BUDGET, EXIT_FAILED, EXIT_FALSE, EXIT_OK, add_model_arguments, add_solver_arguments, load, positive_int
+from .common import (
+    EXIT_BUDGET,
+    EXIT_FAILED,
+    EXIT_FALSE,
+    EXIT_OK,
+    add_model_arguments,
+    add_solver_arguments,
+    load,
+    paragraph,
+    positive_int,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc validate",
-        description="Check bddlc's winning strategy for Black by playing it against every legal White reply, "
+        description=paragraph("Check bddlc's winning strategy for Black by playing it against every legal White reply, "
         "depth first, with the game engine as referee: every Black move must be legal, Black must reach "
         "its goal or leave White without a move within the depth, and White must never reach its goal.  "
-        "Black's moves come from the solver, re-solving each new position (once per position).",
+        "Black's moves come from the solver, re-solving each new position (once per position)."),
         epilog="exit status: 0 every line checked passed, 4 a line failed (shown in full), 20 Black has no "
         "winning strategy to check, 3 a solve ran out of time.\n\n"
         "example:\n  bddlc validate domains/domineering.bddl problems/domineering/4x4_d8.bddl",
