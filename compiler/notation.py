@@ -99,9 +99,13 @@ def parse_move(game: Game, state: State, side: str, text: str) -> Move:
         x, y = int(x_text), int(y_text)
     except ValueError:
         raise MoveInputError(f"the position must be two whole numbers X Y, got '{x_text} {y_text}'") from None
-    fits = [n for n in options if n.move.action == matches[0] and (n.move.x, n.move.y) == (x, y)]
+    # every legal move counts here, also one whose board the list shows under another name
+    fits: dict = {}
+    for move in game.moves(state, side):
+        if move.action == matches[0] and (move.x, move.y) == (x, y):
+            fits.setdefault(move.state, move)
     if not fits:
         raise MoveInputError(f"'{matches[0]} {x} {y}' is not a legal move for {who} here")
     if len(fits) > 1:
         raise MoveInputError(f"'{matches[0]} {x} {y}' can end in {len(fits)} ways; type its number or its full text from the list")
-    return fits[0].move
+    return next(iter(fits.values()))
