@@ -2,8 +2,9 @@
 
 Exit statuses are part of the interface (docs/cli.md): 0 success, 1 a bad
 model or input file, 2 a usage error (argparse's), 3 a search that ran out
-of budget, 130 interrupted; `solve` and `depth` add the QBF convention 10
-(Black wins) / 20 (no winning strategy) / 0 (unknown).  A bad model never
+of budget, 4 a strategy validation that found a failing line, 130
+interrupted; `solve` and `depth` add the QBF convention 10 (Black wins) /
+20 (no winning strategy) / 0 (unknown).  A bad model never
 produces a traceback; an internal error keeps its traceback, because that is
 a bug for us to fix.
 """
@@ -21,6 +22,10 @@ from .commands.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, 
 COMMANDS: dict[str, tuple[str, str]] = {
     "compile": ("compile", "compile to QCIR or QDIMACS (the default: `bddlc DOMAIN PROBLEM` compiles)"),
     "search": ("search", "decide the game by explicit game-tree search"),
+    "solve": ("solve", "decide the game with a QBF solver and show Black's first winning move"),
+    "depth": ("depth", "find the critical depth: the fewest moves in which Black wins"),
+    "play": ("play", "play White against bddlc's Black on the terminal (or from standard input)"),
+    "validate": ("validate", "check bddlc's Black strategy against every White reply with the game engine"),
     "check": ("check", "check the model against the paper's sanity conditions (by SAT), and warn of dead parts"),
 }
 
@@ -39,10 +44,13 @@ def _epilog() -> str:
         "examples:",
         "  bddlc domains/positional.bddl problems/httt/tic_3x3_d9.bddl -o tic.qcir",
         "  bddlc search domains/domineering.bddl problems/domineering/3x3_d4.bddl",
+        "  bddlc solve domains/positional.bddl problems/httt/tic_4x4_d5.bddl",
+        "  bddlc depth domains/connect.bddl problems/connect/connect3_4x4_d9.bddl",
         "",
         "Run `bddlc COMMAND --help` for a command's options.  Exit status: 0 ok,",
         "1 bad input (with file:line:col diagnostics), 2 usage error, 3 search budget",
-        "exhausted; solve and depth: 10 Black wins, 20 no winning strategy, 0 unknown.",
+        "exhausted, 4 validation failed; solve and depth: 10 Black wins, 20 no",
+        "winning strategy, 0 unknown.",
     ]
     return "\n".join(lines)
 

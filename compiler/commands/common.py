@@ -9,11 +9,19 @@ EXIT_OK = 0
 EXIT_INPUT = 1
 EXIT_USAGE = 2
 EXIT_BUDGET = 3
+EXIT_FAILED = 4  # `validate` found a line of play where Black's strategy fails
 EXIT_INTERRUPTED = 130
 # the QBF solvers' convention, used by `solve` and `depth`
 EXIT_TRUE = 10
 EXIT_FALSE = 20
 EXIT_UNKNOWN = 0
+
+
+def paragraph(text: str) -> str:
+    """A help description filled to the terminal width argparse's raw formatter keeps."""
+    import textwrap
+
+    return textwrap.fill(text, 79)
 
 
 def positive_int(text: str) -> int:
@@ -36,12 +44,21 @@ def positive_float(text: str) -> float:
     return value
 
 
-def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str = "override the problem's depth") -> None:
+def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str | None = "override the problem's depth") -> None:
+    """DOMAIN PROBLEM and the model limits; `--depth` too unless `depth_help` is None."""
     parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions)")
     parser.add_argument("problem", metavar="PROBLEM", help="the problem file (board, initial state, depth, goals)")
-    parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help)
+    if depth_help is not None:
+        parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help)
     parser.add_argument("--max-board-side", type=positive_int, default=1000, metavar="N", help="refuse boards wider or higher than N (default 1000)")
     parser.add_argument("--max-depth", type=positive_int, default=10_000, metavar="N", help="refuse depths above N (default 10000)")
+
+
+def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "give up after S seconds (compiling included) and report unknown") -> None:
+    from ..solvers import DEFAULT_SOLVER, SOLVERS
+
+    parser.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER, help=f"the QBF solver (default {DEFAULT_SOLVER})")
+    parser.add_argument("--timeout", type=positive_float, metavar="S", help=timeout_help)
 
 
 def load(args, print_warnings: bool = True):
@@ -53,7 +70,7 @@ def load(args, print_warnings: bool = True):
     model = load_model(
         args.domain,
         args.problem,
-        depth=args.depth,
+        depth=getattr(args, "depth", None),
         limits=Limits(args.max_board_side, args.max_depth),
     )
     if print_warnings:
