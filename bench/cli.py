@@ -50,7 +50,7 @@ PROFILES = {
 
 def build_parser() -> argparse.ArgumentParser:
     from compiler.encodings import ENCODINGS
-    from compiler.solvers import SOLVERS
+    from compiler.solvers import SOLVER_CHOICES
 
     p = argparse.ArgumentParser(
         prog="python -m bench",
@@ -64,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
         + "\n\nconfigurations: ENCODING/TSEITIN/SOLVER[/PREPROCESS]; each field a comma list or *\n"
         f"  encodings: {', '.join(ENCODINGS)}\n  Tseitin: {', '.join(TSEITIN_VARIANTS)}\n"
-        f"  solvers: {', '.join(SOLVERS)}\n  preprocessing: {', '.join(PREPROCESSORS)}\n"
+        f"  solvers: {', '.join(SOLVER_CHOICES)}\n  preprocessing: {', '.join(PREPROCESSORS)}\n"
         + "".join(f"  {alias} = {', '.join(c.name for c in found)}\n" for alias, found in ALIASES.items())
         + "\nexamples:\n"
         "  python -m bench --profile quick\n"

@@ -17,7 +17,7 @@ import itertools
 from dataclasses import dataclass
 
 from compiler.encodings import DEFAULT_ENCODING, ENCODINGS, SOLVE_ENCODING, SOLVE_TSEITIN
-from compiler.solvers import DEFAULT_SOLVER, SOLVERS
+from compiler.solvers import DEFAULT_SOLVER, PORTFOLIOS, SOLVER_CHOICES
 
 from .preprocessing import PREPROCESSORS
 
@@ -101,7 +101,7 @@ def parse_configurations(spec: str) -> list[Configuration]:
         )
     encodings = _choices("encoding", fields[0], tuple(ENCODINGS))
     variants = _choices("Tseitin variant", fields[1], TSEITIN_VARIANTS)
-    solvers = _choices("solver", fields[2], SOLVERS)
+    solvers = _choices("solver", fields[2], SOLVER_CHOICES)
     preprocessors = _choices("preprocessing", fields[3], tuple(PREPROCESSORS))
     product = [Configuration(*combo) for combo in itertools.product(encodings, variants, solvers, preprocessors)]
     possible = [c for c in product if impossibility(c) is None]
@@ -112,6 +112,8 @@ def parse_configurations(spec: str) -> list[Configuration]:
 
 def impossibility(config: Configuration) -> str | None:
     """Why a configuration cannot run, or None."""
+    if config.solver in PORTFOLIOS and config.is_qcir:
+        return f"{config.solver} is a portfolio: name the QDIMACS translation its CNF solvers get (its QCIR solvers get QCIR)"
     if config.is_qcir and config.solver not in QCIR_SOLVERS:
         return f"{config.solver} does not read QCIR (only {', '.join(QCIR_SOLVERS)} does)"
     if config.is_qcir and config.preprocess != "none":

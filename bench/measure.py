@@ -164,11 +164,13 @@ class Solved:
     note: str = ""
 
 
-def solve(config: Configuration, formula: Qdimacs | None, path: Path, limit: float, model: bool = True) -> Solved:
+def solve(config: Configuration, formula: Qdimacs | None, path: Path, limit: float, model: bool = True, qcir_path: Path | None = None) -> Solved:
     """Preprocess (when the configuration says so) and run the solver, all within `limit` seconds.
 
     `path` holds the formula as the solver reads it (QDIMACS, or QCIR for a
-    QCIR configuration, when `formula` is None)."""
+    QCIR configuration, when `formula` is None).  A portfolio runs its
+    members side by side, as `bddlc solve` does: the QCIR readers on
+    `qcir_path` (unless preprocessing made a new QDIMACS), the others on `path`."""
     preprocessor = PREPROCESSORS[config.preprocess]
     reason = preprocessor.unavailable()
     if reason:
@@ -193,7 +195,14 @@ def solve(config: Configuration, formula: Qdimacs | None, path: Path, limit: flo
         write_qdimacs(pre.formula, buffer)
         path = path.with_name(f"{path.stem}-{config.preprocess}.qdimacs")
         path.write_text(buffer.getvalue(), encoding="ascii")
-    run = solvers.run_solver(config.solver, path, timeout=limit - spent, model=model)
+    if config.solver in solvers.PORTFOLIOS:
+        jobs = [
+            (name, qcir_path if solvers.FORMATS[name] == "qcir" and qcir_path and config.preprocess == "none" else path)
+            for name in solvers.members(config.solver)
+        ]
+        run = solvers.run_portfolio(jobs, timeout=limit - spent, model=model)
+    else:
+        run = solvers.run_solver(config.solver, path, timeout=limit - spent, model=model)
     seconds = spent + run.seconds
     if run.status == "solved" and run.verdict is not None:
         return Solved(SOLVED, run.verdict, seconds, note)

@@ -101,11 +101,13 @@ def _run_encoding(instance, encoding, plan, options, progress, folder, compile_p
     progress.step(f"{instance.id} {encoding}: compiled in {process.seconds:.2f} s")
 
     rows = []
+    # the QCIR file serves QCIR configurations and the QCIR members of portfolios
+    qcir_path = folder / f"formula-{encoding}.qcir"
+    qcir_path.write_text(compiled.qcir_text, encoding="ascii")
     for tseitin in plan.variants(encoding):
         if tseitin == "qcir":
             translated = None
-            path = folder / f"formula-{encoding}.qcir"
-            path.write_text(compiled.qcir_text, encoding="ascii")
+            path = qcir_path
         else:
             config0 = plan.configs_for(encoding, tseitin)[0]
             translated = translate(compiled.circuit, config0.polarity, config0.placement)
@@ -116,7 +118,7 @@ def _run_encoding(instance, encoding, plan, options, progress, folder, compile_p
             continue
         for config in plan.configs_for(encoding, tseitin):
             formula = translated.formula if translated else None
-            solved = solve(config, formula, path, options.time_limit, options.model)
+            solved = solve(config, formula, path, options.time_limit, options.model, qcir_path)
             row = _row(instance, encoding, tseitin, config, process, compiled, translated, solved.status, solved.verdict, solved.seconds, solved.note)
             if row.check == WRONG:
                 progress.message(

@@ -21,7 +21,16 @@ from pathlib import Path
 from typing import Sequence
 
 SOLVERS = ("depqbf", "caqe", "qute", "rareqs", "qfun")
-DEFAULT_SOLVER = "depqbf"  # the best on our suite and the corpus (docs/benchmarks.md)
+# Portfolios run their members side by side and take the first verdict.
+# "auto": Qute on QCIR and DepQBF on QDIMACS each decide instances the other
+# does not (on the corpus at 10 s: 51 and 50 of 56, 53 together), and the
+# machines we target have two cores.  Not the default: which member answers
+# first varies from run to run, and with it the first move shown.
+PORTFOLIOS = {"auto": ("qute", "depqbf")}
+SOLVER_CHOICES = SOLVERS + tuple(PORTFOLIOS)
+# The best single solver on the suite and the corpus (Qute on QCIR: 54 of the
+# 56 answered corpus instances within 60 s, DepQBF 53; docs/benchmarks.md).
+DEFAULT_SOLVER = "qute"
 
 # Options that make each program print the outermost existential block's
 # values (the "partial certificate"), where it can.
@@ -42,6 +51,15 @@ FORMATS = {"depqbf": "qdimacs", "caqe": "qdimacs", "qute": "qcir", "rareqs": "qd
 
 class SolverNotFound(RuntimeError):
     pass
+
+
+def members(solver: str) -> tuple[str, ...]:
+    """The solver programs a solver name runs: a portfolio's members, or the one program."""
+    if solver in PORTFOLIOS:
+        return PORTFOLIOS[solver]
+    if solver not in SOLVERS:
+        raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(SOLVER_CHOICES)}")
+    return (solver,)
 
 
 @lru_cache(maxsize=None)
@@ -107,7 +125,7 @@ def run_solver(
     name: str, path: str | Path, timeout: float | None = None, model: bool = True, options: Sequence[str] = ()
 ) -> SolverRun:
     """Run solver `name` on a file; kill it (and anything it started) at `timeout` seconds."""
-    command = [str(solver_path(name))] + (MODEL_OPTIONS[name] if model else []) + list(options) + [str(path)]
+    command = _command(name, path, model, options)
     start = time.perf_counter()
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
@@ -120,11 +138,63 @@ def run_solver(
         _kill_group(proc)
         proc.communicate()
         raise
-    seconds = time.perf_counter() - start
-    verdict = {10: True, 20: False}.get(proc.returncode)
+    return _finished(name, proc.returncode, time.perf_counter() - start, out)
+
+
+def _command(name: str, path: str | Path, model: bool, options: Sequence[str] = ()) -> list[str]:
+    return [str(solver_path(name))] + (MODEL_OPTIONS[name] if model else []) + list(options) + [str(path)]
+
+
+def _finished(name: str, returncode: int, seconds: float, out: str) -> SolverRun:
+    """A finished program's run: a verdict only from the exit codes 10 and 20."""
+    verdict = {10: True, 20: False}.get(returncode)
     if verdict is None:
         return SolverRun(name, None, seconds, "error", {}, out)
     return SolverRun(name, verdict, seconds, "solved", parse_model(name, out) if verdict else {}, out)
+
+
+def run_portfolio(jobs: Sequence[tuple[str, str | Path]], timeout: float | None = None, model: bool = True) -> SolverRun:
+    """Run several (solver, file) jobs side by side; the first verdict wins.
+
+    The others are killed the moment one answers (and all of them at
+    `timeout`).  The run reports the solver that answered; with no verdict,
+    "timeout" or the last error.  Output goes to files, not pipes, so a
+    chatty solver never blocks on a full pipe while another one is waited for."""
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="bddlc-portfolio-") as folder:
+        running = []
+        try:
+            for index, (name, path) in enumerate(jobs):
+                log = open(Path(folder) / f"{index}-{name}.out", "w+", encoding="utf-8", errors="replace")
+                proc = subprocess.Popen(
+                    _command(name, path, model), stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True
+                )
+                running.append((name, proc, log))
+            failed = None
+            while running:
+                for entry in list(running):
+                    name, proc, log = entry
+                    if proc.poll() is None:
+                        continue
+                    running.remove(entry)
+                    log.seek(0)
+                    run = _finished(name, proc.returncode, time.perf_counter() - start, log.read())
+                    log.close()
+                    if run.verdict is not None:
+                        return run
+                    failed = run
+                elapsed = time.perf_counter() - start
+                if timeout is not None and elapsed >= timeout:
+                    names = "+".join(name for name, _ in jobs)
+                    return SolverRun(names, None, elapsed, "timeout")
+                if running:
+                    time.sleep(0.005)
+            return failed
+        finally:
+            for _, proc, log in running:
+                _kill_group(proc)
+                proc.wait()
+                log.close()
 
 
 def _kill_group(proc: subprocess.Popen) -> None:

@@ -33,7 +33,7 @@ from circuits import Qdimacs, numbering, to_qdimacs, write_qcir, write_qdimacs
 from .encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode
 from .moves import engine_move
 from .preprocess import PREPROCESSORS, bloqqer
-from .solvers import DEFAULT_SOLVER, FORMATS, SOLVERS, run_solver
+from .solvers import DEFAULT_SOLVER, FORMATS, SolverRun, members, run_portfolio, run_solver
 
 
 class MoveCheckError(RuntimeError):
@@ -70,6 +70,7 @@ class SolveResult:
     preprocess_note: str | None = None
     black_first: bool = True
     move_source: str | None = None
+    answered_by: str | None = None  # the program that gave the verdict (a portfolio's member)
 
 
 def problem_at(problem: Problem, state: State, plies_left: int, side_to_move: str) -> Problem:
@@ -97,8 +98,7 @@ def solve(
     encoding: str = SOLVE_ENCODING,
 ) -> SolveResult:
     """Does Black win within `depth` plies (default: the problem's), and with which first move?"""
-    if solver not in SOLVERS:
-        raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(SOLVERS)}")
+    members(solver)  # ValueError for an unknown solver
     if preprocess not in PREPROCESSORS:
         raise ValueError(f"unknown preprocessing {preprocess!r}; choose from {', '.join(PREPROCESSORS)}")
     start = time.perf_counter()
@@ -112,9 +112,11 @@ def solve(
     size = EncodingSize(numbers.num_inputs, len(numbers.gates), formula.num_clauses)
     base = dict(depth=depth, solver=solver, size=size, encoding=encoding, preprocess=preprocess, black_first=problem.black_first)
 
+    answered_by = None
+
     def finish(black_wins, reason=None, note=None, move=None, source=None) -> SolveResult:
         return SolveResult(black_wins, seconds=time.perf_counter() - start, first_move=move, reason=reason,
-                           preprocess_note=note, move_source=source, **base)
+                           preprocess_note=note, move_source=source, answered_by=answered_by, **base)
 
     limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
     note = None
@@ -128,17 +130,17 @@ def solve(
         if pre.status == "decided":
             verdict = pre.verdict
         elif pre.formula is not None:
-            run = _run(solver, pre.formula, deadline)
+            run = _run(solver, deadline, formula=pre.formula)
             if run.verdict is None:
                 return finish(None, _unknown_reason(run, limit), note)
-            verdict = run.verdict  # its assignment is to the preprocessed formula: not used
+            verdict, answered_by = run.verdict, run.solver  # its assignment is to the preprocessed formula: not used
         elif pre.status == "timeout":
             return finish(None, f"{limit} (reached while preprocessing)", note)
     if verdict is None:
-        run = _run(solver, circuit if FORMATS[solver] == "qcir" else formula, deadline)
+        run = _run(solver, deadline, circuit=circuit, formula=formula)
         if run.verdict is None:
             return finish(None, _unknown_reason(run, limit), note)
-        verdict = run.verdict
+        verdict, answered_by = run.verdict, run.solver
         model = run.model
     if not verdict or not problem.black_first:
         reason = None if not verdict else "White moves first: Black has no first move"
@@ -222,19 +224,26 @@ def _limit(deadline: float | None) -> float | None:
     return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
 
 
-def _run(solver: str, formula, deadline: float | None):
-    """Run the solver on a QDIMACS value (or a circuit, as QCIR) with whatever time is left."""
-    remaining = _remaining(deadline)
-    if remaining <= 0:
-        from .solvers import SolverRun
+def _run(solver: str, deadline: float | None, *, circuit=None, formula: Qdimacs | None = None) -> SolverRun:
+    """Run the solver (a portfolio: all its members at once) with whatever time is left.
 
+    Each program gets the format it is best at (`FORMATS`) when that is at
+    hand, else the QDIMACS, which every program reads."""
+    if _remaining(deadline) <= 0:
         return SolverRun(solver, None, 0.0, "timeout")
-    qcir = not isinstance(formula, Qdimacs)
+    given = {"qcir": circuit, "qdimacs": formula}
     with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
-        path = Path(folder) / ("formula.qcir" if qcir else "formula.qdimacs")
-        with open(path, "w", encoding="ascii", newline="\n") as fh:
-            (write_qcir if qcir else write_qdimacs)(formula, fh)
-        return run_solver(solver, path, _limit(deadline))
+        jobs = []
+        for name in members(solver):
+            kind = FORMATS[name] if given[FORMATS[name]] is not None else "qdimacs"
+            path = Path(folder) / f"formula.{kind}"
+            if not path.exists():
+                with open(path, "w", encoding="ascii", newline="\n") as fh:
+                    (write_qcir if kind == "qcir" else write_qdimacs)(given[kind], fh)
+            jobs.append((name, path))
+        if len(jobs) == 1:
+            return run_solver(*jobs[0], _limit(deadline))
+        return run_portfolio(jobs, _limit(deadline))
 
 
 def _unknown_reason(run, limit: str) -> str:

@@ -55,9 +55,12 @@ def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str | None 
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "give up after S seconds (compiling included) and report unknown") -> None:
-    from ..solvers import DEFAULT_SOLVER, SOLVERS
+    from ..solvers import DEFAULT_SOLVER, PORTFOLIOS, SOLVER_CHOICES
 
-    parser.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER, help=f"the QBF solver (default {DEFAULT_SOLVER})")
+    portfolios = "; ".join(f"{name} runs {' and '.join(run)} side by side, the first verdict wins" for name, run in PORTFOLIOS.items())
+    parser.add_argument(
+        "--solver", choices=SOLVER_CHOICES, default=DEFAULT_SOLVER, help=f"the QBF solver (default {DEFAULT_SOLVER}: {portfolios})"
+    )
     parser.add_argument("--timeout", type=positive_float, metavar="S", help=timeout_help)
 
 

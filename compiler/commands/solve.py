@@ -52,8 +52,9 @@ def verdict_line(result) -> str:
 
 def summary_line(result) -> str:
     size = result.size
+    solver = result.solver if result.answered_by in (None, result.solver) else f"{result.solver} ({result.answered_by} answered)"
     text = (
-        f"solver: {result.solver}, encoding: {result.encoding} ({size.vars} variables, {size.gates} gates, "
+        f"solver: {solver}, encoding: {result.encoding} ({size.vars} variables, {size.gates} gates, "
         f"{size.clauses} clauses)"
     )
     if result.preprocess != "none":
@@ -96,6 +97,7 @@ def run(args) -> int:
             "black_wins": result.black_wins,
             "depth": result.depth,
             "solver": result.solver,
+            "answered_by": result.answered_by,
             "first_move": move_json(game, game.initial, result.first_move),
             "seconds": round(result.seconds, 6),
             "encoding": {"name": result.encoding, "vars": result.size.vars, "gates": result.size.gates, "clauses": result.size.clauses},

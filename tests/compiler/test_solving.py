@@ -11,7 +11,7 @@ from bddl import Game
 from bddl.game import BLACK, WHITE
 from bddl.loader import load_model
 from bddl.search import black_wins, search
-from compiler.solvers import DEFAULT_SOLVER, SOLVERS, SolverRun
+from compiler.solvers import DEFAULT_SOLVER, SOLVER_CHOICES, SolverRun, members
 from compiler.solving import MoveCheckError, problem_at, solve
 from suite import DOMAINS, PROBLEMS, manifest
 
@@ -56,8 +56,9 @@ def assert_first_move_wins(game, depth, move):
     assert game.won(move.state, BLACK) or black_wins(game, move.state, WHITE, depth - 1)
 
 
-# the default solver, and (with --runslow) Qute on QCIR: another solver on another file format
-MANIFEST_SOLVERS = [DEFAULT_SOLVER] + [pytest.param(s, marks=pytest.mark.slow) for s in ("qute",) if s != DEFAULT_SOLVER]
+# the default solver (Qute on QCIR), and with --runslow DepQBF on QDIMACS:
+# another solver on another file format
+MANIFEST_SOLVERS = [DEFAULT_SOLVER] + [pytest.param(s, marks=pytest.mark.slow) for s in ("qute", "depqbf") if s != DEFAULT_SOLVER]
 
 
 @pytest.mark.parametrize("solver", MANIFEST_SOLVERS)
@@ -80,13 +81,14 @@ def test_solve_matches_manifest_and_first_move_wins(entry, solver):
 SMALL_TRUE = ["domineering/3x3_d4.bddl", "connect/connect2_3x3_d3.bddl", "httt/domino_1x3_d3.bddl", "hex/hex2_d3.bddl"]
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize("solver", SOLVER_CHOICES)
 @pytest.mark.parametrize("file", SMALL_TRUE)
 def test_every_solver_gives_a_winning_first_move(solver, file):
     entry = next(e for e in manifest() if e.file == file)
     m = model(entry)
     result = solve(m.domain, m.problem, solver=solver, timeout=60)
     assert result.black_wins is True and result.solver == solver
+    assert result.answered_by in members(solver)
     # QFun prints no assignment: its move is proved by a second solve instead
     assert result.move_source == ("proved" if solver == "qfun" else "solver")
     assert_first_move_wins(Game(m.domain, m.problem), entry.depth, result.first_move)
@@ -141,4 +143,4 @@ def test_an_illegal_move_from_the_solver_is_an_internal_error(monkeypatch):
 
     monkeypatch.setattr(solving, "run_solver", lying_solver)
     with pytest.raises(MoveCheckError, match="not legal"):
-        solve(m.domain, m.problem)
+        solve(m.domain, m.problem, solver="depqbf")
