@@ -9,9 +9,12 @@ meant for tiny formulas only.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from .circuit import _AND, _VAR, TRUE, Circuit
-from .tseitin import Qdimacs
+
+if TYPE_CHECKING:  # the evaluator is imported with the package; Tseitin need not be
+    from .tseitin import Qdimacs
 
 __all__ = ["evaluate", "qbf_value", "qdimacs_value"]
 
