@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from compiler.commands.common import positive_float, positive_int
+
 from . import machine, plots, records, report
 from .configs import ALIASES, TSEITIN_VARIANTS, ConfigurationError, parse_all
 from .instances import FULL_SCALING, SETS, instances_for
@@ -76,8 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", choices=sorted(PROFILES), default="quick", help="the defaults below come from it (default quick)")
     p.add_argument("--sets", metavar="LIST", help=f"comma-separated instance sets: {', '.join(SETS)}")
     p.add_argument("--config", action="append", metavar="SPEC", help="a configuration (repeatable; see below)")
-    p.add_argument("--time-limit", type=_positive_float, metavar="S", help="seconds per solve")
-    p.add_argument("--repeat", type=_positive_int, metavar="N", help="compile timings: best of N runs")
+    p.add_argument("--time-limit", type=positive_float, metavar="S", help="seconds per solve")
+    p.add_argument("--repeat", type=positive_int, metavar="N", help="compile timings: best of N runs")
     p.add_argument("--filter", action="append", metavar="GLOB", help="only instances whose id matches (e.g. 'corpus/httt/*'; repeatable)")
     p.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, metavar="DIR", help="results folder (default bench/results)")
     p.add_argument("--no-model", action="store_true", help="do not ask solvers for the first move (bddlc solve does)")
@@ -85,26 +87,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the instances and configurations, run nothing")
     p.add_argument("--report", type=Path, metavar="FILE", help="write a markdown report of the results in --output to FILE (plots beside it), run nothing")
     return p
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:

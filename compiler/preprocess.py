@@ -130,16 +130,7 @@ def repair_prefix(original: Qdimacs, reported: list[int], clauses: list[list[int
             return PrefixRepair(None, 0, 0, f"clause variable {v} was never quantified")
     missing = [v for v in used if v not in reported_vars]
     created = sorted(v for v in set(used) | reported_vars if v > top)
-    keep = set(used) | {v for v in reported_vars if v <= top}
-    blocks: list[tuple[str, list[int]]] = []
-    for quant, block in original.prefix:
-        kept = [v for v in block if v in keep]
-        if not kept:
-            continue
-        if blocks and blocks[-1][0] == quant:
-            blocks[-1][1].extend(kept)
-        else:
-            blocks.append((quant, kept))
+    blocks = _restricted(original.prefix, set(used) | {v for v in reported_vars if v <= top})
     if created:
         if blocks and blocks[-1][0] == "exists":
             blocks[-1][1].extend(created)
@@ -154,6 +145,21 @@ def repair_prefix(original: Qdimacs, reported: list[int], clauses: list[list[int
     return PrefixRepair(formula, len(missing), sum(v > top for v in missing))
 
 
+def _restricted(prefix, keep: set[int]) -> list[tuple[str, list[int]]]:
+    """The prefix with only the variables in `keep`, blocks that became empty
+    dropped and neighbours with the same quantifier merged."""
+    blocks: list[tuple[str, list[int]]] = []
+    for quant, block in prefix:
+        kept = [v for v in block if v in keep]
+        if not kept:
+            continue
+        if blocks and blocks[-1][0] == quant:
+            blocks[-1][1].extend(kept)
+        else:
+            blocks.append((quant, kept))
+    return blocks
+
+
 def bloqqer_input(formula: Qdimacs) -> Qdimacs:
     """The same formula in the shape Bloqqer needs: only variables the clauses
     use, and an existential innermost block.
@@ -166,17 +172,8 @@ def bloqqer_input(formula: Qdimacs) -> Qdimacs:
     formulas false (seen on Domineering 5x2 at depth 6).  Dropping unused
     variables and universally reducing an innermost universal block (both
     keep the formula equivalent) rules that out, and keeps variable numbers."""
-    used = {abs(lit) for clause in formula.clauses for lit in clause}
     clauses = formula.clauses
-    blocks: list[tuple[str, list[int]]] = []
-    for quant, block in formula.prefix:
-        kept = [v for v in block if v in used]
-        if not kept:
-            continue
-        if blocks and blocks[-1][0] == quant:
-            blocks[-1][1].extend(kept)
-        else:
-            blocks.append((quant, kept))
+    blocks = _restricted(formula.prefix, {abs(lit) for clause in clauses for lit in clause})
     while blocks and blocks[-1][0] == "forall":
         innermost = set(blocks.pop()[1])
         clauses = tuple(tuple(lit for lit in clause if abs(lit) not in innermost) for clause in clauses)
