@@ -17,7 +17,7 @@ import itertools
 from dataclasses import dataclass
 
 from compiler.encodings import DEFAULT_ENCODING, ENCODINGS, SOLVE_ENCODING, SOLVE_TSEITIN
-from compiler.solvers import DEFAULT_SOLVER, PORTFOLIOS, SOLVER_CHOICES
+from compiler.solvers import DEFAULT_SOLVER, FORMATS, PORTFOLIOS, SOLVER_CHOICES
 
 from .preprocessing import PREPROCESSORS
 
@@ -56,15 +56,19 @@ def tseitin_name(polarity: bool, placement: str) -> str:
     return f"{'pg' if polarity else 'full'}-{placement}"
 
 
-DEFAULT = Configuration(
-    SOLVE_ENCODING,
-    tseitin_name(bool(SOLVE_TSEITIN.get("polarity")), SOLVE_TSEITIN.get("placement", "innermost")),
-    DEFAULT_SOLVER,
-)
+def _as_solve_runs(encoding: str, solver: str) -> Configuration:
+    """The configuration `bddlc solve --encoding E --solver S` amounts to: a
+    solver that reads QCIR gets QCIR, the others the default Tseitin variant."""
+    if FORMATS.get(solver) == "qcir":
+        return Configuration(encoding, "qcir", solver)
+    return Configuration(encoding, tseitin_name(bool(SOLVE_TSEITIN.get("polarity")), SOLVE_TSEITIN.get("placement", "innermost")), solver)
+
+
+DEFAULT = _as_solve_runs(SOLVE_ENCODING, DEFAULT_SOLVER)
 PAPER_BASELINE = Configuration("paper", "full-innermost", "depqbf")
 # the encoding `bddlc DOMAIN PROBLEM` writes, solved the default way: the
 # compile-speed and formula-size targets are about this encoding
-COMPILE_DEFAULT = Configuration(DEFAULT_ENCODING, DEFAULT.tseitin, DEFAULT_SOLVER)
+COMPILE_DEFAULT = _as_solve_runs(DEFAULT_ENCODING, DEFAULT_SOLVER)
 ALIASES = {"default": (DEFAULT,), "paper-baseline": (PAPER_BASELINE,), "compile-default": (COMPILE_DEFAULT,)}
 
 
