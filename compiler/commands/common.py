@@ -86,3 +86,8 @@ def version() -> str:
     from .. import __version__
 
     return __version__
+
+
+def plies(count: int) -> str:
+    """'1 move', '9 moves': a depth as the reports say it (one move is one ply)."""
+    return f"{count} move" if count == 1 else f"{count} moves"

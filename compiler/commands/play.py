@@ -70,7 +70,7 @@ def run(args) -> int:
         say(f"Black has no winning strategy within {depth} moves, so there is no strategy to play against.")
         return EXIT_FALSE
     say(f"You play White; bddlc plays Black, which wins within {depth} moves.")
-    say("Type a move as ACTION X Y (e.g. 'occupy 3 2') or its number in the list; 'quit' to stop.")
+    say(f"Type a move as ACTION X Y (e.g. '{_example_move(game, state)}') or its number in the list; 'quit' to stop.")
     say()
     say(game.render(state))
 
@@ -137,3 +137,20 @@ def run(args) -> int:
             say("No moves are left and Black has not won: White survives.")
             return EXIT_OK
         side = BLACK
+
+
+def _example_move(game, state) -> str:
+    """A White move to show in the instructions: a real one of this game
+    (the first legal one now, or one position later), not a made-up name."""
+    from bddl.game import BLACK, WHITE
+
+    from ..notation import move_name
+
+    moves = game.moves(state, WHITE)
+    if not moves:
+        later = game.moves(state, BLACK)
+        moves = game.moves(later[0].state, WHITE) if later else []
+    if moves:
+        return move_name(moves[0])
+    action = game.domain.white_actions[0].name if game.domain.white_actions else "ACTION"
+    return f"{action} 1 1"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import EXIT_BUDGET, EXIT_OK, add_model_arguments, load, positive_int
+from .common import EXIT_BUDGET, EXIT_OK, add_model_arguments, load, plies, positive_int
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,13 +58,13 @@ def run(args) -> int:
         )
         return EXIT_OK
     if result.black_wins:
-        print(f"Black wins within {depth} moves.")
+        print(f"Black wins within {plies(depth)}.")
         if move is not None:
             print(f"first move: {move.action} {move.x} {move.y}")
             print(game.render(move.state))
         else:
             print("White moves first (#blackturn second): Black wins whatever White plays.")
     else:
-        print(f"Black has no winning strategy within {depth} moves.")
+        print(f"Black has no winning strategy within {plies(depth)}.")
     print(f"positions: {result.positions:,}, time: {result.seconds:.2f} s")
     return EXIT_OK

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, add_solver_arguments, load, paragraph
+from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, add_solver_arguments, load, paragraph, plies
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,8 +46,8 @@ def verdict_line(result) -> str:
     if result.black_wins is None:
         return f"unknown: {result.reason}"
     if result.black_wins:
-        return f"Black wins within {result.depth} moves."
-    return f"Black has no winning strategy within {result.depth} moves."
+        return f"Black wins within {plies(result.depth)}."
+    return f"Black has no winning strategy within {plies(result.depth)}."
 
 
 def summary_line(result) -> str:

@@ -14,6 +14,7 @@ from .common import (
     add_solver_arguments,
     load,
     paragraph,
+    plies,
     positive_int,
 )
 
@@ -59,7 +60,7 @@ def run(args) -> int:
         elif root.black_wins is None:
             print(f"unknown: {root.reason}; nothing to validate.")
         else:
-            print(f"Black has no winning strategy within {problem.depth} moves: nothing to validate.")
+            print(f"Black has no winning strategy within {plies(problem.depth)}: nothing to validate.")
         return EXIT_FALSE if root.black_wins is False else EXIT_BUDGET
     strategy = SolverStrategy(model.domain, problem, solver=args.solver, timeout=args.timeout)
     report = validate(game, problem.depth, strategy, args.max_lines)
@@ -83,7 +84,7 @@ def run(args) -> int:
     elif report.unknown:
         print(f"stopped after {report.lines} lines of play: {report.unknown}.")
     elif report.complete:
-        print(f"valid: Black wins all {report.lines} lines of play within {problem.depth} moves.")
+        print(f"valid: Black wins all {report.lines} lines of play within {plies(problem.depth)}.")
     else:
         print(f"valid so far: Black wins the {report.lines} lines checked (the --max-lines limit; more lines exist).")
     print(f"solves: {solves}, time: {seconds:.2f} s")
