@@ -227,6 +227,60 @@ def test_a_bad_model_leaves_an_existing_output_untouched(tmp_path, bad_model, ca
     assert "unknown predicate 'opn'" in capsys.readouterr().err
 
 
+def test_a_missing_output_folder_is_an_input_error(tmp_path, capsys):
+    out = tmp_path / "no" / "such" / "f.qcir"
+    assert main([DOMINEERING, DOMINEERING_2x2, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{out}: error: cannot write the output") and "Traceback" not in err
+    assert "no such folder" in err.lower()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_output_that_is_a_folder_is_an_input_error(tmp_path, capsys):
+    folder = tmp_path / "f.qcir"
+    folder.mkdir()
+    (folder / "inside").write_text("kept\n")
+    assert main([DOMINEERING, DOMINEERING_2x2, "-o", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{folder}: error: cannot write the output")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.qcir"]
+    assert [p.name for p in folder.iterdir()] == ["inside"]
+
+
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()])
+def test_a_failed_write_removes_its_temporary_file(tmp_path, monkeypatch, capsys, failure):
+    """A write that fails half-way (disk full, Ctrl-C) leaves OUT as it was and no temporary file."""
+    import compiler.output as output
+
+    out = tmp_path / "f.qcir"
+    out.write_text("precious\n")
+
+    def failing_replace(src, dst):
+        assert Path(src).exists() and Path(src).parent == tmp_path  # written beside OUT, then renamed
+        raise failure
+
+    monkeypatch.setattr(output.os, "replace", failing_replace)
+    status = main([DOMINEERING, DOMINEERING_2x2, "-o", str(out)])
+    assert status == (1 if isinstance(failure, OSError) else 130)
+    assert out.read_text() == "precious\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["f.qcir"]
+    if isinstance(failure, OSError):
+        assert "No space left on device" in capsys.readouterr().err
+
+
+def test_the_output_file_gets_ordinary_permissions(tmp_path):
+    """The temporary file is private (0600) while written; the result follows the umask like any new file."""
+    old = os.umask(0o022)
+    try:
+        assert main([DOMINEERING, DOMINEERING_2x2, "-o", str(tmp_path / "f.qcir")]) == 0
+        os.umask(0o027)
+        assert main([DOMINEERING, DOMINEERING_2x2, "-o", str(tmp_path / "g.qcir")]) == 0
+    finally:
+        os.umask(old)
+    assert (tmp_path / "f.qcir").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "g.qcir").stat().st_mode & 0o777 == 0o640
+
+
 def test_a_successful_write_replaces_the_whole_file(tmp_path):
     out = tmp_path / "f.qcir"
     out.write_text("x" * 1_000_000)
@@ -301,6 +355,8 @@ def test_exit_statuses_as_a_subprocess(tmp_path, bad_model):
     assert bad.returncode == 1 and bad.stdout == ""
     assert re.match(rf"{re.escape(bad_model[0])}:9:16: error: unknown predicate 'opn'\n", bad.stderr)
     assert "^~~" in bad.stderr and "expected:" in bad.stderr and "Traceback" not in bad.stderr
+    nowhere = run_cli(DOMINEERING, DOMINEERING_2x2, "-o", str(tmp_path / "missing" / "f.qcir"))
+    assert nowhere.returncode == 1 and "Traceback" not in nowhere.stderr and "error: cannot write" in nowhere.stderr
     usage = run_cli(DOMINEERING)
     assert usage.returncode == 2 and "usage: bddlc" in usage.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad_domain.bddl", "f.qdimacs", "problem.bddl"]
