@@ -77,6 +77,15 @@ CASES = {
         "#boardsize 3 1\n#init\n#depth 2\n#blackturn second\n#blackgoals\n(black(2,1))\n#whitegoals\n",
         True,
     ),
+    # White is stuck before the last ply: an illegal White move (the only
+    # kind left) ends the game in Black's favour, even though Black has no
+    # goal and could not make another move.
+    "white_stuck_before_the_end": (
+        "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)")
+        + "#whiteactions\n" + action("occupy", "open(?x,?y)", "white(?x,?y)"),
+        "#boardsize 1 1\n#init\n#depth 3\n#blackgoals\n#whitegoals\n",
+        True,
+    ),
     # A side may have no actions at all: it loses as soon as it must move.
     # Black without actions, moving second on a 1x1 board: White fills the
     # cell, then Black is stuck and loses (were Black to pass, White would be
