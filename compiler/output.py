@@ -55,13 +55,18 @@ def formula_text(circuit, fmt: str, description: list[str], polarity: bool = Fal
 
 
 def write_atomically(path: str | Path, text: str) -> None:
-    """Write to a temporary file beside `path`, then rename: a failure never leaves a partial file."""
+    """Write to a temporary file beside `path`, then rename: a failure never leaves a partial file.
+
+    Raises OSError (with nothing left behind) when the folder is missing or
+    unwritable, or `path` is a folder.  The temporary file is private while
+    it is written; the finished file gets the mode any new file would get."""
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="ascii", newline="\n") as fh:
             fh.write(text)
+            os.fchmod(fh.fileno(), _new_file_mode())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -69,3 +74,10 @@ def write_atomically(path: str | Path, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def _new_file_mode() -> int:
+    """0o666 less the umask: what open() would have given a new file (mkstemp gives 0o600)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask

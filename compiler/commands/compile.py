@@ -77,7 +77,29 @@ def run(args) -> int:
     encoding = encode(model.domain, model.problem, depth, args.encoding)
     text, _ = formula_text(encoding.circuit, fmt, describe(model, depth, args.encoding), args.polarity)
     if args.output and args.output != "-":
-        write_atomically(args.output, text)
+        try:
+            write_atomically(args.output, text)
+        except OSError as exc:
+            raise _cannot_write(args.output, exc) from None
     else:
         sys.stdout.write(text)
     return EXIT_OK
+
+
+def _cannot_write(path: str, exc: OSError):
+    """The diagnostic for an output file we could not write (exit status 1, like any bad input)."""
+    from pathlib import Path
+
+    from bddl.ast import Span
+    from bddl.errors import BddlError, error
+
+    folder = Path(path).parent
+    if isinstance(exc, FileNotFoundError):
+        reason, hint = f"no such folder '{folder}'", "note: create the folder first, or write somewhere else"
+    elif isinstance(exc, IsADirectoryError):
+        reason, hint = "it is a folder", f"note: name a file, e.g. {Path(path) / 'game.qcir'}"
+    elif isinstance(exc, PermissionError):
+        reason, hint = f"permission denied in '{folder}'", "note: write somewhere you may write"
+    else:
+        reason, hint = exc.strerror or str(exc), ""
+    return BddlError(error(f"cannot write the output: {reason}", Span(path, 0, 0, 0, 0), hint))

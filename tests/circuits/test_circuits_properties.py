@@ -11,6 +11,7 @@ import pytest
 from circuit_strategies import depqbf_solve, prenex_circuits, qute_program, run_qute
 from conftest import scaled
 from hypothesis import given, settings
+from qcir_check import assert_safe_qcir
 
 from circuits import Circuit, Qdimacs, qbf_value, qdimacs_value, read_qcir, to_qcir, to_qdimacs
 
@@ -41,39 +42,9 @@ def test_qcir_round_trip(c):
 @settings(max_examples=scaled(100), deadline=None)
 @given(prenex_circuits())
 def test_writer_emits_the_safe_subset(c):
-    lines = to_qcir(c, ["a comment"]).split("\n")
-    assert lines[-1] == "" and all(lines[:-1])  # LF-terminated, no blank lines
-    lines.pop()
-    top = int(lines[0].removeprefix("#QCIR-G14 "))
-    assert lines[1] == "# a comment"
-    i = 2
-    quants = []
-    declared: set[int] = set()
-    while not lines[i].startswith("output("):
-        quant, rest = lines[i].split("(", 1)
-        ids = [int(t) for t in rest.rstrip(")").split(", ")]
-        assert quant in ("exists", "forall") and ids
-        assert not declared & set(ids)
-        declared.update(ids)
-        quants.append(quant)
-        i += 1
-    assert all(p != q for p, q in zip(quants, quants[1:]))  # alternating
-    assert declared == set(range(1, len(declared) + 1))
-    out = int(lines[i][len("output(") : -1])
-    defined: set[int] = set()
-    for line in lines[i + 1 :]:
-        head, body = line.split(" = ")
-        gid = int(head)
-        kind, rest = body.split("(", 1)
-        assert kind in ("and", "or") and rest.endswith(")")
-        ins = [int(t) for t in rest[:-1].split(", ")] if rest != ")" else []
-        assert ins, "no empty gates"
-        assert len({abs(x) for x in ins}) == len(ins), "no id twice in a gate"
-        assert all(abs(x) in declared or abs(x) in defined for x in ins), "defined before use"
-        assert gid == len(declared) + len(defined) + 1
-        defined.add(gid)
-    assert out == max(defined), "the output is the last gate"
-    assert top == len(declared) + len(defined)
+    text = to_qcir(c, ["a comment"])
+    assert text.split("\n")[1] == "# a comment"
+    assert_safe_qcir(text)
 
 
 def test_depqbf_is_called_the_right_way():

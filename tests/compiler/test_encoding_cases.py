@@ -77,6 +77,30 @@ CASES = {
         "#boardsize 3 1\n#init\n#depth 2\n#blackturn second\n#blackgoals\n(black(2,1))\n#whitegoals\n",
         True,
     ),
+    # White is stuck before the last ply: an illegal White move (the only
+    # kind left) ends the game in Black's favour, even though Black has no
+    # goal and could not make another move.
+    "white_stuck_before_the_end": (
+        "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)")
+        + "#whiteactions\n" + action("occupy", "open(?x,?y)", "white(?x,?y)"),
+        "#boardsize 1 1\n#init\n#depth 3\n#blackgoals\n#whitegoals\n",
+        True,
+    ),
+    # A side may have no actions at all: it loses as soon as it must move.
+    # Black without actions, moving second on a 1x1 board: White fills the
+    # cell, then Black is stuck and loses (were Black to pass, White would be
+    # stuck next and Black would win).
+    "black_without_actions": (
+        "#blackactions\n#whiteactions\n" + action("occupy", "open(?x,?y)", "white(?x,?y)"),
+        "#boardsize 1 1\n#init\n#depth 3\n#blackturn second\n#blackgoals\n#whitegoals\n",
+        False,
+    ),
+    # White without actions: Black's first move leaves White stuck, at any depth >= 2.
+    "white_without_actions": (
+        "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)") + "#whiteactions\n",
+        "#boardsize 2 1\n#init\n#depth 2\n#blackgoals\n(black(1,1) black(2,1))\n#whitegoals\n",
+        True,
+    ),
 }
 
 
