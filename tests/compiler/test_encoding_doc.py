@@ -37,7 +37,7 @@ def test_the_example_is_the_compilers_output(tmp_path, capsys):
     cwd = os.getcwd()
     os.chdir(tmp_path)
     try:
-        assert main(["domain.bddl", "problem.bddl"]) == 0
+        assert main(["domain.bddl", "problem.bddl", "--encoding", "paper"]) == 0
     finally:
         os.chdir(cwd)
     printed = capsys.readouterr().out.splitlines()
