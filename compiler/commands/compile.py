@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, add_model_arguments, load, version
+from .common import EXIT_OK, add_model_arguments, load, plies, version
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,7 +44,7 @@ def describe(model, depth: int, encoding: str) -> list[str]:
         f"domain: {model.domain_path}",
         f"problem: {model.problem_path}",
         f"board: {model.problem.width}x{model.problem.height}, depth: {depth}, {first}",
-        f"true iff Black has a winning strategy of at most {depth} moves",
+        f"true iff Black has a winning strategy of at most {plies(depth)}",
     ]
 
 
