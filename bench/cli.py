@@ -13,6 +13,7 @@ import fnmatch
 import json
 import shlex
 import shutil
+import signal
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -81,19 +82,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=positive_float, metavar="S", help="seconds per solve")
     p.add_argument("--repeat", type=positive_int, metavar="N", help="compile timings: best of N runs")
     p.add_argument("--filter", action="append", metavar="GLOB", help="only instances whose id matches (e.g. 'corpus/httt/*'; repeatable)")
-    p.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, metavar="DIR", help="results folder (default bench/results)")
+    p.add_argument(
+        "--output",
+        type=Path,
+        action="append",
+        metavar="DIR",
+        help="results folder (default bench/results); with --report it may be given more than once, and the runs are reported together",
+    )
     p.add_argument("--no-model", action="store_true", help="do not ask solvers for the first move (bddlc solve does)")
     p.add_argument("--no-plots", action="store_true", help="write no PNG plots")
     p.add_argument("--list", action="store_true", help="list the instances and configurations, run nothing")
-    p.add_argument("--report", type=Path, metavar="FILE", help="write a markdown report of the results in --output to FILE (plots beside it), run nothing")
+    p.add_argument(
+        "--report", type=Path, metavar="FILE", help="write a markdown report of the results in --output (one folder or several) to FILE (plots beside it), run nothing"
+    )
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    folders = args.output or [DEFAULT_OUTPUT]
     if args.report:
-        return write_report(args.output, args.report)
+        return write_report(folders, args.report)
+    if len(folders) > 1:
+        parser.error("a run writes one results folder: give --output once (several only with --report)")
     profile = PROFILES[args.profile]
     sets = [s.strip() for s in (args.sets or ",".join(profile.sets)).split(",") if s.strip()]
     unknown = [s for s in sets if s not in SETS]
@@ -113,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for config in configs:
             print(f"config {config}")
         return EXIT_OK
-    output: Path = args.output
+    output: Path = folders[0]
     output.mkdir(parents=True, exist_ok=True)
     instances = _instances(sets, output / "scaling", args.filter)
     if not instances:
@@ -142,8 +154,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     progress = Progress(plan.steps(instances))
     rows: list = []
     interrupted = False
+
+    def keep(measured: list) -> None:
+        records.save(measured, output / RESULTS_CSV)
+        (output / RUN_JSON).write_text(json.dumps(dict(meta, interrupted=True), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
     try:
-        run(instances, configs, options, progress, rows=rows)
+        with _terminations_interrupt():
+            run(instances, configs, options, progress, rows=rows, after_instance=keep)
     except KeyboardInterrupt:
         progress.close()
         interrupted = meta["interrupted"] = True
@@ -165,6 +183,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 
+class _terminations_interrupt:
+    """SIGTERM and SIGHUP (a closed terminal, a killed session) end the run the way Ctrl-C does,
+    so the rows measured so far are written out with the report."""
+
+    SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+    def __enter__(self):
+        self.previous = {number: signal.signal(number, self._raise) for number in self.SIGNALS}
+
+    def __exit__(self, *exc):
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
+
+    @staticmethod
+    def _raise(number, frame):
+        raise KeyboardInterrupt
+
+
 def _instances(sets: list[str], scaling_folder: Path, globs: list[str] | None):
     found = instances_for(sets, scaling_folder, FULL_SCALING)
     if globs:
@@ -184,22 +220,56 @@ def _draw(rows, output: Path, time_limit: float, skip: bool) -> list[Path]:
     return plots.draw_all(rows, output, time_limit)
 
 
-def write_report(results: Path, target: Path) -> int:
-    """docs/benchmarks.md (or any FILE) from a results folder; the plots are copied to FILE's stem folder."""
-    try:
-        rows = records.load(results / RESULTS_CSV)
-        meta = json.loads((results / RUN_JSON).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        print(f"bench: cannot report on {results}: {exc}", file=sys.stderr)
-        return EXIT_FAILED
+def write_report(folders: list[Path], target: Path) -> int:
+    """docs/benchmarks.md (or any FILE) from one results folder or several; the plots go to FILE's stem folder.
+
+    One folder: its plots are copied.  Several (say, the default configuration
+    on every set and slow baselines on the corpus only): their rows are
+    reported together and the plots are drawn again from all of them."""
+    rows, metas = [], []
+    for results in folders:
+        try:
+            rows += records.load(results / RESULTS_CSV)
+            metas.append(json.loads((results / RUN_JSON).read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
+            print(f"bench: cannot report on {results}: {exc}", file=sys.stderr)
+            return EXIT_FAILED
+    meta = metas[0] if len(metas) == 1 else merge_meta(metas)
     images = target.parent / target.stem
     linked = []
-    for name in (plots.CACTUS, plots.BY_SIDE, plots.BY_DEPTH):
-        if (results / name).exists():
-            images.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(results / name, images / name)
-            linked.append(f"{target.stem}/{name}")
+    if len(folders) == 1:
+        for name in (plots.CACTUS, plots.BY_SIDE, plots.BY_DEPTH):
+            if (folders[0] / name).exists():
+                images.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(folders[0] / name, images / name)
+                linked.append(f"{target.stem}/{name}")
+    else:
+        images.mkdir(parents=True, exist_ok=True)
+        limit = meta["time_limit"] or max(m.get("time_limit", 0) for m in metas)
+        linked = [f"{target.stem}/{p.name}" for p in _draw(rows, images, limit, skip=False)]
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(report.document(rows, meta, linked) + "\n", encoding="utf-8")
     print(f"bench: wrote {target}" + (f" and {len(linked)} plots in {images}" if linked else ""), file=sys.stderr)
     return EXIT_OK
+
+
+def merge_meta(metas: list[dict]) -> dict:
+    """One description of several runs: their commands, the union of what they measured,
+    and a time limit only if they all used the same one (the targets are judged at 60 s)."""
+    limits = {m.get("time_limit") for m in metas}
+    return {
+        "command": " ; ".join(m.get("command", "?") for m in metas),
+        "runs": len(metas),
+        "profile": ", ".join(dict.fromkeys(str(m.get("profile", "?")) for m in metas)),
+        "date": metas[0].get("date", "unknown"),
+        "machine": metas[0].get("machine", {}),
+        "time_limit": limits.pop() if len(limits) == 1 else None,
+        "repeat": min(m.get("repeat", 1) for m in metas),
+        "model": all(m.get("model", True) for m in metas),
+        "sets": list(dict.fromkeys(s for m in metas for s in m.get("sets", []))),
+        "filter": [g for m in metas for g in m.get("filter", [])],
+        "configurations": list(dict.fromkeys(c for m in metas for c in m.get("configurations", []))),
+        "unavailable": {k: v for m in metas for k, v in m.get("unavailable", {}).items()},
+        "interrupted": any(m.get("interrupted") for m in metas),
+        "failures": [f for m in metas for f in m.get("failures", [])],
+    }

@@ -57,11 +57,14 @@ def run(
     progress: Progress | None = None,
     compile_process_fn: Callable[..., ProcessCompile] = compile_process,
     rows: list[Row] | None = None,
+    after_instance: Callable[[list[Row]], None] | None = None,
 ) -> list[Row]:
     """Measure every instance under every configuration; the rows, in a fixed order.
 
     Rows are appended to `rows` (when given) as they are made, so a caller
-    that is interrupted still has everything measured so far."""
+    that is interrupted still has everything measured so far; `after_instance`
+    sees them after each instance, so that a run of hours can keep its results
+    on disk even if it is killed outright."""
     plan = Plan(tuple(configs))
     progress = progress or Progress(plan.steps(instances))
     rows = [] if rows is None else rows
@@ -71,6 +74,8 @@ def run(
         for instance in instances:
             for encoding in plan.encodings:
                 rows.extend(_run_encoding(instance, encoding, plan, options, progress, Path(folder), compile_process_fn))
+            if after_instance is not None:
+                after_instance(rows)
     progress.close()
     return rows
 

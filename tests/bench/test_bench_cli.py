@@ -6,6 +6,8 @@ was checked against the manifest, never how fast anything was."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import stat
 
 import pytest
@@ -71,6 +73,49 @@ def test_the_report_command_writes_a_document_with_its_plots(quick_run, tmp_path
         assert f"(benchmarks/{name})" in text
 
 
+def test_the_report_command_reports_several_runs_together(quick_run, tmp_path):
+    _, quick = quick_run
+    other = tmp_path / "other"
+    config = "explicit/pg-early/depqbf/none"
+    argv = ["--sets", "suite", "--filter", "suite/httt/el_3x3_d3", "--config", config, "--time-limit", "10", "--output", str(other), "--no-plots"]
+    assert cli.main(argv) == cli.EXIT_OK
+    target = tmp_path / "docs" / "benchmarks.md"
+    assert cli.main(["--report", str(target), "--output", str(quick), "--output", str(other)]) == cli.EXIT_OK
+    text = target.read_text()
+    assert "from the results of 2 runs" in text and "time limit: 10.0 s per solve" in text
+    verdicts = text.split("## Per instance")[1]
+    assert f"`{config}`" in text and f"`{DEFAULT.name}`" in text and config in verdicts and DEFAULT.name in verdicts
+    for name in ("cactus.png", "scaling_side.png", "scaling_depth.png"):
+        assert (tmp_path / "docs" / "benchmarks" / name).read_bytes()[:8] == PNG_SIGNATURE
+
+
+def test_merged_runs_with_different_limits_are_not_judged_against_the_targets():
+    meta = cli.merge_meta([{"time_limit": 60.0, "configurations": ["a"]}, {"time_limit": 10.0, "configurations": ["b", "a"]}])
+    assert meta["time_limit"] is None and meta["configurations"] == ["a", "b"] and meta["runs"] == 2
+
+
+def test_a_terminated_run_keeps_what_it_measured(quick_run, tmp_path, monkeypatch):
+    """A run of hours killed by SIGTERM (or a closed session's SIGHUP) still leaves its rows:
+    they are saved after every instance, and the signal ends the run as Ctrl-C does."""
+    _, quick = quick_run
+    measured = records.load(quick / cli.RESULTS_CSV)[:3]
+    output = tmp_path / "out"
+
+    def run_then_get_killed(instances, configs, options, progress, rows, after_instance):
+        rows.extend(measured)
+        after_instance(rows)
+        assert records.load(output / cli.RESULTS_CSV) == measured  # on disk before the end
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise AssertionError("SIGTERM did not end the run")
+
+    monkeypatch.setattr(cli, "run", run_then_get_killed)
+    argv = ["--sets", "suite", "--filter", "suite/httt/el_3x3_d3", "--config", "default", "--output", str(output), "--no-plots"]
+    assert cli.main(argv) == cli.EXIT_INTERRUPTED
+    assert records.load(output / cli.RESULTS_CSV) == measured
+    assert json.loads((output / cli.RUN_JSON).read_text())["interrupted"] is True
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL  # the handler is put back
+
+
 def test_report_without_results_is_an_error(tmp_path, capsys):
     assert cli.main(["--report", str(tmp_path / "out.md"), "--output", str(tmp_path / "nothing")]) == cli.EXIT_FAILED
     assert "cannot report" in capsys.readouterr().err
@@ -97,6 +142,7 @@ def test_a_wrong_verdict_fails_the_whole_run_loudly(tmp_path, monkeypatch, capsy
         (["--sets", "nosuch"], "unknown instance set"),
         (["--config", "paper/qcir/depqbf"], "does not read QCIR"),
         (["--time-limit", "0"], "positive"),
+        (["--output", "a", "--output", "b"], "give --output once"),
     ],
 )
 def test_usage_errors(argv, message, capsys):
