@@ -24,23 +24,13 @@ from compiler.cli import COMMANDS, main
 from compiler.output import format_for
 from compiler.solvers import run_solver
 from conftest import ROOT
+from paper_listings import LISTING_4_POSITIONAL_DOMAIN
 
 DOMINEERING = str(ROOT / "domains" / "domineering.bddl")
 DOMINEERING_2x2 = str(ROOT / "problems" / "domineering" / "2x2_d2.bddl")
 POSITIONAL = str(ROOT / "domains" / "positional.bddl")
 
-GOOD_DOMAIN = """\
-#blackactions
-:action occupy
-:parameters (?x,?y)
-:precondition (open(?x,?y))
-:effect (black(?x,?y))
-#whiteactions
-:action occupy
-:parameters (?x,?y)
-:precondition (open(?x,?y))
-:effect (white(?x,?y))
-"""
+GOOD_DOMAIN = LISTING_4_POSITIONAL_DOMAIN  # the paper's positional game: occupy an open cell
 
 GOOD_PROBLEM = """\
 #boardsize 3 1

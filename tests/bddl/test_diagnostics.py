@@ -6,19 +6,9 @@ import pytest
 
 from bddl import BddlError, BddlLimitError, Limits, check_model, load_model, parse_domain, parse_problem
 from bddl.errors import BddlSyntaxError
+from paper_listings import LISTING_4_POSITIONAL_DOMAIN
 
-DOMAIN = """\
-#blackactions
-:action occupy
-:parameters (?x,?y)
-:precondition (open(?x,?y))
-:effect (black(?x,?y))
-#whiteactions
-:action occupy
-:parameters (?x,?y)
-:precondition (open(?x,?y))
-:effect (white(?x,?y))
-"""
+DOMAIN = LISTING_4_POSITIONAL_DOMAIN  # the paper's positional game: occupy an open cell
 
 PROBLEM = """\
 #boardsize 3 3

@@ -21,11 +21,14 @@ def action(name: str, pre: str, eff: str) -> str:
     return f":action {name}\n:parameters (?x,?y)\n:precondition ({pre})\n:effect ({eff})\n"
 
 
+BLACK_OCCUPIES = "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)")
+POSITIONAL = BLACK_OCCUPIES + "#whiteactions\n" + action("occupy", "open(?x,?y)", "white(?x,?y)")
+
 CASES = {
     # White chooses the colour of a negated effect; if Black chose it (the
     # innermost state variables), Black would paint White's stone black and win.
     "white_chooses_negated_effect": (
-        "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)")
+        BLACK_OCCUPIES
         + action("pass", "black(?x,?y)", "black(?x,?y)")
         + "#whiteactions\n" + action("paint", "open(?x,?y)", "NOT(open(?x,?y))"),
         "#boardsize 2 1\n#init\n#depth 3\n#blackgoals\n(black(1,1) black(2,1))\n#whitegoals\n",
@@ -50,29 +53,26 @@ CASES = {
     # White's actions have different numbers of preconditions: the indicator
     # the short action does not use must not make its moves look illegal.
     "unequal_precondition_counts": (
-        "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)")
-        + "#whiteactions\n" + action("occupy", "open(?x,?y)", "white(?x,?y)")
+        POSITIONAL
         + action("pair", "open(?x,?y) open(?x+1,?y) open(?x+2,?y)", "white(?x,?y)"),
         "#boardsize 2 1\n#init\n#depth 3\n#blackgoals\n(black(1,1) black(2,1))\n#whitegoals\n",
         False,
     ),
     # Even depth, goals on both sides: Black wins only if White cannot answer.
     "even_depth_needs_white_stuck": (
-        "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)")
-        + "#whiteactions\n" + action("occupy", "open(?x,?y)", "white(?x,?y)"),
+        POSITIONAL,
         "#boardsize 3 1\n#init\n#depth 2\n#blackgoals\n(black(?x,?y) black(?x+1,?y))\n#whitegoals\n(white(?x,?y) white(?x+1,?y))\n",
         False,
     ),
     # White moves first and reaches its goal before Black ever moves.
     "white_first_wins_at_once": (
-        "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)")
-        + "#whiteactions\n" + action("occupy", "open(?x,?y)", "white(?x,?y)"),
+        POSITIONAL,
         "#boardsize 1 1\n#init\n#depth 3\n#blackturn second\n#blackgoals\n#whitegoals\n(white(1,1))\n",
         False,
     ),
     # Black moves second and wins because White's only move leaves Black a line.
     "black_second_wins": (
-        "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)")
+        BLACK_OCCUPIES
         + "#whiteactions\n" + action("edge", "open(xmin,?y)", "white(xmin,?y)"),
         "#boardsize 3 1\n#init\n#depth 2\n#blackturn second\n#blackgoals\n(black(2,1))\n#whitegoals\n",
         True,
@@ -81,8 +81,7 @@ CASES = {
     # kind left) ends the game in Black's favour, even though Black has no
     # goal and could not make another move.
     "white_stuck_before_the_end": (
-        "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)")
-        + "#whiteactions\n" + action("occupy", "open(?x,?y)", "white(?x,?y)"),
+        POSITIONAL,
         "#boardsize 1 1\n#init\n#depth 3\n#blackgoals\n#whitegoals\n",
         True,
     ),
@@ -97,7 +96,7 @@ CASES = {
     ),
     # White without actions: Black's first move leaves White stuck, at any depth >= 2.
     "white_without_actions": (
-        "#blackactions\n" + action("occupy", "open(?x,?y)", "black(?x,?y)") + "#whiteactions\n",
+        BLACK_OCCUPIES + "#whiteactions\n",
         "#boardsize 2 1\n#init\n#depth 2\n#blackgoals\n(black(1,1) black(2,1))\n#whitegoals\n",
         True,
     ),
