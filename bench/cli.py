@@ -8,6 +8,7 @@ or (with --report) no results to report on; 2 a usage error.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import fnmatch
 import json
@@ -89,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="results folder (default bench/results); with --report it may be given more than once, and the runs are reported together",
     )
+    p.add_argument(
+        "--compile-only",
+        action="store_true",
+        help="compile and measure every instance with the configurations' encodings, solve nothing "
+        "(quick, quiet compile timings; --report lets such a run refresh the compile times of solving runs)",
+    )
     p.add_argument("--no-model", action="store_true", help="do not ask solvers for the first move (bddlc solve does)")
     p.add_argument("--no-plots", action="store_true", help="write no PNG plots")
     p.add_argument("--list", action="store_true", help="list the instances and configurations, run nothing")
@@ -128,6 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     output: Path = folders[0]
     output.mkdir(parents=True, exist_ok=True)
     instances = _instances(sets, output / "scaling", args.filter)
+    if args.compile_only:
+        instances = [dataclasses.replace(i, solve=False) for i in instances]
     if not instances:
         print("bench: no instances to run (is ../shared/corpus present? does --filter match?)", file=sys.stderr)
         return EXIT_FAILED
@@ -146,7 +155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "model": options.model,
         "sets": sets,
         "filter": args.filter or [],
-        "configurations": [c.name for c in configs],
+        "configurations": [] if args.compile_only else [c.name for c in configs],
+        "encodings": Plan(tuple(configs)).encodings,
+        "compile_only": args.compile_only,
         "unavailable": unavailable,
     }
     plan = Plan(tuple(configs))
@@ -173,7 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     (output / RUN_JSON).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     drawn = _draw(rows, output, options.time_limit, args.no_plots)
     (output / RESULTS_MD).write_text(report.document(rows, meta, [p.name for p in drawn]) + "\n", encoding="utf-8")
-    print(report.summary(rows), file=sys.stderr)
+    if any(r.solver for r in rows):
+        print(report.summary(rows), file=sys.stderr)
     print(f"bench: wrote {', '.join([RESULTS_CSV, RESULTS_MD, RUN_JSON] + [p.name for p in drawn])} in {output}", file=sys.stderr)
     if found:
         print(f"bench: the run FAILED ({len(found)} problem{'s' if len(found) > 1 else ''}):", file=sys.stderr)
@@ -226,15 +238,20 @@ def write_report(folders: list[Path], target: Path) -> int:
     One folder: its plots are copied.  Several (say, the default configuration
     on every set and slow baselines on the corpus only): their rows are
     reported together and the plots are drawn again from all of them."""
-    rows, metas = [], []
+    runs = []
     for results in folders:
         try:
-            rows += records.load(results / RESULTS_CSV)
-            metas.append(json.loads((results / RUN_JSON).read_text(encoding="utf-8")))
+            runs.append((records.load(results / RESULTS_CSV), json.loads((results / RUN_JSON).read_text(encoding="utf-8"))))
         except (OSError, ValueError) as exc:
             print(f"bench: cannot report on {results}: {exc}", file=sys.stderr)
             return EXIT_FAILED
-    meta = metas[0] if len(metas) == 1 else merge_meta(metas)
+    timing = [run for run in runs if run[1].get("compile_only")]
+    solving = [run for run in runs if not run[1].get("compile_only")] or timing
+    rows = [row for run_rows, _ in solving for row in run_rows]
+    meta = solving[0][1] if len(solving) == 1 else merge_meta([m for _, m in solving])
+    if timing and solving is not timing:
+        rows = refresh_compile_times(rows, [row for run_rows, _ in timing for row in run_rows])
+        meta = dict(meta, compile_times_from=" ; ".join(m.get("command", "?") for _, m in timing))
     images = target.parent / target.stem
     linked = []
     if len(folders) == 1:
@@ -273,3 +290,23 @@ def merge_meta(metas: list[dict]) -> dict:
         "interrupted": any(m.get("interrupted") for m in metas),
         "failures": [f for m in metas for f in m.get("failures", [])],
     }
+
+
+_COMPILE_FIELDS = ("compile_process_s", "compile_peak_mb", "compile_inprocess_s")
+
+
+def refresh_compile_times(rows: list, timings: list) -> list:
+    """The rows with the compile timings of a compile-only run wherever it compiled the same
+    instance with the same encoding: solving runs time their compiles while a solver may be
+    busy on the other core; a compile-only run on a quiet machine measures them as users see them.
+    Compile-only rows that match nothing in `rows` are kept as they are."""
+    quiet = {(t.instance, t.encoding): t for t in timings}
+    matched = set()
+    refreshed = []
+    for row in rows:
+        timing = quiet.get((row.instance, row.encoding))
+        if timing is not None:
+            matched.add((row.instance, row.encoding))
+            row = dataclasses.replace(row, **{name: getattr(timing, name) for name in _COMPILE_FIELDS})
+        refreshed.append(row)
+    return refreshed + [t for t in timings if (t.instance, t.encoding) not in matched]

@@ -78,7 +78,7 @@ def cactus(rows: list[Row], path: Path, time_limit: float | None = None) -> bool
 def scaling_series(rows: list[Row], along: str) -> tuple[int | None, list[Row]]:
     """The compile-only rows of one sweep: `along="side"` keeps the depth that has the most
     board sides measured, `along="depth"` the side with the most depths.  (fixed value, rows)."""
-    compiled = [r for r in rows if r.status == COMPILED and r.width is not None and r.width == r.height]
+    compiled = [r for r in rows if r.set == "scaling" and r.status == COMPILED and r.width is not None and r.width == r.height]
     if not compiled:
         return None, []
     fixed_of = (lambda r: r.depth) if along == "side" else (lambda r: r.width)

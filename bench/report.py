@@ -194,7 +194,7 @@ def targets(rows: list[Row], time_limit: float | None) -> str:
         body.append(["compile, every corpus instance", encoding, f"worst {worst:.2f} s", f"<= {COMPILE_TARGET_S} s", _met(worst <= COMPILE_TARGET_S)])
     side, depth = LARGE_BOARD
     for r in _per_instance_encoding(rows):
-        if r.status == COMPILED and (r.width, r.height, r.depth) == (side, side, depth) and r.compile_process_s is not None:
+        if r.set == "scaling" and (r.width, r.height, r.depth) == (side, side, depth) and r.compile_process_s is not None:
             seconds, megabytes = LARGE_BOARD_TARGETS
             ok = r.compile_process_s < seconds and (r.compile_peak_mb or 0) < megabytes
             body.append(
@@ -263,9 +263,13 @@ def document(rows: list[Row], meta: dict, plots: list[str], title: str = "bddlc 
     lines += [f"  - `{c}`" for c in meta.get("configurations", configurations(rows))]
     for name, reason in sorted(meta.get("unavailable", {}).items()):
         lines.append(f"- preprocessing `{name}`: {reason}")
+    if meta.get("compile_times_from"):
+        lines.append(f"- compile times (and peak memory) taken from a compile-only run, measured while no solver ran: `{meta['compile_times_from']}`")
     if meta.get("interrupted"):
         lines.append("- **the run was interrupted**: only the instances measured before that are below")
-    lines += ["", "## Verdicts", "", summary(rows), ""]
+    lines.append("")
+    if any(r.solver for r in rows):
+        lines += ["## Verdicts", "", summary(rows), ""]
     failures = meta.get("failures", [])
     if failures:
         lines += ["**This run FAILED:**", ""] + [f"- {f}" for f in failures] + [""]
@@ -275,7 +279,7 @@ def document(rows: list[Row], meta: dict, plots: list[str], title: str = "bddlc 
     lines += ["## Compile time (whole process)", "", compile_summary(rows), ""]
     if plots:
         lines += ["## Plots", ""] + [f"![{p}]({p})" for p in plots] + [""]
-    scaling = [r for r in rows if r.status == COMPILED]
+    scaling = [r for r in rows if r.set == "scaling"]
     if scaling:
         lines += ["## Scaling (generated five-in-a-row boards, compiled only)", "", sizes(scaling), ""]
     solving = [r for r in rows if r.solver]

@@ -89,6 +89,26 @@ def test_the_report_command_reports_several_runs_together(quick_run, tmp_path):
         assert (tmp_path / "docs" / "benchmarks" / name).read_bytes()[:8] == PNG_SIGNATURE
 
 
+def test_a_compile_only_run_refreshes_the_compile_times_of_the_solving_runs(quick_run, tmp_path):
+    _, quick = quick_run
+    timing = tmp_path / "timing"
+    argv = ["--sets", "suite", "--filter", "suite/httt/el_3x3_d3", "--config", "default", "--compile-only", "--output", str(timing), "--no-plots"]
+    assert cli.main(argv) == cli.EXIT_OK
+    (quiet,) = records.load(timing / cli.RESULTS_CSV)
+    assert quiet.status == COMPILED and quiet.solver == "" and quiet.compile_process_s > 0
+    target = tmp_path / "report.md"
+    assert cli.main(["--report", str(target), "--output", str(quick), "--output", str(timing)]) == cli.EXIT_OK
+    text = target.read_text()
+    assert "taken from a compile-only run" in text and "## Verdicts" in text
+    solved = [r for r in records.load(quick / cli.RESULTS_CSV) if r.instance == quiet.instance and r.encoding == quiet.encoding]
+    assert solved
+    refreshed = cli.refresh_compile_times(solved, [quiet])
+    assert len(refreshed) == len(solved) and all(r.compile_process_s == quiet.compile_process_s for r in refreshed)
+    assert all(r.verdict == s.verdict and r.qcir_gates == s.qcir_gates for r, s in zip(refreshed, solved))
+    other = records.load(quick / cli.RESULTS_CSV)[0]
+    assert cli.refresh_compile_times([], [other]) == [other]  # a timing with no solving row is kept
+
+
 def test_merged_runs_with_different_limits_are_not_judged_against_the_targets():
     meta = cli.merge_meta([{"time_limit": 60.0, "configurations": ["a"]}, {"time_limit": 10.0, "configurations": ["b", "a"]}])
     assert meta["time_limit"] is None and meta["configurations"] == ["a", "b"] and meta["runs"] == 2

@@ -400,7 +400,8 @@ def test_cactus_counts_only_verdicts_that_are_not_wrong():
 
 
 def test_scaling_series_picks_the_fuller_sweep():
-    rows = [_row(status=COMPILED, solver="", width=n, height=n, depth=d) for n, d in [(3, 9), (5, 9), (7, 9), (7, 1), (7, 3)]]
+    rows = [_row(set="scaling", status=COMPILED, solver="", width=n, height=n, depth=d) for n, d in [(3, 9), (5, 9), (7, 9), (7, 1), (7, 3)]]
+    rows.append(_row(set="corpus", status=COMPILED, solver="", width=4, height=4, depth=9))  # a compile-only corpus row is no sweep
     fixed, series = scaling_series(rows, "side")
     assert fixed == 9 and [r.width for r in series] == [3, 5, 7]
     fixed, series = scaling_series(rows, "depth")
