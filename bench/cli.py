@@ -145,6 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     unavailable = {name: reason for name, reason in unavailable.items() if reason}
     for name, reason in unavailable.items():
         print(f"bench: preprocessing {name} {reason}; its configurations are recorded as unavailable", file=sys.stderr)
+    plan = Plan(tuple(configs))
     meta = {
         "command": shlex.join(["python", "-m", "bench"] + list(sys.argv[1:] if argv is None else argv)),
         "profile": args.profile,
@@ -156,19 +157,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "sets": sets,
         "filter": args.filter or [],
         "configurations": [] if args.compile_only else [c.name for c in configs],
-        "encodings": Plan(tuple(configs)).encodings,
+        "encodings": plan.encodings,
         "compile_only": args.compile_only,
         "unavailable": unavailable,
     }
-    plan = Plan(tuple(configs))
     print(f"bench: {len(instances)} instances, {len(configs)} configurations, limit {options.time_limit:g} s -> {output}", file=sys.stderr)
     progress = Progress(plan.steps(instances))
     rows: list = []
     interrupted = False
 
-    def keep(measured: list) -> None:
-        records.save(measured, output / RESULTS_CSV)
-        (output / RUN_JSON).write_text(json.dumps(dict(meta, interrupted=True), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    def keep(measured: list) -> None:  # until the run ends, what is on disk says it was cut short
+        _save(measured, dict(meta, interrupted=True), output)
 
     try:
         with _terminations_interrupt():
@@ -180,8 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     found = failures(rows)
     meta["failures"] = [str(f) for f in found]
-    records.save(rows, output / RESULTS_CSV)
-    (output / RUN_JSON).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    _save(rows, meta, output)
     drawn = _draw(rows, output, options.time_limit, args.no_plots)
     (output / RESULTS_MD).write_text(report.document(rows, meta, [p.name for p in drawn]) + "\n", encoding="utf-8")
     if any(r.solver for r in rows):
@@ -193,6 +191,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {failure}", file=sys.stderr)
         return EXIT_FAILED
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def _save(rows: list, meta: dict, output: Path) -> None:
+    records.save(rows, output / RESULTS_CSV)
+    (output / RUN_JSON).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 class _terminations_interrupt:
@@ -262,7 +265,7 @@ def write_report(folders: list[Path], target: Path) -> int:
                 linked.append(f"{target.stem}/{name}")
     else:
         images.mkdir(parents=True, exist_ok=True)
-        limit = meta["time_limit"] or max(m.get("time_limit", 0) for m in metas)
+        limit = meta["time_limit"] or max(m.get("time_limit") or 0 for _, m in solving)
         linked = [f"{target.stem}/{p.name}" for p in _draw(rows, images, limit, skip=False)]
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(report.document(rows, meta, linked) + "\n", encoding="utf-8")

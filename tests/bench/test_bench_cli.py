@@ -88,6 +88,12 @@ def test_the_report_command_reports_several_runs_together(quick_run, tmp_path):
     for name in ("cactus.png", "scaling_side.png", "scaling_depth.png"):
         assert (tmp_path / "docs" / "benchmarks" / name).read_bytes()[:8] == PNG_SIGNATURE
 
+    meta = json.loads((other / cli.RUN_JSON).read_text())
+    (other / cli.RUN_JSON).write_text(json.dumps(dict(meta, time_limit=60.0)))  # runs with different limits
+    assert cli.main(["--report", str(target), "--output", str(quick), "--output", str(other)]) == cli.EXIT_OK
+    text = target.read_text()
+    assert "different in each run" in text and "not judged: the runs used different limits" in text
+
 
 def test_a_compile_only_run_refreshes_the_compile_times_of_the_solving_runs(quick_run, tmp_path):
     _, quick = quick_run
