@@ -9,6 +9,7 @@ HYPOTHESIS_PROFILE says otherwise ("dev": more examples, "thorough": many).
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,11 @@ def scaled(examples: int) -> int:
     Tests set their own counts (what CI runs); a long local profile runs the
     same tests with, say, BDDLC_EXAMPLES_SCALE=10."""
     return max(1, int(examples * float(os.environ.get("BDDLC_EXAMPLES_SCALE", "1"))))
+
+
+def shell_program(folder: Path, name: str, body: str) -> Path:
+    """An executable `#!/bin/sh` script: a stand-in solver whose exit code and output a test chooses."""
+    path = folder / name
+    path.write_text("#!/bin/sh\n" + body + "\n")
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return path

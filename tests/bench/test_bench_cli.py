@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import stat
 
 import pytest
 
@@ -17,6 +16,7 @@ from bench.configs import DEFAULT, PAPER_BASELINE
 from bench.instances import QUICK_SCALING, QUICK_SUITE
 from bench.records import COMPILED, CORRECT, SOLVED
 from compiler import solvers
+from conftest import shell_program
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -149,9 +149,7 @@ def test_report_without_results_is_an_error(tmp_path, capsys):
 
 
 def test_a_wrong_verdict_fails_the_whole_run_loudly(tmp_path, monkeypatch, capsys):
-    liar = tmp_path / "liar"
-    liar.write_text("#!/bin/sh\nexit 10\n")  # "Black wins", whatever the formula
-    liar.chmod(liar.stat().st_mode | stat.S_IXUSR)
+    liar = shell_program(tmp_path, "liar", "exit 10")  # "Black wins", whatever the formula
     monkeypatch.setattr(solvers, "solver_path", lambda name: liar)
     argv = ["--sets", "suite", "--filter", "suite/httt/el_3x3_d3", "--config", "paper-baseline", "--output", str(tmp_path / "out"), "--no-plots"]
     assert cli.main(argv) == cli.EXIT_FAILED

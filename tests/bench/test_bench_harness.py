@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import io
-import stat
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from bench.records import COMPILE_ERROR, COMPILED, CORRECT, ERROR, SOLVED, TIMEO
 from circuits import Qdimacs
 from compiler import solvers
 from compiler.encodings import SOLVE_ENCODING, SOLVE_TSEITIN
-from conftest import ROOT
+from conftest import ROOT, shell_program
 
 EL_3X3_D3 = ROOT / "problems" / "httt" / "el_3x3_d3.bddl"  # Black does not win
 DOMINO_3X3_D3 = ROOT / "problems" / "httt" / "domino_3x3_d3.bddl"  # Black wins
@@ -93,19 +92,12 @@ def test_parse_all_keeps_first_mention_order_without_repeats():
 # --- solver results, time limits (through fake solver programs) ---------------
 
 
-def _program(tmp_path: Path, name: str, body: str) -> Path:
-    path = tmp_path / name
-    path.write_text("#!/bin/sh\n" + body + "\n")
-    path.chmod(path.stat().st_mode | stat.S_IXUSR)
-    return path
-
-
 @pytest.fixture
 def fake_solver(tmp_path, monkeypatch):
     """Make every solver name run a shell script with the given body."""
 
     def install(body: str) -> None:
-        program = _program(tmp_path, f"solver{len(list(tmp_path.glob('solver*')))}", body)
+        program = shell_program(tmp_path, f"solver{len(list(tmp_path.glob('solver*')))}", body)
         monkeypatch.setattr(solvers, "solver_path", lambda name: program)
 
     return install

@@ -3,7 +3,6 @@ the first verdict of a portfolio wins, the others are killed, the limit holds.""
 
 from __future__ import annotations
 
-import stat
 import time
 from pathlib import Path
 
@@ -11,13 +10,7 @@ import pytest
 
 from compiler import solvers
 from compiler.solvers import members, run_portfolio, run_solver
-
-
-def _program(folder: Path, name: str, body: str) -> Path:
-    path = folder / name
-    path.write_text("#!/bin/sh\n" + body + "\n")
-    path.chmod(path.stat().st_mode | stat.S_IXUSR)
-    return path
+from conftest import shell_program
 
 
 @pytest.fixture
@@ -25,7 +18,7 @@ def programs(tmp_path, monkeypatch):
     """Make solver NAME run a shell script: programs({"qute": body, "depqbf": body})."""
 
     def install(bodies: dict[str, str]) -> None:
-        paths = {name: _program(tmp_path, f"fake_{name}", body) for name, body in bodies.items()}
+        paths = {name: shell_program(tmp_path, f"fake_{name}", body) for name, body in bodies.items()}
         monkeypatch.setattr(solvers, "solver_path", lambda name: paths[name])
 
     return install
