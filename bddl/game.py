@@ -37,6 +37,10 @@ OPEN, BLACK, WHITE = "open", "black", "white"
 VALUES = (OPEN, BLACK, WHITE)
 
 
+def opponent(side: str) -> str:
+    return WHITE if side == BLACK else BLACK
+
+
 @dataclass(frozen=True, slots=True)
 class Geometry:
     width: int

@@ -37,7 +37,7 @@ from typing import Union
 from bddl.ast import Action, Condition, Domain, Problem
 from bddl.bounds import condition_bounds
 from bddl.errors import Diagnostic
-from bddl.game import BLACK, WHITE, Game, State, condition_holds_at
+from bddl.game import BLACK, WHITE, Game, State, condition_holds_at, opponent
 
 DEFAULT_MAX_POSITIONS = 200_000
 
@@ -46,10 +46,6 @@ STATEMENTS = {
     2: "no Black move creates a White win",
     3: "no White move creates a Black win",
 }
-
-
-def opponent(side: str) -> str:
-    return WHITE if side == BLACK else BLACK
 
 
 @dataclass(frozen=True)

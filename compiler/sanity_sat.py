@@ -32,7 +32,7 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from bddl.game import BLACK, VALUES, WHITE, Game, State
+from bddl.game import VALUES, Game, State, opponent
 
 from .explicit import ground_moves
 from .lint import goal_placements
@@ -96,12 +96,11 @@ def violating_steps(game: Game, mover: str) -> dict[int, Step]:
     """For each action of `mover` that can turn a state not won by the
     opponent into one won by the opponent, one such step (keyed by action
     index, in action order).  Empty when the condition holds on this board."""
-    opponent = WHITE if mover == BLACK else BLACK
     rules = game.rules(mover)
     enc = _StepEncoding(game, mover)
 
     placements = set()  # as sorted tuples of (cell, allowed values in VALUES order): a total order
-    for goal in game.rules(opponent).goals:
+    for goal in game.rules(opponent(mover)).goals:
         for placement in goal_placements(game.geometry, goal):
             placements.add(tuple(sorted((cell, tuple(v for v in VALUES if v in allowed)) for cell, allowed in placement.items())))
     if not placements:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bddl import Game, check_model, parse_domain, parse_problem
-from compiler.check import Violation, opponent
+from bddl.game import opponent
+from compiler.check import Violation
 
 
 def action(name: str, pre: str, eff: str) -> str:

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from bddl import Absolute, Action, Atom, Condition, Domain, Extreme, Game, Problem, Relative, search
 from bddl.bounds import action_bounds, condition_bounds
-from bddl.game import BLACK, VALUES, WHITE, Geometry, State, condition_holds_at
+from bddl.game import BLACK, VALUES, WHITE, Geometry, State, condition_holds_at, opponent
 from compiler import encode
-from compiler.check import check, opponent
+from compiler.check import check
 from compiler.explicit import ground_goals, ground_moves
 from compiler.lint import changeable_cells, dead_actions, dead_goals, first_move, goal_placements
 from compiler.sanity_sat import violating_steps
