@@ -21,9 +21,10 @@ from pathlib import Path
 
 from circuits import Qdimacs, to_qdimacs, write_qdimacs
 from compiler import solvers
+from compiler.preprocess import check_prefix
 
 from .configs import Configuration
-from .preprocessing import PREPROCESSORS, unquantified_variables
+from .preprocessing import PREPROCESSORS
 from .records import ERROR, SOLVED, TIMEOUT, UNAVAILABLE
 from .suite import REPOSITORY
 
@@ -188,7 +189,7 @@ def solve(config: Configuration, formula: Qdimacs | None, path: Path, limit: flo
             return Solved(SOLVED, pre.decided, spent, note or f"decided by {config.preprocess}")
         if pre.formula is None:
             return Solved(ERROR, None, spent, f"{config.preprocess} returned neither a verdict nor a formula")
-        loose = unquantified_variables(pre.formula)
+        loose = check_prefix(pre.formula)
         if loose:
             return Solved(ERROR, None, spent, f"{config.preprocess} left {len(loose)} clause variables unquantified")
         buffer = io.StringIO()

@@ -2,9 +2,8 @@
 
 Why pluggable: Bloqqer is the lever issue 5 wants measured, but pyqbf's
 wrapper can drop quantifiers and flip verdicts (../shared/docs/qbf-tools.md),
-so it may only run behind the prefix check that `compiler/preprocess.py`
-provides.  Until that module is on this branch the `bloqqer` step reports
-itself unavailable and its runs are recorded as such, never as verdicts.
+so it runs only through `compiler.preprocess.bloqqer`, the prefix check and
+repair that `bddlc solve --preprocess bloqqer` uses.
 
 A step takes the formula and the seconds it may use and returns either a
 verdict of its own or the formula to solve next.  Whatever a step returns,
@@ -14,11 +13,9 @@ that breaks that is an error, not a result.
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
-import time
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Protocol
 
 from circuits import Qdimacs
 
@@ -51,56 +48,26 @@ class NoPreprocessing:
 
 
 class Bloqqer:
-    """Bloqqer through `compiler.preprocess` (with its prefix check), when that module exists.
-
-    The adapter expects `compiler.preprocess.bloqqer(qdimacs, timeout=...)`
-    returning True/False (decided), a new `Qdimacs`, or an object with
-    `decided`, `formula` and `note` attributes.  If the final API differs,
-    this class is the one place to change."""
+    """Bloqqer as `bddlc solve --preprocess bloqqer` runs it: in a killable child, its prefix
+    checked and repaired; a result it cannot trust falls back to the original formula."""
 
     name = "bloqqer"
-    module_name = "compiler.preprocess"
-    function_name = "bloqqer"
-
-    def _function(self) -> Callable | None:
-        if importlib.util.find_spec(self.module_name) is None:
-            return None
-        return getattr(importlib.import_module(self.module_name), self.function_name, None)
+    module_name = "pyqbf.process"  # pyqbf's Bloqqer
 
     def unavailable(self) -> str | None:
-        try:
-            function = self._function()
-        except ImportError as exc:
-            return f"not available: {self.module_name} failed to import ({exc})"
-        if function is None:
-            if importlib.util.find_spec(self.module_name) is None:
-                return "not available: compiler/preprocess.py (Bloqqer with the prefix check) is not on this branch yet"
-            return (
-                f"not available: {self.module_name} has no {self.function_name}(qdimacs, timeout=...); "
-                "adapt bench/preprocessing.py to its API"
-            )
+        if importlib.util.find_spec(self.module_name.split(".")[0]) is None or importlib.util.find_spec(self.module_name) is None:
+            return f"not available: {self.module_name} (pyqbf's Bloqqer) cannot be imported"
         return None
 
     def __call__(self, formula: Qdimacs, timeout: float) -> Preprocessed:
-        function = self._function()
-        start = time.perf_counter()
-        result = function(formula, timeout=timeout)
-        seconds = time.perf_counter() - start
-        if isinstance(result, bool):
-            return Preprocessed(result, None, seconds, "decided by bloqqer")
-        if isinstance(result, Qdimacs):
-            return Preprocessed(None, result, seconds)
-        decided = getattr(result, "decided", None)
-        new_formula = getattr(result, "formula", None)
-        return Preprocessed(decided if isinstance(decided, bool) else None, new_formula, seconds, str(getattr(result, "note", "")))
+        from compiler.preprocess import bloqqer
+
+        result = bloqqer(formula, timeout=timeout)
+        if result.status == "decided":
+            return Preprocessed(result.verdict, None, result.seconds, result.note)
+        # "complete" and "repaired" carry the checked formula; "fallback", "timeout"
+        # and "error" leave the original to the solver, as `bddlc solve` does
+        return Preprocessed(None, result.formula or formula, result.seconds, result.note)
 
 
 PREPROCESSORS: dict[str, Preprocessor] = {"none": NoPreprocessing(), "bloqqer": Bloqqer()}
-
-
-def unquantified_variables(formula: Qdimacs) -> set[int]:
-    """Clause variables no quantifier line names: solvers take them as outermost
-    existentials, which is exactly how a broken preprocessor flips a verdict."""
-    quantified = {v for _quant, block in formula.prefix for v in block}
-    used = {abs(lit) for clause in formula.clauses for lit in clause}
-    return used - quantified

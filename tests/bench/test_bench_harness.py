@@ -14,6 +14,7 @@ from bench import configs, measure, preprocessing, records, report, runner, verd
 from bench.configs import DEFAULT, PAPER_BASELINE, Configuration, ConfigurationError, parse_all, parse_configurations
 from bench.instances import QUICK_SCALING, QUICK_SUITE, Instance, ScalingPlan, five_in_a_row_problem, instances_for, scaling_instances
 from bench.measure import ProcessCompile
+from compiler.preprocess import check_prefix
 from bench.plots import scaling_series, solved_times
 from bench.progress import Progress
 from bench.records import COMPILE_ERROR, COMPILED, CORRECT, ERROR, SOLVED, TIMEOUT, UNAVAILABLE, UNCHECKED, WRONG, Row
@@ -194,11 +195,32 @@ def test_a_preprocessor_verdict_counts(tmp_path, fake_preprocessor):
 def test_a_preprocessed_formula_with_unquantified_variables_is_an_error(tmp_path, fake_preprocessor, fake_solver):
     fake_solver("exit 10")
     broken = Qdimacs(3, (("exists", (1,)),), ((1, 2), (-3,)))  # 2 and 3 are in no quantifier line
-    assert preprocessing.unquantified_variables(broken) == {2, 3}
+    assert check_prefix(broken) == [2, 3]
     fake_preprocessor(preprocessing.Preprocessed(None, broken, 0.01))
     formula, path = _formula_file(tmp_path)
     solved = measure.solve(BLOQQER, formula, path, limit=5.0)
     assert solved.status == ERROR and solved.verdict is None and "unquantified" in solved.note
+
+
+@pytest.mark.parametrize(
+    "status, verdict, solver_sees_clause, expected",
+    [
+        ("decided", True, None, True),  # Bloqqer's own verdict
+        ("repaired", None, True, False),  # the checked formula goes to the solver
+        ("fallback", None, False, True),  # an untrusted result: the original goes to the solver
+    ],
+)
+def test_bloqqer_results_are_read_as_bddlc_solve_reads_them(tmp_path, monkeypatch, fake_solver, status, verdict, solver_sees_clause, expected):
+    import compiler.preprocess
+
+    fake_solver('for f; do :; done; grep -q "^-1 0" "$f" && exit 20; exit 10')
+    preprocessed = Qdimacs(1, (("exists", (1,)),), ((-1,),)) if solver_sees_clause else None
+    monkeypatch.setattr(
+        compiler.preprocess, "bloqqer", lambda formula, timeout: compiler.preprocess.Preprocessed(status, verdict, preprocessed, 0.01, status)
+    )
+    formula, path = _formula_file(tmp_path)
+    solved = measure.solve(BLOQQER, formula, path, limit=5.0)
+    assert (solved.status, solved.verdict, solved.note) == (SOLVED, expected, status)
 
 
 def test_a_preprocessed_formula_goes_to_the_solver(tmp_path, fake_preprocessor, fake_solver):
