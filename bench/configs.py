@@ -17,11 +17,13 @@ import itertools
 from dataclasses import dataclass
 
 from compiler.encodings import DEFAULT_ENCODING, ENCODINGS, SOLVE_ENCODING, SOLVE_TSEITIN
-from compiler.solvers import DEFAULT_SOLVER, FORMATS, PORTFOLIOS, SOLVER_CHOICES
+from compiler.solvers import DEFAULT_SOLVER, FORMATS, PORTFOLIOS, SOLVER_CHOICES, default_solver
 
 from .preprocessing import PREPROCESSORS
 
-TSEITIN_VARIANTS = ("full-innermost", "full-early", "pg-innermost", "pg-early", "qcir")
+TSEITIN_VARIANTS = ("full-innermost", "full-early", "pg-innermost", "pg-early", "qcir", "auto")
+# "auto" goes with the solver "default": what `bddlc solve` gives the solver
+# that `default` picks for the encoding (QCIR to Qute, SOLVE_TSEITIN to the others).
 QCIR_SOLVERS = ("qute",)
 
 
@@ -58,10 +60,19 @@ def tseitin_name(polarity: bool, placement: str) -> str:
 
 def _as_solve_runs(encoding: str, solver: str) -> Configuration:
     """The configuration `bddlc solve --encoding E --solver S` amounts to: a
-    solver that reads QCIR gets QCIR, the others the default Tseitin variant."""
+    solver that reads QCIR gets QCIR, the others the default Tseitin variant;
+    the default solver, chosen per encoding, gets what it reads ("auto")."""
+    if solver == DEFAULT_SOLVER:
+        return Configuration(encoding, "auto", solver)
     if FORMATS.get(solver) == "qcir":
         return Configuration(encoding, "qcir", solver)
     return Configuration(encoding, tseitin_name(bool(SOLVE_TSEITIN.get("polarity")), SOLVE_TSEITIN.get("placement", "innermost")), solver)
+
+
+def resolve_default(encoding: str) -> Configuration:
+    """What the default solver runs on a formula of `encoding` (a resolved
+    name such as "explicit" or "corrective", not "auto")."""
+    return _as_solve_runs(encoding, default_solver(encoding))
 
 
 DEFAULT = _as_solve_runs(SOLVE_ENCODING, DEFAULT_SOLVER)
@@ -116,6 +127,10 @@ def parse_configurations(spec: str) -> list[Configuration]:
 
 def impossibility(config: Configuration) -> str | None:
     """Why a configuration cannot run, or None."""
+    if (config.tseitin == "auto") != (config.solver == DEFAULT_SOLVER):
+        return f"the {DEFAULT_SOLVER} solver picks its own input, and only it: write ENCODING/auto/{DEFAULT_SOLVER}"
+    if config.tseitin == "auto" and config.preprocess != "none":
+        return f"the {DEFAULT_SOLVER} solver runs without preprocessing, as bddlc solve does"
     if config.solver in PORTFOLIOS and config.is_qcir:
         return f"{config.solver} is a portfolio: name the QDIMACS translation its CNF solvers get (its QCIR solvers get QCIR)"
     if config.is_qcir and config.solver not in QCIR_SOLVERS:

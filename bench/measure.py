@@ -118,13 +118,14 @@ class Compiled:
     variables: int
     gates: int
     blocks: int
+    encoding: str = ""  # the encoding the formula really is ("auto" resolved)
 
 
 def compile_in_process(domain: Path, problem: Path, encoding: str, repeat: int = 1) -> Compiled:
     """Load, encode and write the QCIR text in this process; the time excludes imports and the parser build."""
     from bddl.errors import BddlError
     from bddl.loader import load_model
-    from compiler.encodings import encode
+    from compiler.encodings import encode, encoding_name
     from compiler.output import formula_text
 
     best = float("inf")
@@ -132,13 +133,15 @@ def compile_in_process(domain: Path, problem: Path, encoding: str, repeat: int =
         start = time.perf_counter()
         try:
             model = load_model(domain, problem)
-            circuit = encode(model.domain, model.problem, model.problem.depth, encoding).circuit
+            encoded = encode(model.domain, model.problem, model.problem.depth, encoding)
+            circuit = encoded.circuit
         except BddlError as exc:
             raise CompileFailed(_diagnostic(exc.render())) from None
         text, stats = formula_text(circuit, "qcir", [])
         best = min(best, time.perf_counter() - start)
     p = model.problem
-    return Compiled(circuit, text, best, p.width, p.height, p.depth, stats.variables, stats.gates, stats.blocks)
+    name = encoding_name(encoded, encoding)
+    return Compiled(circuit, text, best, p.width, p.height, p.depth, stats.variables, stats.gates, stats.blocks, name)
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,13 @@ happens; the caller decides the exit status from `verdicts.failures`.
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .configs import Configuration
+from .configs import Configuration, resolve_default
 from .instances import Instance
 from .measure import CompileFailed, Compiled, ProcessCompile, compile_in_process, compile_process, solve, translate
 from .progress import Progress
@@ -110,9 +111,17 @@ def _run_encoding(instance, encoding, plan, options, progress, folder, compile_p
     qcir_path = folder / f"formula-{encoding}.qcir"
     qcir_path.write_text(compiled.qcir_text, encoding="ascii")
     for tseitin in plan.variants(encoding):
-        if tseitin == "qcir":
+        resolved = None
+        if tseitin == "auto":
+            # the default solver for the encoding `auto` compiled to, given what it reads
+            resolved = resolve_default(compiled.encoding)
+        if tseitin == "qcir" or (resolved is not None and resolved.is_qcir):
             translated = None
             path = qcir_path
+        elif resolved is not None:
+            translated = translate(compiled.circuit, resolved.polarity, resolved.placement)
+            path = folder / f"formula-{encoding}-{tseitin}.qdimacs"
+            path.write_text(translated.text, encoding="ascii")
         else:
             config0 = plan.configs_for(encoding, tseitin)[0]
             translated = translate(compiled.circuit, config0.polarity, config0.placement)
@@ -123,7 +132,10 @@ def _run_encoding(instance, encoding, plan, options, progress, folder, compile_p
             continue
         for config in plan.configs_for(encoding, tseitin):
             formula = translated.formula if translated else None
-            solved = solve(config, formula, path, options.time_limit, options.model, qcir_path)
+            run_as = resolved if resolved is not None else config
+            solved = solve(run_as, formula, path, options.time_limit, options.model, qcir_path)
+            if resolved is not None:
+                solved = dataclasses.replace(solved, note=" ".join(filter(None, [f"ran {resolved}", solved.note])))
             row = _row(instance, encoding, tseitin, config, process, compiled, translated, solved.status, solved.verdict, solved.seconds, solved.note)
             if row.check == WRONG:
                 progress.message(

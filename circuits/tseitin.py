@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
-from .circuit import _AND, FALSE, TRUE, Circuit
+from .circuit import _AND, _OR, FALSE, TRUE, Circuit
 from .numbering import numbering
 from .qcir import _comment_lines
 
@@ -114,9 +114,19 @@ def to_qdimacs(circuit: Circuit, polarity: bool = False, placement: str = "inner
     lits.extend([-fid for fid in reversed(table[1:])])
     get = lits.__getitem__
     add, extend = clauses.append, clauses.extend
+    top, direct = _clausal_top(circuit, num, out)
+    if top is not None:
+        # The output is a conjunction: its conjuncts are asserted as they are
+        # (a unit, or the clause of a disjunction of inputs), not through
+        # gate variables, so a formula written as clauses stays those clauses.
+        for a in sorted(args[top], key=lambda a: abs(lits[a])):  # in numbering order, however the gate lists them
+            add(tuple(map(get, args[a])) if a in direct else (lits[a],))
+    skipped = direct | ({top} if top is not None else set())
     if polarity:
         pol = _polarities(circuit, num.gates, out)
         for g in num.gates:
+            if g in skipped:
+                continue
             gid = lits[g]
             ins = tuple(map(get, args[g]))
             p = pol[g]
@@ -132,6 +142,8 @@ def to_qdimacs(circuit: Circuit, polarity: bool = False, placement: str = "inner
                     extend([(gid, -a) for a in ins])
     else:
         for g in num.gates:
+            if g in skipped:
+                continue
             gid = lits[g]
             ins = args[g]
             if len(ins) == 2:  # the common case, unrolled
@@ -152,15 +164,17 @@ def to_qdimacs(circuit: Circuit, polarity: bool = False, placement: str = "inner
             else:
                 add((-gid, *ins))
                 extend([(gid, -a) for a in ins])
-    add((num.lit(out),))
+    if top is None:
+        add((num.lit(out),))
 
     if num.gates and placement == "early":
-        prefix = _place_early(circuit, num, lits, prefix)
+        prefix = _place_early(circuit, num, lits, prefix, {lits[g] for g in skipped})
     elif num.gates:
-        gate_ids = tuple(range(num.num_inputs + 1, num_vars + 1))
+        unused = {lits[g] for g in skipped}
+        gate_ids = tuple(v for v in range(num.num_inputs + 1, num_vars + 1) if v not in unused)
         if prefix and prefix[-1][0] == "exists":
             prefix[-1] = ("exists", prefix[-1][1] + gate_ids)
-        else:
+        elif gate_ids:
             prefix.append(("exists", gate_ids))
     return Qdimacs(num_vars, tuple(prefix), tuple(clauses))
 
@@ -188,9 +202,30 @@ def to_qdimacs_text(q: Qdimacs | Circuit, comments: Iterable[str] = (), polarity
     return buf.getvalue()
 
 
-def _place_early(circuit: Circuit, num, lits: list[int], prefix: list) -> list:
+def _clausal_top(circuit: Circuit, num, out: int) -> tuple[int | None, set[int]]:
+    """The output gate when it is a conjunction (else None), and those of its
+    conjuncts that are disjunctions of inputs used nowhere else: their
+    clauses can be written as they are, with no gate variable."""
+    op, args = circuit._op, circuit._args
+    if out <= 0 or op[out] != _AND:
+        return None, set()
+    users: dict[int, int] = {}
+    for g in num.gates:
+        for a in args[g]:
+            a = a if a > 0 else -a
+            users[a] = users.get(a, 0) + 1
+    direct = {
+        a
+        for a in args[out]
+        if a > 0 and op[a] == _OR and users[a] == 1 and not any(op[b if b > 0 else -b] >= _AND for b in args[a])
+    }
+    return out, direct
+
+
+def _place_early(circuit: Circuit, num, lits: list[int], prefix: list, unused: set[int] = frozenset()) -> list:
     """Put every gate variable in the first existential block at or after the
-    block of its latest input (see `to_qdimacs`)."""
+    block of its latest input (see `to_qdimacs`); gates in `unused` (written
+    as clauses, with no variable) are left out."""
     level = {}
     for index, (_quant, block) in enumerate(prefix):
         for v in block:
@@ -203,6 +238,8 @@ def _place_early(circuit: Circuit, num, lits: list[int], prefix: list) -> list:
     args = circuit._args
     for g in num.gates:
         gid = lits[g]
+        if gid in unused:
+            continue
         deepest = 0
         for a in args[g]:
             fid = lits[a]

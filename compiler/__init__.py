@@ -6,12 +6,12 @@
 
 __version__ = "0.1.0"
 
-__all__ = ["DEFAULT_ENCODING", "ENCODINGS", "encode", "__version__"]
+__all__ = ["DEFAULT_ENCODING", "ENCODINGS", "applicable_encodings", "encode", "__version__"]
 
 
 def __getattr__(name: str):
     # Loaded on first use (PEP 562): `bddlc search` never needs the encodings.
-    if name in ("DEFAULT_ENCODING", "ENCODINGS", "encode"):
+    if name in ("DEFAULT_ENCODING", "ENCODINGS", "applicable_encodings", "encode"):
         from . import encodings
 
         return getattr(encodings, name)

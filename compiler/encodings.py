@@ -25,23 +25,48 @@ def _lazy(module: str, function: str) -> Callable:
     return build
 
 
+def _encode_auto(domain: Domain, problem: Problem, depth: int | None = None):
+    """The encoding solvers finish most often on this game: the corrective
+    encoding for a positional game, the explicit one for anything else."""
+    from .corrective import applicable
+
+    return ENCODINGS["corrective" if applicable(domain, problem) else "explicit"](domain, problem, depth)
+
+
 ENCODINGS: dict[str, Callable] = {
     "lifted": _lazy("lifted", "encode_compact"),
     "paper": _lazy("lifted", "encode"),
     "explicit": _lazy("explicit", "encode"),
+    "corrective": _lazy("corrective", "encode"),
+    "auto": _encode_auto,
 }
 DEFAULT_ENCODING = "lifted"
 # What `bddlc solve` (and everything built on it) uses unless told otherwise:
 # the configuration that decides the most benchmark instances in the time
 # limit (docs/benchmarks.md has the measurements behind this choice).
-SOLVE_ENCODING = "explicit"
+SOLVE_ENCODING = "auto"
 SOLVE_TSEITIN = {"polarity": True, "placement": "early"}
 
 DESCRIPTIONS = {
     "lifted": "the paper's lifted encoding made smaller (0-based indices, shared offsets, ...)",
     "paper": "the lifted encoding exactly as in the BDDL paper (section 4)",
     "explicit": "explicit board: ground moves in binary, the board as gates per cell and step",
+    "corrective": "positional games only (claim an open cell): clauses after Mayer-Eichberger and Saffidine",
+    "auto": "corrective for positional games, explicit for the rest (what bddlc solve uses)",
 }
+
+
+def applicable_encodings(domain: Domain, problem: Problem) -> list[str]:
+    """The encodings that can compile this game, "auto" left out (it is one
+    of the others): everything but "corrective" for a game that is not positional."""
+    from .corrective import applicable
+
+    return [name for name in ENCODINGS if name != "auto" and (name != "corrective" or applicable(domain, problem))]
+
+
+def encoding_name(compiled, requested: str) -> str:
+    """The encoding a compiled formula really is ("auto" resolves to one of the others)."""
+    return getattr(compiled, "name", requested)
 
 
 def encode(domain: Domain, problem: Problem, depth: int | None = None, encoding: str = DEFAULT_ENCODING):

@@ -116,6 +116,7 @@ class ExplicitStep:
 
 @dataclass
 class ExplicitEncoding:
+    name = "explicit"
     circuit: Circuit
     domain: Domain
     problem: Problem
@@ -150,6 +151,9 @@ class ExplicitEncoder:
             "black": ground_goals(self.geometry, problem.black_goals),
             "white": ground_goals(self.geometry, problem.white_goals),
         }
+        from .symmetry import game_symmetries
+
+        self.symmetries = [f for _, f in game_symmetries(domain, problem)]
 
     def side_of(self, i: int) -> str:
         return "black" if (i % 2 == 1) == self.problem.black_first else "white"
@@ -237,13 +241,52 @@ class ExplicitEncoder:
             return c.and_([-touched, before])
         return c.or_([c.and_([sel, value]) for sel, value in writes] + [c.and_([-touched, before])])
 
-    def legal(self, step: ExplicitStep, state) -> int:
+    def legal(self, step: ExplicitStep, state, cuts: dict[int, list[int]]) -> int:
+        """The selected move is legal (and not cut by a symmetry: `cuts`)."""
         c = self.c
         if step.side == "black":
             parts = [less_than_const(c, step.M, len(step.moves))]
-            parts += [c.implies(equals_const(c, step.M, n), self.holds(m.pre, state)) for n, m in enumerate(step.moves)]
+            for n, m in enumerate(step.moves):
+                allowed = c.and_([self.holds(m.pre, state)] + [-cond for cond in cuts.get(n, ())])
+                parts.append(c.implies(equals_const(c, step.M, n), allowed))
             return c.and_(parts)
-        return c.or_([c.and_([equals_const(c, step.M, n), self.holds(m.pre, state)]) for n, m in enumerate(step.moves)])
+        return c.or_([
+            c.and_([equals_const(c, step.M, n), self.holds(m.pre, state)] + [-cond for cond in cuts.get(n, ())])
+            for n, m in enumerate(step.moves)
+        ])
+
+    def symmetry_cuts(self, steps: list[ExplicitStep]) -> list[dict[int, list[int]]]:
+        """For the first two steps, the conditions under which each move is
+        redundant: a symmetry of the game fixes the position and maps the
+        move to an earlier one (compiler.symmetry).
+
+        Offering the mover one move per orbit keeps the value of the game.  A
+        cut move of Black's is illegal; a cut move of White's counts as an
+        illegal choice, a win for Black, which White never needs to make: the
+        move's image is legal too and worth the same.  The initial position is
+        fixed by every symmetry; after the first move, by those that fix that
+        move.  Deeper positions are not tested."""
+        from .symmetry import fixes_position, move_images
+
+        cuts: list[dict[int, list[int]]] = [{} for _ in steps]
+        for f in self.symmetries:
+            first = move_images(steps[0].moves, f) if steps else []
+            for n, image in enumerate(first):
+                if image < n:
+                    cuts[0].setdefault(n, []).append(TRUE)
+            if len(steps) < 2:
+                continue
+            fixed = self.c.or_([
+                equals_const(self.c, steps[0].M, m)
+                for m, image in enumerate(first)
+                if fixes_position(steps[0].moves[m], image, m)
+            ])
+            if fixed == FALSE:
+                continue
+            for n, image in enumerate(move_images(steps[1].moves, f)):
+                if image < n:
+                    cuts[1].setdefault(n, []).append(fixed)
+        return cuts
 
     def has_move(self, side: str, state) -> int:
         """Some move of `side` is legal in `state` (no move variables involved)."""
@@ -292,18 +335,19 @@ class ExplicitEncoder:
         states = [self.initial_state()]
         for step in steps:
             states.append(self.transition(step, states[-1]))
+        cuts = self.symmetry_cuts(steps)
         rest = FALSE
         for step in reversed(steps):
             before, after = states[step.index - 1], states[step.index]
             if step.side == "black":
-                legal = self.legal(step, before)
+                legal = self.legal(step, before, cuts[step.index - 1])
                 rest = c.and_([legal, c.or_([self.goal_after("black", steps, step.index, after), rest])])
             elif rest == FALSE:
                 # White's last move: Black wins only if White has none at all,
                 # which needs no universal variables to say
                 rest = -self.has_move("white", before)
             else:
-                legal = self.legal(step, before)
+                legal = self.legal(step, before, cuts[step.index - 1])
                 rest = c.or_([-legal, c.and_([-self.goal_after("white", steps, step.index, after), rest])])
         c.set_output(rest)
         return ExplicitEncoding(c, self.domain, self.problem, self.depth, steps)

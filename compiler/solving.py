@@ -30,10 +30,10 @@ from bddl.ast import Absolute, Atom, Domain, Problem
 from bddl.game import BLACK, OPEN, WHITE, Game, Move, State
 from circuits import Qdimacs, numbering, to_qdimacs, write_qcir, write_qdimacs
 
-from .encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode
+from .encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode, encoding_name
 from .moves import engine_move
 from .preprocess import PREPROCESSORS, bloqqer
-from .solvers import DEFAULT_SOLVER, FORMATS, SolverRun, members, run_portfolio, run_solver
+from .solvers import DEFAULT_SOLVER, FORMATS, SolverRun, default_solver, members, run_portfolio, run_solver
 
 
 class MoveCheckError(RuntimeError):
@@ -98,7 +98,8 @@ def solve(
     encoding: str = SOLVE_ENCODING,
 ) -> SolveResult:
     """Does Black win within `depth` plies (default: the problem's), and with which first move?"""
-    members(solver)  # ValueError for an unknown solver
+    if solver != DEFAULT_SOLVER:
+        members(solver)  # ValueError for an unknown solver
     if preprocess not in PREPROCESSORS:
         raise ValueError(f"unknown preprocessing {preprocess!r}; choose from {', '.join(PREPROCESSORS)}")
     start = time.perf_counter()
@@ -106,6 +107,10 @@ def solve(
     depth = problem.depth if depth is None else depth
     problem = dataclasses.replace(problem, depth=depth)
     compiled = encode(domain, problem, depth, encoding)
+    requested = dict(solver=solver, encoding=encoding)  # what a follow-up solve asks for again
+    encoding = encoding_name(compiled, encoding)
+    if solver == DEFAULT_SOLVER:
+        solver = default_solver(encoding)
     circuit = compiled.circuit
     numbers = numbering(circuit)
     formula = to_qdimacs(circuit, **SOLVE_TSEITIN)
@@ -167,9 +172,7 @@ def solve(
                 "is not legal in the initial position"
             )
         return finish(True, note=note, move=proposed, source="solver")
-    move, reason = first_winning_move(
-        domain, problem, game, proposed, solver=solver, preprocess=preprocess, encoding=encoding, deadline=deadline, limit=limit
-    )
+    move, reason = first_winning_move(domain, problem, game, proposed, preprocess=preprocess, deadline=deadline, limit=limit, **requested)
     return finish(True, reason, note, move, "proved" if move else None)
 
 

@@ -62,6 +62,15 @@ def load(instance: Instance, depth: int):
 
 
 @lru_cache(maxsize=None)
+def encodings_for(instance: Instance) -> tuple[str, ...]:
+    """The encodings that compile this instance ("corrective" only positional games), sorted."""
+    from compiler import applicable_encodings
+
+    model = load(instance, instance.file_depth)
+    return tuple(sorted(applicable_encodings(model.domain, model.problem)))
+
+
+@lru_cache(maxsize=None)
 def engine_answer(instance: Instance, depth: int) -> bool | None:
     """Does Black win within `depth` plies (the explicit search)?  None: over budget."""
     model = load(instance, depth)

@@ -102,3 +102,63 @@ def game(draw, **kw):
     """A (Domain, Problem) pair that passes `check_model`."""
     dom = draw(domain())
     return dom, draw(problem(dom, **kw))
+
+
+POSITIONAL_DOMAIN = Domain(
+    (Action("occupy", ("x", "y"), Condition((Atom("open", Relative("x", 0), Relative("y", 0)),)),
+            Condition((Atom("black", Relative("x", 0), Relative("y", 0)),))),),
+    (Action("occupy", ("x", "y"), Condition((Atom("open", Relative("x", 0), Relative("y", 0)),)),
+            Condition((Atom("white", Relative("x", 0), Relative("y", 0)),))),),
+)
+
+_DIHEDRAL = (
+    lambda dx, dy: (dx, dy), lambda dx, dy: (-dx, dy), lambda dx, dy: (dx, -dy), lambda dx, dy: (-dx, -dy),
+    lambda dx, dy: (dy, dx), lambda dx, dy: (-dy, dx), lambda dx, dy: (dy, -dx), lambda dx, dy: (-dy, -dx),
+)
+
+
+@st.composite
+def shape_goals(draw, side: str):
+    """A small shape (1-3 cells, offsets from ?x,?y) in all its rotations and
+    reflections, as HTTT states goals: the goal set is symmetric, so with an
+    empty board the game has board symmetries for the encodings to use."""
+    offsets = draw(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 1)), min_size=1, max_size=3, unique=True))
+    goals = set()
+    for transform in _DIHEDRAL:
+        cells = sorted({transform(dx, dy) for dx, dy in offsets})
+        goals.add(tuple(Atom(side, Relative("x", dx), Relative("y", dy)) for dx, dy in cells))
+    return tuple(Condition(atoms) for atoms in sorted(goals, key=repr))
+
+
+@st.composite
+def set_goals(draw, side: str, width: int, height: int):
+    """Explicit winning sets, as Hex problems state them."""
+    cell = st.tuples(st.integers(1, width), st.integers(1, height))
+    sets = draw(st.lists(st.lists(cell, min_size=1, max_size=3, unique=True), max_size=4))
+    return tuple(Condition(tuple(Atom(side, Absolute(x), Absolute(y)) for x, y in s)) for s in sets)
+
+
+@st.composite
+def positional_game(draw, max_width: int = 4, max_height: int = 3, max_depth: int = 7):
+    """A positional game (both sides claim open cells; goals of own-colour
+    cells only) that passes `check_model`, symmetric about half of the time."""
+    width = draw(st.integers(1, max_width))
+    height = draw(st.integers(1, max_height))
+    cells = [(x, y) for y in range(1, height + 1) for x in range(1, width + 1)]
+    symmetric = draw(st.booleans())
+    if symmetric:
+        init = ()
+        goals = [draw(shape_goals("black")), draw(shape_goals("white"))]
+    else:
+        values = draw(st.lists(st.sampled_from(("open", "open", "black", "white")), min_size=len(cells), max_size=len(cells)))
+        init = tuple(Atom(v, Absolute(x), Absolute(y)) for (x, y), v in zip(cells, values) if v != "open")
+        goals = [draw(set_goals("black", width, height)), draw(set_goals("white", width, height))]
+    depth = draw(st.integers(1, max_depth))
+    black_first = draw(st.booleans())
+    game = Game(POSITIONAL_DOMAIN, Problem(width, height, init, depth, (), (), black_first))
+    kept = []
+    for side, side_goals in zip(("black", "white"), goals):
+        # goals already met in the initial position are dropped (sanity condition 1)
+        single = [g for g in side_goals if not Game(POSITIONAL_DOMAIN, Problem(width, height, init, depth, (g,), (), black_first)).black.won(game.initial.black, game.initial.white)]
+        kept.append(tuple(single))
+    return POSITIONAL_DOMAIN, Problem(width, height, init, depth, kept[0], kept[1], black_first)

@@ -59,7 +59,11 @@ def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "g
 
     portfolios = "; ".join(f"{name} runs {' and '.join(run)} side by side, the first verdict wins" for name, run in PORTFOLIOS.items())
     parser.add_argument(
-        "--solver", choices=SOLVER_CHOICES, default=DEFAULT_SOLVER, help=f"the QBF solver (default {DEFAULT_SOLVER}: {portfolios})"
+        "--solver",
+        choices=SOLVER_CHOICES,
+        default=DEFAULT_SOLVER,
+        help=f"the QBF solver (default: {DEFAULT_SOLVER}, which is DepQBF on the corrective encoding of a positional "
+        f"game and Qute on QCIR otherwise; {portfolios})",
     )
     parser.add_argument("--timeout", type=positive_float, metavar="S", help=timeout_help)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bench import configs, measure, preprocessing, records, report, runner, verdicts
-from bench.configs import DEFAULT, PAPER_BASELINE, Configuration, ConfigurationError, parse_all, parse_configurations
+from bench.configs import DEFAULT, PAPER_BASELINE, Configuration, ConfigurationError, parse_all, parse_configurations, resolve_default
 from bench.instances import QUICK_SCALING, QUICK_SUITE, Instance, ScalingPlan, five_in_a_row_problem, instances_for, scaling_instances
 from bench.measure import ProcessCompile
 from compiler.preprocess import check_prefix
@@ -49,11 +49,23 @@ def test_default_configuration_is_what_bddlc_solve_uses():
     (default,) = parse_configurations("default")
     assert default.encoding == SOLVE_ENCODING
     assert default.solver == solvers.DEFAULT_SOLVER and default.preprocess == "none"
-    if solvers.FORMATS[default.solver] == "qcir":  # bddlc solve gives such a solver the circuit itself
-        assert default.is_qcir
-    else:
-        assert default.polarity == bool(SOLVE_TSEITIN["polarity"])
-        assert default.placement == SOLVE_TSEITIN["placement"]
+    assert default.tseitin == "auto"
+    # resolved per encoding as bddlc solve does: a QCIR reader gets the circuit itself
+    for encoding in ("explicit", "corrective"):
+        resolved = resolve_default(encoding)
+        assert resolved.solver == solvers.default_solver(encoding)
+        if solvers.FORMATS[resolved.solver] == "qcir":
+            assert resolved.is_qcir
+        else:
+            assert resolved.polarity == bool(SOLVE_TSEITIN["polarity"])
+            assert resolved.placement == SOLVE_TSEITIN["placement"]
+
+
+def test_the_default_solver_is_not_mixed_with_other_inputs():
+    with pytest.raises(ConfigurationError):
+        parse_configurations("explicit/qcir/default")
+    with pytest.raises(ConfigurationError):
+        parse_configurations("explicit/auto/depqbf")
 
 
 def test_configuration_names_round_trip():
@@ -435,7 +447,7 @@ def test_progress_writes_one_line_per_step_off_a_terminal():
 
 def test_targets_compare_measurements_with_issue_5s_goals():
     """Judged on what users get by default; the paper's baseline is shown only for comparison."""
-    solve_default = dict(encoding="explicit", tseitin="qcir", solver="qute", qdimacs_vars=None, qdimacs_clauses=None, qdimacs_bytes=None)
+    solve_default = dict(encoding=DEFAULT.encoding, tseitin=DEFAULT.tseitin, solver=DEFAULT.solver, qdimacs_vars=None, qdimacs_clauses=None, qdimacs_bytes=None)
     rows = [_row(set="corpus", instance=f"corpus/g/{k}", compile_process_s=0.2, **solve_default) for k in range(51)]
     rows.append(_row(set="corpus", instance="corpus/g/0", compile_process_s=0.2))  # paper-baseline: 1 decided
     rows.append(_row(set="corpus", instance="corpus/connect-c/4x4_15_connect4", qcir_gates=900, compile_process_s=0.4, encoding="lifted"))

@@ -67,8 +67,26 @@ def test_gate_block_appended_after_forall_or_merged_into_exists():
     a, b = d.var("a"), d.var("b")
     d.forall([a])
     d.exists([b])
-    d.set_output(d.and_([a, b]))
+    d.set_output(d.or_([a, b]))
     assert to_qdimacs(d).prefix == (("forall", (1,)), ("exists", (2, 3)))
+
+
+@pytest.mark.parametrize("polarity", [False, True])
+def test_a_conjunction_of_clauses_is_written_as_those_clauses(polarity):
+    """An output that is a conjunction asserts its conjuncts directly: a
+    disjunction of inputs used nowhere else becomes its clause, with no gate
+    variable; anything else becomes a unit on its gate's variable."""
+    c = Circuit()
+    a, b, x = c.var("a"), c.var("b"), c.var("x")
+    c.forall([a, b])
+    c.exists([x])
+    inner = c.and_([a, x])  # used twice: keeps its definition
+    c.set_output(c.and_([c.or_([-a, x]), c.or_([b, -x, inner]), c.or_([inner, b]), -b]))
+    q = to_qdimacs(c, polarity=polarity)
+    assert (-1, 3) in q.clauses and (-2,) in q.clauses
+    gates = {v for _, block in q.prefix for v in block} - {1, 2, 3}
+    assert len(gates) == 3  # inner and the two disjunctions that contain it; no variable for (-a or x) or the output
+    assert qdimacs_value(q) is qbf_value(c)
 
 
 def test_same_numbering_as_qcir():

@@ -12,7 +12,7 @@ from conftest import scaled
 from hypothesis import given, settings
 
 from bddl import Game, check_model, search
-from compiler import ENCODINGS, encode
+from compiler import applicable_encodings, encode
 from qbf import depqbf, qute
 from strategies import game as random_game
 
@@ -27,7 +27,7 @@ def test_qbf_equals_engine(case):
     domain, problem = case
     check_model(domain, problem)
     expected = _engine(domain, problem)
-    for name in ENCODINGS:
+    for name in applicable_encodings(domain, problem):
         assert depqbf(encode(domain, problem, encoding=name).circuit) == expected, name
 
 
@@ -36,7 +36,7 @@ def test_qbf_equals_engine(case):
 def test_polarity_aware_tseitin_and_qute_agree(case):
     domain, problem = case
     expected = _engine(domain, problem)
-    for name in ENCODINGS:
+    for name in applicable_encodings(domain, problem):
         circuit = encode(domain, problem, encoding=name).circuit
         assert depqbf(circuit, polarity=True) == expected, name
         assert qute(circuit) == expected, name

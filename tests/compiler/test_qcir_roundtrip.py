@@ -20,11 +20,11 @@ from hypothesis import given, settings
 
 from bddl import Game, check_model, search
 from circuits import TRUE, read_qcir, to_qcir, to_qdimacs
-from compiler import ENCODINGS, encode
+from compiler import applicable_encodings, encode
 from compiler.cli import main
 from compiler.solvers import run_solver
 from conftest import scaled
-from differential import QUICK, SOLVER_LIMIT, case_id, engine_answer, instances, load
+from differential import QUICK, SOLVER_LIMIT, case_id, encodings_for, engine_answer, instances, load
 from qbf import depqbf
 from qcir_check import assert_safe_qcir
 from strategies import game as random_game
@@ -35,7 +35,7 @@ def _at_file_depth(source: str | None = None):
     for instance in instances():
         if source and instance.source != source:
             continue
-        for encoding in sorted(ENCODINGS):
+        for encoding in encodings_for(instance):
             key = case_id(instance, instance.file_depth, encoding)
             marks = [] if key in QUICK else [pytest.mark.slow]
             params.append(pytest.param(instance, encoding, id=key, marks=marks))
@@ -82,7 +82,7 @@ def test_random_games_round_trip(case):
     domain, problem = case
     check_model(domain, problem)
     expected = search(Game(domain, problem)).black_wins
-    for name in ENCODINGS:
+    for name in applicable_encodings(domain, problem):
         circuit = encode(domain, problem, encoding=name).circuit
         assert_same_qdimacs_after_round_trip(circuit)
         assert depqbf(read_qcir(to_qcir(circuit))) == expected, name
