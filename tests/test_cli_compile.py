@@ -187,9 +187,14 @@ def test_qdimacs_header_names_inputs_depth_and_true_counts(tmp_path):
     assert f"Tseitin: {num_vars} variables, {num_clauses} clauses" in comments
     prefix = [line for line in lines if line[:2] in ("e ", "a ")]
     assert len([line for line in lines if line and line[0] in "-0123456789"]) == num_clauses
-    # the circuit's variables open the prefix; the gates' Tseitin variables follow
+    # the circuit's variables open the prefix; the gates' Tseitin variables
+    # follow, all but those of a conjunction at the output, whose conjuncts
+    # are written as clauses of their own
     quantified = [int(v) for line in prefix for v in line.split()[1:-1]]
-    assert quantified == list(range(1, num_vars + 1))
+    assert quantified[: counts["variables"]] == list(range(1, counts["variables"] + 1))
+    assert quantified == sorted(set(quantified)) and quantified[-1] <= num_vars
+    used = {abs(int(v)) for line in lines if line and line[0] in "-0123456789" for v in line.split()[:-1]}
+    assert used <= set(quantified)
     assert counts["variables"] + counts["gates"] == num_vars
     assert counts["blocks"] in (len(prefix), len(prefix) - 1)
 

@@ -42,7 +42,8 @@ def test_solve_prints_verdict_first_move_and_board(capsys):
     assert lines[0] == "Black wins within 5 moves."
     assert lines[1].startswith("first move: occupy ")
     assert lines[2].split() == ["1", "2", "3", "4"] and sum(line.count("B") for line in lines[3:7]) == 1
-    assert lines[-1].startswith("solver: qute, encoding: explicit (") and " s" in lines[-1]
+    # a positional game: the corrective encoding, and DepQBF, the default solver for it
+    assert lines[-1].startswith("solver: depqbf, encoding: corrective (") and " s" in lines[-1]
 
 
 def test_solve_json_fields_and_the_move_wins(capsys):
@@ -50,8 +51,8 @@ def test_solve_json_fields_and_the_move_wins(capsys):
     data = json.loads(out)
     assert status == 10
     assert {"black_wins", "depth", "solver", "first_move", "seconds", "encoding"} <= data.keys()
-    assert (data["black_wins"], data["depth"], data["solver"]) == (True, 5, "qute")
-    assert data["answered_by"] == "qute"
+    assert (data["black_wins"], data["depth"], data["solver"]) == (True, 5, "depqbf")
+    assert data["answered_by"] == "depqbf" and data["encoding"]["name"] == "corrective"
     assert {"vars", "gates", "clauses"} <= data["encoding"].keys() and data["seconds"] >= 0
     move = data["first_move"]
     m = load_model(*TIC)
@@ -220,7 +221,7 @@ def test_validate_passes(capsys):
     status, out, _ = run(capsys, "validate", *DOMINEERING)
     assert status == 0
     # the number of lines depends on the strategy the default solver finds
-    assert out.splitlines()[0] == "valid: Black wins all 47 lines of play within 8 moves."
+    assert out.splitlines()[0] == "valid: Black wins all 32 lines of play within 8 moves."
     status, out, _ = run(capsys, "validate", *DOMINEERING, "--max-lines", "3", "--json")
     data = json.loads(out)
     assert status == 0 and data["valid"] is True and data["lines"] == 3 and data["complete"] is False
