@@ -111,20 +111,14 @@ def _run_encoding(instance, encoding, plan, options, progress, folder, compile_p
     qcir_path = folder / f"formula-{encoding}.qcir"
     qcir_path.write_text(compiled.qcir_text, encoding="ascii")
     for tseitin in plan.variants(encoding):
-        resolved = None
-        if tseitin == "auto":
-            # the default solver for the encoding `auto` compiled to, given what it reads
-            resolved = resolve_default(compiled.encoding)
-        if tseitin == "qcir" or (resolved is not None and resolved.is_qcir):
+        # "auto": what the default solver reads, for the encoding `auto` compiled to
+        resolved = resolve_default(compiled.encoding) if tseitin == "auto" else None
+        given = resolved or plan.configs_for(encoding, tseitin)[0]  # the input every config of this variant gets
+        if given.is_qcir:
             translated = None
             path = qcir_path
-        elif resolved is not None:
-            translated = translate(compiled.circuit, resolved.polarity, resolved.placement)
-            path = folder / f"formula-{encoding}-{tseitin}.qdimacs"
-            path.write_text(translated.text, encoding="ascii")
         else:
-            config0 = plan.configs_for(encoding, tseitin)[0]
-            translated = translate(compiled.circuit, config0.polarity, config0.placement)
+            translated = translate(compiled.circuit, given.polarity, given.placement)
             path = folder / f"formula-{encoding}-{tseitin}.qdimacs"
             path.write_text(translated.text, encoding="ascii")
         if not instance.solve:
@@ -132,7 +126,7 @@ def _run_encoding(instance, encoding, plan, options, progress, folder, compile_p
             continue
         for config in plan.configs_for(encoding, tseitin):
             formula = translated.formula if translated else None
-            run_as = resolved if resolved is not None else config
+            run_as = resolved or config
             solved = solve(run_as, formula, path, options.time_limit, options.model, qcir_path)
             if resolved is not None:
                 solved = dataclasses.replace(solved, note=" ".join(filter(None, [f"ran {resolved}", solved.note])))

@@ -28,9 +28,12 @@ def _lazy(module: str, function: str) -> Callable:
 def _encode_auto(domain: Domain, problem: Problem, depth: int | None = None):
     """The encoding solvers finish most often on this game: the corrective
     encoding for a positional game, the explicit one for anything else."""
-    from .corrective import applicable
+    from .corrective import NotPositional
 
-    return ENCODINGS["corrective" if applicable(domain, problem) else "explicit"](domain, problem, depth)
+    try:
+        return ENCODINGS["corrective"](domain, problem, depth)
+    except NotPositional:  # raised before any encoding work, by the check that the game is positional
+        return ENCODINGS["explicit"](domain, problem, depth)
 
 
 ENCODINGS: dict[str, Callable] = {

@@ -153,7 +153,7 @@ class ExplicitEncoder:
         }
         from .symmetry import game_symmetries
 
-        self.symmetries = [f for _, f in game_symmetries(domain, problem)]
+        self.symmetries = [f for _, f in game_symmetries(domain, problem, self.moves, self.goals)]
 
     def side_of(self, i: int) -> str:
         return "black" if (i % 2 == 1) == self.problem.black_first else "white"

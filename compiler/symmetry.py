@@ -1,16 +1,16 @@
-"""Board symmetries of a game, used to cut Black's first move down to one per orbit.
+"""Board symmetries of a game, used to offer each mover one move per orbit.
 
 If a reflection or rotation of the board maps the initial position, every
-side's moves and every side's goals onto themselves, then a first move and
-its image lead to mirror-image games with the same value.  So Black need
-only be offered one first move from each orbit, which removes most of the
-first-move branching on an empty board (16 moves become 3 on 4x4 HTTT).  For
-a position Black loses this matters most: the solver must refute every
-first move it is offered.
+side's moves and every side's goals onto themselves, then a move and its
+image lead to mirror-image games with the same value.  So in a position a
+symmetry leaves unchanged, the mover need only be offered one move from each
+orbit, which removes most of the first-move branching on an empty board (16
+moves become 3 on 4x4 HTTT).  For a position Black loses this matters most:
+the solver must refute every first move it is offered.
 
-Only the first move is reduced: the position after it is in general no
-longer symmetric, and White's moves are universal, so restricting them
-would change the formula's value.
+The encodings cut the first two plies (the initial position, and the position
+after a first move that the symmetry maps to itself); how a cut White move is
+kept sound is explained in each encoding's `symmetry_cuts`.
 """
 
 from __future__ import annotations
@@ -48,14 +48,19 @@ def _mapped(requirements: Iterable[tuple[Cell, object]], f: Map) -> tuple:
     return tuple(sorted((f(cell), value) for cell, value in requirements))
 
 
-def game_symmetries(domain: Domain, problem: Problem) -> list[tuple[str, Map]]:
-    """The board maps under which the whole game (position, moves, goals) is unchanged."""
+def game_symmetries(domain: Domain, problem: Problem, moves: dict | None = None, goals: dict | None = None) -> list[tuple[str, Map]]:
+    """The board maps under which the whole game (position, moves, goals) is
+    unchanged.  `moves` and `goals` (side -> `ground_moves` / `ground_goals`)
+    save grounding the game again when the caller has done it already."""
     geometry = Geometry(problem.width, problem.height)
     start = state_from_atoms(geometry, problem.init)
     cells = [(x, y) for y in range(1, problem.height + 1) for x in range(1, problem.width + 1)]
-    moves = {side: ground_moves(geometry, actions) for side, actions in (("black", domain.black_actions), ("white", domain.white_actions))}
+    if moves is None:
+        moves = {side: ground_moves(geometry, actions) for side, actions in (("black", domain.black_actions), ("white", domain.white_actions))}
+    if goals is None:
+        goals = {"black": ground_goals(geometry, problem.black_goals), "white": ground_goals(geometry, problem.white_goals)}
     move_keys = {side: {(m.pre, m.effect) for m in ms} for side, ms in moves.items()}
-    goals = {"black": set(ground_goals(geometry, problem.black_goals)), "white": set(ground_goals(geometry, problem.white_goals))}
+    goals = {side: set(instances) for side, instances in goals.items()}
     found = []
     for name, f in board_maps(problem.width, problem.height):
         if any(start.value(geometry, *cell) != start.value(geometry, *f(cell)) for cell in cells):
