@@ -1,5 +1,6 @@
 """The corrective encoding of positional games (Mayer-Eichberger and Saffidine,
-"Positional games and QBF: the corrective encoding"), adapted to BDDL's rules.
+"Positional games and QBF: the corrective encoding"), adapted to BDDL's rules
+and widened from positional to claiming games.
 
 In a positional game each move claims one open cell for the mover, and each
 side's goals ask only for cells of its own colour.  Claimed cells never
@@ -25,10 +26,19 @@ stall:
   has no illegal moves to be punished for, which is why no indicator
   variables (and no long clauses) are needed.
 
+A claiming game keeps all of that but lets a claim wait for other cells to
+be owned (by a side, or by either: Connect-4's gravity).  Ownership never
+ends, so a claim once allowed stays allowed until its cell is taken, and the
+requirements are clauses over the board variables of the ply before.  Where
+cells can only be claimed one after another (a column), White's number names
+the column rather than the cell, as Gent and Rowley's Connect-4 encoding
+searches columns: at most one cell of a column is claimable at any time.
+
 Where BDDL's rules differ from the paper's games, the encoding follows BDDL:
-a side with no legal move loses (White stuck on a full board is a Black win,
-which the paper's clock would miss), and games a goal already decides before
-the first move are left to the explicit encoding (`applicable`).
+a side with no legal move loses (White stuck on a full board, or facing only
+claims it may not make yet, is a Black win, which the paper's clock would
+miss), and games a goal already decides before the first move are left to
+the explicit encoding (`applicable`).
 
 The formula is a circuit like every other encoding's, but its output is a
 conjunction of clauses over quantified variables (plus the goal check), so
@@ -38,6 +48,7 @@ the Tseitin pass keeps it clausal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 from bddl.ast import Domain, Problem
 from bddl.errors import BddlSemanticError, error
@@ -48,12 +59,16 @@ from .explicit import ground_goals, ground_moves
 from .lifted import bits_for
 
 Cell = tuple[int, int]
+Owner = tuple[str, Cell]  # a side owns a cell
 
 
-HINT = "note: the corrective encoding covers positional games only; use --encoding auto (or explicit) for others"
+HINT = (
+    "note: the corrective encoding covers claiming games only (each move claims one open cell,"
+    " perhaps once given cells are taken, as Connect-4's gravity asks); use --encoding auto (or explicit) for others"
+)
 
 
-class NotPositional(BddlSemanticError):
+class NotClaiming(BddlSemanticError):
     """The game is not one the corrective encoding covers; the diagnostic
     points at the action or goal that makes it so."""
 
@@ -62,42 +77,125 @@ class NotPositional(BddlSemanticError):
 
 
 @dataclass(frozen=True)
-class PositionalGame:
-    """A positional game read off a BDDL model: the open cells and the winning sets."""
+class Claim:
+    """One way for a side to claim a cell: the action (and its parameters, to
+    name the move) and what must hold first.  Each requirement is a set of
+    owners of which one must hold; ownership never ends, so a claim that is
+    allowed stays allowed until its cell is taken."""
+
+    action: int
+    x: int
+    y: int
+    requires: tuple[tuple[Owner, ...], ...]
+
+
+@dataclass(frozen=True)
+class ClaimingGame:
+    """A claiming game read off a BDDL model: the open cells, how each side
+    may claim them, and the winning sets.  A positional game is the claiming
+    game whose claims require nothing."""
 
     open_cells: tuple[Cell, ...]
     black_stones: frozenset[Cell]
     white_stones: frozenset[Cell]
     black_sets: tuple[frozenset[Cell], ...]  # still winnable: no cell of them is White's
     white_sets: tuple[frozenset[Cell], ...]
-    black_action: int  # the index of the (first) action that claims a cell
-    white_action: int
+    claims: dict  # side -> {cell: (Claim, ...)}, only claims that can ever be allowed
+    lanes: tuple[tuple[Cell, ...], ...]  # cells of which at most one is ever claimable
+
+    def unconditional(self, side: str) -> bool:
+        """The side can always move while a cell is open: every open cell is
+        claimable by it, and the first open cell of every lane is claimable
+        whatever the rest of the board holds."""
+        claims = self.claims[side]
+        if set(claims) != set(self.open_cells):
+            return False
+        return all(any(not claim.requires for claim in claims[lane[0]]) for lane in self.lanes)
 
 
-def positional_game(domain: Domain, problem: Problem) -> PositionalGame:
-    """The game as a positional game, or NotPositional with the reason it is not one."""
+def _claims(side: str, actions, moves, stones: dict[str, frozenset[Cell]]) -> dict[Cell, tuple[Claim, ...]]:
+    """The side's claims per open cell, with requirements the initial
+    position settles already dropped (met) or the claim dropped (never met)."""
+    claims: dict[Cell, list[Claim]] = {}
+    for move in moves:
+        action = actions[move.action]
+        (cell, values), *more = move.effect if move.effect else ((None, ()),)
+        pre = dict(move.pre)
+        if more or values != (side,) or pre.get(cell) != frozenset({"open"}):
+            raise NotClaiming(f"not a claiming game: {side}'s action '{action.name}' does more than claim an open cell", action.span)
+        requires = []
+        for other, allowed in sorted(pre.items()):
+            if other == cell:
+                continue
+            if "open" in allowed:
+                raise NotClaiming(
+                    f"not a claiming game: {side}'s action '{action.name}' asks for a cell that is open or can be opened",
+                    action.span,
+                )
+            if any(other in stones[owner] for owner in allowed):
+                continue  # met for good
+            if other in stones["black"] or other in stones["white"]:
+                break  # held by the wrong side for good
+            requires.append(tuple((owner, other) for owner in sorted(allowed)))
+        else:
+            if cell in stones["black"] or cell in stones["white"]:
+                continue
+            claims.setdefault(cell, []).append(Claim(move.action, move.x, move.y, tuple(requires)))
+    return {cell: tuple(found) for cell, found in sorted(claims.items(), key=lambda item: (item[0][1], item[0][0]))}
+
+
+def _lanes(open_cells, claims: dict[str, dict], stones) -> tuple[tuple[Cell, ...], ...]:
+    """Chains of cells in which each is claimable, by either side, only once
+    the one before it is taken (a column under gravity; any claim that needs
+    an owner of the cell before it will do).  The taken cells of
+    such a chain are always a prefix of it, so at most one of its cells is
+    claimable at a time, and White's move can name a lane instead of a cell.
+    Cells outside any chain are lanes of their own."""
+    below: dict[Cell, Cell] = {}
+    for cell in open_cells:
+        # the cells every claim of this cell waits for (an owner of each, whichever)
+        waits = [
+            {requirement[0][1] for requirement in claim.requires if len({c for _, c in requirement}) == 1}
+            for side_claims in claims.values()
+            for claim in side_claims.get(cell, ())
+        ]
+        common = set.intersection(*waits) if waits else set()
+        if common:
+            below[cell] = min(common)
+    above: dict[Cell, list[Cell]] = {}
+    for cell, support in below.items():
+        above.setdefault(support, []).append(cell)
+    lanes, placed = [], set()
+
+    def follow(head: Cell) -> None:
+        lane = [head]
+        placed.add(head)
+        while len(above.get(lane[-1], ())) == 1 and above[lane[-1]][0] not in placed:
+            lane.append(above[lane[-1]][0])
+            placed.add(lane[-1])
+        lanes.append(tuple(lane))
+
+    for cell in open_cells:
+        if cell not in placed and not (cell in below and len(above[below[cell]]) == 1):
+            follow(cell)
+    for cell in open_cells:  # chains closed into a cycle have no head: start them anywhere
+        if cell not in placed:
+            follow(cell)
+    return tuple(lanes)
+
+
+def claiming_game(domain: Domain, problem: Problem) -> ClaimingGame:
+    """The game as a claiming game, or NotClaiming with the reason it is not one."""
     geometry = Geometry(problem.width, problem.height)
     every_cell = {(x, y) for y in range(1, problem.height + 1) for x in range(1, problem.width + 1)}
-    actions = {}
-    for side, side_actions, header in (
-        ("black", domain.black_actions, domain.black_span),
-        ("white", domain.white_actions, domain.white_span),
-    ):
-        moves = ground_moves(geometry, side_actions)
-        cells = set()
-        for move in moves:
-            cell = (move.x, move.y)
-            if move.pre != ((cell, frozenset({"open"})),) or move.effect != ((cell, (side,)),):
-                action = side_actions[move.action]
-                raise NotPositional(f"not a positional game: {side}'s action '{action.name}' does more than claim an open cell", action.span)
-            cells.add(cell)
-        if cells != every_cell:
-            raise NotPositional(f"not a positional game: {side} cannot claim every cell of the board", header)
-        actions[side] = moves[0].action
     start = state_from_atoms(geometry, problem.init)
     stones = {
         side: frozenset(cell for cell in every_cell if getattr(start, side) & geometry.bit(*cell))
         for side in ("black", "white")
+    }
+    claims = {
+        side: _claims(side, actions, ground_moves(geometry, actions), stones)
+        for side, actions in (("black", domain.black_actions), ("white", domain.white_actions))
     }
     sets = {}
     for side, goals in (("black", problem.black_goals), ("white", problem.white_goals)):
@@ -106,22 +204,23 @@ def positional_game(domain: Domain, problem: Problem) -> PositionalGame:
         for goal in goals:
             for instance in ground_goals(geometry, [goal]):
                 if any(allowed != frozenset({side}) for _, allowed in instance):
-                    raise NotPositional(f"not a positional game: a goal of {side}'s asks for more than {side} cells", goal.span)
+                    raise NotClaiming(f"not a claiming game: a goal of {side}'s asks for more than {side} cells", goal.span)
                 cells = frozenset(cell for cell, _ in instance)
                 if cells & stones[other]:
                     continue  # the opponent already holds a cell of it: never completed
                 if cells <= stones[side]:
-                    raise NotPositional(f"a goal of {side}'s already holds before the first move", goal.span)
+                    raise NotClaiming(f"a goal of {side}'s already holds before the first move", goal.span)
                 winning.add(cells)
         sets[side] = tuple(sorted(winning, key=sorted))
     open_cells = tuple(sorted(every_cell - stones["black"] - stones["white"], key=lambda c: (c[1], c[0])))
-    return PositionalGame(open_cells, stones["black"], stones["white"], sets["black"], sets["white"], actions["black"], actions["white"])
+    lanes = _lanes(open_cells, claims, stones)
+    return ClaimingGame(open_cells, stones["black"], stones["white"], sets["black"], sets["white"], claims, lanes)
 
 
 def applicable(domain: Domain, problem: Problem) -> bool:
     try:
-        positional_game(domain, problem)
-    except NotPositional:
+        claiming_game(domain, problem)
+    except NotClaiming:
         return False
     return True
 
@@ -131,7 +230,8 @@ class CorrectiveStep:
     index: int
     side: str
     moves: dict[Cell, int]  # cell -> the one-hot move variable
-    number: list[int]  # White's universal move number (LSB first); empty for Black
+    number: list[int]  # White's universal lane number (LSB first); empty for Black
+    before: dict[str, dict[Cell, int | None]]  # the board the move is made on (None: false)
 
 
 @dataclass
@@ -142,26 +242,29 @@ class CorrectiveEncoding:
     problem: Problem
     depth: int
     steps: list[CorrectiveStep]
-    game: PositionalGame
+    game: ClaimingGame
 
     def decode_move(self, step: CorrectiveStep, value) -> "DecodedMove | None":
-        """The cell a model of the formula claims at `step` (None if it claims none)."""
+        """The claim a model of the formula makes at `step` (None if it makes none)."""
         from .moves import DecodedMove
 
         chosen = [cell for cell, var in step.moves.items() if value(var)]
         if len(chosen) != 1:
             return None
-        (x, y), = chosen
-        index = self.game.black_action if step.side == "black" else self.game.white_action
-        actions = self.domain.black_actions if step.side == "black" else self.domain.white_actions
-        return DecodedMove(step.side, index, actions[index].name, x, y)
+        (cell,) = chosen
+        holds = lambda owner: step.before[owner[0]].get(owner[1]) is not None and value(step.before[owner[0]][owner[1]])
+        for claim in self.game.claims[step.side][cell]:
+            if all(any(holds(owner) for owner in requirement) for requirement in claim.requires):
+                actions = self.domain.black_actions if step.side == "black" else self.domain.white_actions
+                return DecodedMove(step.side, claim.action, actions[claim.action].name, claim.x, claim.y)
+        return None
 
 
 class CorrectiveEncoder:
     def __init__(self, domain: Domain, problem: Problem, depth: int | None = None):
         self.domain, self.problem = domain, problem
         self.depth = problem.depth if depth is None else depth
-        self.game = positional_game(domain, problem)
+        self.game = claiming_game(domain, problem)
         self.c = Circuit()
         self.clauses: list[int] = []
         from .symmetry import game_symmetries
@@ -195,18 +298,20 @@ class CorrectiveEncoder:
         order = {cell: code for code, cell in enumerate(self.game.open_cells)}
         cuts: dict[Cell, list[int]] = {}
         for f in self.symmetries:
-            conditions = [TRUE] if t == 1 else [previous[r] for r in order if f(r) == r]
+            conditions = [TRUE] if t == 1 else [previous[r] for r in order if f(r) == r and r in previous]
             for v in order:
                 if conditions and order[f(v)] < order[v]:
                     cuts.setdefault(v, []).extend(conditions)
         return cuts
 
-    def exactly_one_while(self, running: int, moves: list[int], t: int) -> None:
-        """At most one of `moves`, and at least one while the clock runs (the
-        ladder encoding: ladder[i] says a move among the first i+1 is made)."""
+    def exactly_one_while(self, running: int, moves: list[int], t: int, stuck: int | None = None) -> None:
+        """At most one of `moves`, and at least one while the clock runs and
+        the mover is not stuck (the ladder encoding: ladder[i] says a move
+        among the first i+1 is made)."""
         c = self.c
+        excuses = [-running] + ([stuck] if stuck is not None else [])
         if not moves:
-            self.clause(-running)
+            self.clause(*excuses)
             return
         ladder = [c.var(f"ladder{t}[{i}]") for i in range(len(moves))]
         c.exists(ladder)
@@ -218,11 +323,27 @@ class CorrectiveEncoder:
                 self.clause(-ladder[i - 1], ladder[i])
                 self.clause(-move, -ladder[i - 1])
                 self.clause(move, ladder[i - 1], -ladder[i])
-        self.clause(-running, ladder[-1])
+        self.clause(*excuses, ladder[-1])
+
+    def requirements(self, claims: tuple[Claim, ...], board) -> list[list[int]] | int:
+        """What must hold on `board` for one of the claims to be allowed: a
+        list of clauses (one claim), or a single gate (a choice of claims).
+        An owner the board has no variable for (None) never holds."""
+        def owners(requirement):
+            return [board[side][cell] for side, cell in requirement if board[side].get(cell) is not None]
+
+        if any(not claim.requires for claim in claims):
+            return []
+        if len(claims) == 1:
+            return [owners(requirement) for requirement in claims[0].requires]
+        c = self.c
+        return c.or_([c.and_([c.or_(owners(r)) for r in claim.requires]) for claim in claims])
 
     def encode(self) -> CorrectiveEncoding:
         c, game = self.c, self.game
         cells = game.open_cells
+        lane_of = {cell: code for code, lane in enumerate(game.lanes) for cell in lane}
+        white_never_stuck = game.unconditional("white")
         # The cells only ever fill up, one per ply: at ply t (while the game
         # runs) exactly t-1 of the open cells are taken.  Past a full board
         # there are no plies to encode.
@@ -231,7 +352,7 @@ class CorrectiveEncoder:
         steps: list[CorrectiveStep] = []
         running_before = None
         previous: dict[Cell, int] = {}
-        white_stuck = None  # the clock still runs when White faces a full board
+        white_stuck = []  # gates: the clock runs and White has no claim to make
         for t in range(1, last + 1):
             side = self.side_of(t)
             running = c.var(f"time{t}")
@@ -241,49 +362,62 @@ class CorrectiveEncoder:
             running_before = running
             if t == len(cells) + 1:
                 if side == "white":
-                    white_stuck = running
+                    white_stuck.append(running)
                 else:
                     self.clause(-running)  # Black cannot move: it must have stopped the clock before
                 break
+            claims = game.claims[side]
             number = []
             if side == "white":
-                number = [c.var(f"W{t}[{k}]") for k in range(bits_for(len(cells)))]
+                number = [c.var(f"W{t}[{k}]") for k in range(bits_for(len(game.lanes)))]
                 c.forall(number)
-            moves = {v: c.var(f"{side}{t}({v[0]},{v[1]})") for v in cells}
+            moves = {v: c.var(f"{side}{t}({v[0]},{v[1]})") for v in cells if v in claims}
             c.exists(list(moves.values()))
-            self.exactly_one_while(running, list(moves.values()), t)
+            taken = {v: [lit for lit in (board["black"][v], board["white"][v]) if lit is not None] for v in cells}
+            needs = {v: self.requirements(claims[v], board) for v in moves}
+            stuck = None
+            if side == "white" and not white_never_stuck:
+                claimable = []
+                for v, need in needs.items():
+                    allowed = c.and_([c.or_(lits) for lits in need]) if isinstance(need, list) else need
+                    claimable.append(c.and_([-lit for lit in taken[v]] + [allowed]))
+                stuck = -c.or_(claimable)
+                white_stuck.append(c.and_([running, stuck]))
+            self.exactly_one_while(running, list(moves.values()), t, stuck)
             cuts = self.symmetry_cuts(t, previous)
             if side == "black":
                 for cell, conditions in cuts.items():
                     for condition in conditions:
-                        self.clause(-moves[cell], -condition)
-            mine = board[side]
+                        if cell in moves:
+                            self.clause(-moves[cell], -condition)
             after = {}
-            for code, v in enumerate(cells):
-                move = moves[v]
-                self.clause(-move, running)
-                taken = [lit for lit in (board["black"][v], board["white"][v]) if lit is not None]
-                for lit in taken:
-                    self.clause(-move, -lit)
-                if side == "white":
-                    # the corrective rule: White's number forces the move when it names an open cell
-                    mismatch = [-bit if code >> k & 1 else bit for k, bit in enumerate(number)]
-                    self.clause(-running, *taken, *mismatch, *cuts.get(v, ()), move)
-                now = c.var(f"{side}@{t}({v[0]},{v[1]})")
-                c.exists([now])
-                before = mine[v]
-                self.clause(-move, now)
-                if before is None:
-                    self.clause(-now, move)
-                else:
-                    self.clause(-before, now)
-                    self.clause(-now, move, before)
-                other = board["white" if side == "black" else "black"][v]
-                if other is not None:
-                    self.clause(-now, -other)
-                after[v] = now
-            board[side] = after
-            steps.append(CorrectiveStep(t, side, moves, number))
+            for v in cells:
+                move = moves.get(v)
+                if move is not None:
+                    self.clause(-move, running)
+                    for lit in taken[v]:
+                        self.clause(-move, -lit)
+                    need = needs[v]
+                    if isinstance(need, list):
+                        for lits in need:
+                            self.clause(-move, *lits)
+                    else:
+                        self.clause(-move, need)
+                    if side == "white":
+                        # the corrective rule: White's number forces the move when it names
+                        # the lane of a cell that is open and claimable
+                        code = lane_of[v]
+                        mismatch = [-bit if code >> k & 1 else bit for k, bit in enumerate(number)]
+                        excuses = [-running, *taken[v], *mismatch, *cuts.get(v, ())]
+                        if isinstance(need, list):
+                            # not allowed = some requirement with none of its owners
+                            for unmet in product(*need):
+                                self.clause(*excuses, *(-lit for lit in unmet), move)
+                        else:
+                            self.clause(*excuses, -need, move)
+                after[v] = self.claimed(side, t, v, move, board)
+            steps.append(CorrectiveStep(t, side, moves, number, board))
+            board = {**board, side: after}
             previous = moves
 
         def completed(side: str, cells_needed: frozenset[Cell]) -> int:
@@ -296,15 +430,33 @@ class CorrectiveEncoder:
                 lits.append(lit)
             return c.and_(lits)
 
-        black_won = c.or_([completed("black", s) for s in game.black_sets])
-        if white_stuck is not None:
-            black_won = c.or_([black_won, white_stuck])
+        black_won = c.or_([completed("black", s) for s in game.black_sets] + white_stuck)
         white_won = c.or_([completed("white", s) for s in game.white_sets])
         c.set_output(c.and_(self.clauses + [black_won, -white_won]))
         return CorrectiveEncoding(c, self.domain, self.problem, self.depth, steps, game)
 
+    def claimed(self, side: str, t: int, v: Cell, move: int | None, board) -> int | None:
+        """The side owns v after ply t: it did before, or it claims v now.  The
+        other side's ownership excludes it (a cell has one owner)."""
+        c = self.c
+        before = board[side][v]
+        if move is None:
+            return before
+        now = c.var(f"{side}@{t}({v[0]},{v[1]})")
+        c.exists([now])
+        self.clause(-move, now)
+        if before is None:
+            self.clause(-now, move)
+        else:
+            self.clause(-before, now)
+            self.clause(-now, move, before)
+        other = board["white" if side == "black" else "black"][v]
+        if other is not None:
+            self.clause(-now, -other)
+        return now
+
 
 def encode(domain: Domain, problem: Problem, depth: int | None = None) -> CorrectiveEncoding:
     """The corrective encoding: true iff Black wins within `depth` plies.  Raises
-    NotPositional for a game that is not a positional game."""
+    NotClaiming for a game that is not a claiming game."""
     return CorrectiveEncoder(domain, problem, depth).encode()

@@ -27,12 +27,13 @@ def _lazy(module: str, function: str) -> Callable:
 
 def _encode_auto(domain: Domain, problem: Problem, depth: int | None = None):
     """The encoding solvers finish most often on this game: the corrective
-    encoding for a positional game, the explicit one for anything else."""
-    from .corrective import NotPositional
+    encoding for a claiming game (positional games, Connect-4), the explicit
+    one for anything else."""
+    from .corrective import NotClaiming
 
     try:
         return ENCODINGS["corrective"](domain, problem, depth)
-    except NotPositional:  # raised before any encoding work, by the check that the game is positional
+    except NotClaiming:  # raised before any encoding work, by the check that the game is a claiming game
         return ENCODINGS["explicit"](domain, problem, depth)
 
 
@@ -54,14 +55,14 @@ DESCRIPTIONS = {
     "lifted": "the paper's lifted encoding made smaller (0-based indices, shared offsets, ...)",
     "paper": "the lifted encoding exactly as in the BDDL paper (section 4)",
     "explicit": "explicit board: ground moves in binary, the board as gates per cell and step",
-    "corrective": "positional games only (claim an open cell): clauses after Mayer-Eichberger and Saffidine",
-    "auto": "corrective for positional games, explicit for the rest (what bddlc solve uses)",
+    "corrective": "claiming games only (a move claims an open cell, perhaps once given cells are taken): clauses after Mayer-Eichberger and Saffidine",
+    "auto": "corrective for claiming games, explicit for the rest (what bddlc solve uses)",
 }
 
 
 def applicable_encodings(domain: Domain, problem: Problem) -> list[str]:
     """The encodings that can compile this game, "auto" left out (it is one
-    of the others): everything but "corrective" for a game that is not positional."""
+    of the others): everything but "corrective" for a game that is not a claiming game."""
     from .corrective import applicable
 
     return [name for name in ENCODINGS if name != "auto" and (name != "corrective" or applicable(domain, problem))]

@@ -162,3 +162,54 @@ def positional_game(draw, max_width: int = 4, max_height: int = 3, max_depth: in
         single = [g for g in side_goals if not Game(POSITIONAL_DOMAIN, Problem(width, height, init, depth, (g,), (), black_first)).black.won(game.initial.black, game.initial.white)]
         kept.append(tuple(single))
     return POSITIONAL_DOMAIN, Problem(width, height, init, depth, kept[0], kept[1], black_first)
+
+
+GRAVITY_DOMAIN = Domain(
+    *(
+        (
+            Action("onTop", ("x", "y"), Condition((Atom("open", Relative("x", 0), Relative("y", 0)), Atom("open", Relative("x", 0), Relative("y", 1), True))),
+                   Condition((Atom(side, Relative("x", 0), Relative("y", 0)),))),
+            Action("bottom", ("x", "y"), Condition((Atom("open", Relative("x", 0), Extreme("ymax")),)),
+                   Condition((Atom(side, Relative("x", 0), Extreme("ymax")),))),
+        )
+        for side in ("black", "white")
+    )
+)
+
+
+@lru_cache(maxsize=None)
+def _claimed_coord(axis: str):
+    return st.sampled_from((Relative(axis, 0), Relative(axis, 0), Extreme(f"{axis}min"), Extreme(f"{axis}max")))
+
+
+_REQUIREMENT = st.tuples(st.sampled_from(("taken", "black", "white")), st.integers(-1, 1), st.integers(-1, 1)).filter(lambda r: r[1:] != (0, 0))
+
+
+@st.composite
+def claim_action(draw, name: str, side: str):
+    """An action that claims one open cell once 0-2 other cells are owned
+    (by a given side, or taken by either)."""
+    x, y = draw(_claimed_coord("x")), draw(_claimed_coord("y"))
+    pre = [Atom("open", x, y)]
+    for kind, dx, dy in draw(st.lists(_REQUIREMENT, max_size=2)):
+        at = (Relative("x", dx), Relative("y", dy))
+        pre.append(Atom("open", *at, True) if kind == "taken" else Atom(kind, *at))
+    return Action(name, ("x", "y"), Condition(tuple(pre)), Condition((Atom(side, x, y),)))
+
+
+@st.composite
+def claiming_game(draw, max_width: int = 4, max_height: int = 3, max_depth: int = 7):
+    """A claiming game (each move claims one open cell, perhaps once other
+    cells are owned; goals of own-colour cells only) that passes
+    `check_model`: Connect-style gravity about a third of the time, random
+    claim rules otherwise, with which a side can run out of moves early."""
+    if draw(st.integers(0, 2)) == 0:
+        dom = GRAVITY_DOMAIN
+    else:
+        sides = []
+        for prefix, side in (("b", "black"), ("w", "white")):
+            n = draw(st.integers(1, 2))
+            sides.append(tuple(draw(claim_action(f"{prefix}{i}", side)) for i in range(n)))
+        dom = Domain(*sides)
+    _, problem = draw(positional_game(max_width, max_height, max_depth))  # goals do not depend on the rules
+    return dom, problem

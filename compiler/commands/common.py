@@ -62,7 +62,7 @@ def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "g
         "--solver",
         choices=SOLVER_CHOICES,
         default=DEFAULT_SOLVER,
-        help=f"the QBF solver (default: {DEFAULT_SOLVER}, which is DepQBF on the corrective encoding of a positional "
+        help=f"the QBF solver (default: {DEFAULT_SOLVER}, which is DepQBF on the corrective encoding of a claiming "
         f"game and Qute on QCIR otherwise; {portfolios})",
     )
     parser.add_argument("--timeout", type=positive_float, metavar="S", help=timeout_help)
