@@ -104,13 +104,18 @@ class ClaimingGame:
     lanes: tuple[tuple[Cell, ...], ...]  # cells of which at most one is ever claimable
 
     def unconditional(self, side: str) -> bool:
-        """The side can always move while a cell is open: every open cell is
-        claimable by it, and the first open cell of every lane is claimable
-        whatever the rest of the board holds."""
+        """The side can always move while a cell is open.  Taken cells are a
+        prefix of each lane, so it is enough that the side can claim the head
+        of a lane whatever the board holds, and every other cell once the
+        cell before it is taken, by whichever side."""
         claims = self.claims[side]
         if set(claims) != set(self.open_cells):
             return False
-        return all(any(not claim.requires for claim in claims[lane[0]]) for lane in self.lanes)
+        for lane in self.lanes:
+            waits = [()] + [((("black", cell), ("white", cell)),) for cell in lane[:-1]]
+            if not all(any(claim.requires in ((), wait) for claim in claims[cell]) for cell, wait in zip(lane, waits)):
+                return False
+        return True
 
 
 def _claims(side: str, actions, moves, stones: dict[str, frozenset[Cell]]) -> dict[Cell, tuple[Claim, ...]]:

@@ -164,17 +164,28 @@ def positional_game(draw, max_width: int = 4, max_height: int = 3, max_depth: in
     return POSITIONAL_DOMAIN, Problem(width, height, init, depth, kept[0], kept[1], black_first)
 
 
-GRAVITY_DOMAIN = Domain(
-    *(
-        (
-            Action("onTop", ("x", "y"), Condition((Atom("open", Relative("x", 0), Relative("y", 0)), Atom("open", Relative("x", 0), Relative("y", 1), True))),
-                   Condition((Atom(side, Relative("x", 0), Relative("y", 0)),))),
-            Action("bottom", ("x", "y"), Condition((Atom("open", Relative("x", 0), Extreme("ymax")),)),
-                   Condition((Atom(side, Relative("x", 0), Extreme("ymax")),))),
+def gravity_action(side: str, below: str) -> Action:
+    """Connect-4's claim on top of a column: the cell below must be taken
+    (`below` "taken"), or be a stone of the given colour."""
+    here, under = (Relative("x", 0), Relative("y", 0)), (Relative("x", 0), Relative("y", 1))
+    wait = Atom("open", *under, True) if below == "taken" else Atom(below, *under)
+    return Action("onTop", ("x", "y"), Condition((Atom("open", *here), wait)), Condition((Atom(side, *here),)))
+
+
+def gravity_domain(black_below: str = "taken", white_below: str = "taken") -> Domain:
+    """Columns filled bottom up, as in Connect-4 (the defaults), or with a
+    side that may only stack on stones of one colour and so can run out of
+    moves with cells still open."""
+    return Domain(
+        *(
+            (
+                gravity_action(side, below),
+                Action("bottom", ("x", "y"), Condition((Atom("open", Relative("x", 0), Extreme("ymax")),)),
+                       Condition((Atom(side, Relative("x", 0), Extreme("ymax")),))),
+            )
+            for side, below in (("black", black_below), ("white", white_below))
         )
-        for side in ("black", "white")
     )
-)
 
 
 @lru_cache(maxsize=None)
@@ -201,10 +212,12 @@ def claim_action(draw, name: str, side: str):
 def claiming_game(draw, max_width: int = 4, max_height: int = 3, max_depth: int = 7):
     """A claiming game (each move claims one open cell, perhaps once other
     cells are owned; goals of own-colour cells only) that passes
-    `check_model`: Connect-style gravity about a third of the time, random
-    claim rules otherwise, with which a side can run out of moves early."""
+    `check_model`: Connect-style gravity about a third of the time (a side
+    sometimes stacking only on stones of one colour), random claim rules
+    otherwise; with both, a side can run out of moves early."""
     if draw(st.integers(0, 2)) == 0:
-        dom = GRAVITY_DOMAIN
+        below = st.sampled_from(("taken", "taken", "black", "white"))
+        dom = gravity_domain(draw(below), draw(below))
     else:
         sides = []
         for prefix, side in (("b", "black"), ("w", "white")):

@@ -168,3 +168,19 @@ def test_at_most_one_cell_of_a_lane_is_ever_claimable(case, rng):
         if not moves:
             break
         state = rng.choice(moves).state
+
+
+def test_white_stacking_only_on_white_is_stuck_under_a_black_stone():
+    """One column of two cells; White may only stack on a white stone.  Black
+    takes the bottom cell and White, with the top cell open, has no move:
+    a Black win the encoding must see although the column is a lane whose
+    head White can always claim."""
+    from bddl import Problem
+    from strategies import gravity_domain
+
+    domain = gravity_domain(white_below="white")
+    problem = Problem(1, 2, (), 2, (), ())
+    assert search(Game(domain, problem)).black_wins
+    encoder = CorrectiveEncoder(domain, problem)
+    assert encoder.game.lanes == (((1, 2), (1, 1)),) and not encoder.game.unconditional("white")
+    assert depqbf(encoder.encode().circuit) is True
