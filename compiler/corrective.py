@@ -149,7 +149,7 @@ def _claims(side: str, actions, moves, stones: dict[str, frozenset[Cell]]) -> di
     return {cell: tuple(found) for cell, found in sorted(claims.items(), key=lambda item: (item[0][1], item[0][0]))}
 
 
-def _lanes(open_cells, claims: dict[str, dict], stones) -> tuple[tuple[Cell, ...], ...]:
+def _lanes(open_cells, claims: dict[str, dict]) -> tuple[tuple[Cell, ...], ...]:
     """Chains of cells in which each is claimable, by either side, only once
     the one before it is taken (a column under gravity; any claim that needs
     an owner of the cell before it will do).  The taken cells of
@@ -218,7 +218,7 @@ def claiming_game(domain: Domain, problem: Problem) -> ClaimingGame:
                 winning.add(cells)
         sets[side] = tuple(sorted(winning, key=sorted))
     open_cells = tuple(sorted(every_cell - stones["black"] - stones["white"], key=lambda c: (c[1], c[0])))
-    lanes = _lanes(open_cells, claims, stones)
+    lanes = _lanes(open_cells, claims)
     return ClaimingGame(open_cells, stones["black"], stones["white"], sets["black"], sets["white"], claims, lanes)
 
 
@@ -257,7 +257,12 @@ class CorrectiveEncoding:
         if len(chosen) != 1:
             return None
         (cell,) = chosen
-        holds = lambda owner: step.before[owner[0]].get(owner[1]) is not None and value(step.before[owner[0]][owner[1]])
+
+        def holds(owner: Owner) -> bool:
+            side, where = owner
+            lit = step.before[side].get(where)
+            return lit is not None and value(lit)
+
         for claim in self.game.claims[step.side][cell]:
             if all(any(holds(owner) for owner in requirement) for requirement in claim.requires):
                 actions = self.domain.black_actions if step.side == "black" else self.domain.white_actions
