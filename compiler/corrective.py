@@ -55,7 +55,7 @@ from bddl.errors import BddlSemanticError, error
 from bddl.game import Geometry, state_from_atoms
 from circuits import TRUE, Circuit
 
-from .explicit import ground_goals, ground_moves
+from .explicit import ground_goals, ground_sides
 from .lifted import bits_for
 
 Cell = tuple[int, int]
@@ -189,8 +189,9 @@ def _lanes(open_cells, claims: dict[str, dict]) -> tuple[tuple[Cell, ...], ...]:
     return tuple(lanes)
 
 
-def claiming_game(domain: Domain, problem: Problem) -> ClaimingGame:
-    """The game as a claiming game, or NotClaiming with the reason it is not one."""
+def claiming_game(domain: Domain, problem: Problem, moves: dict | None = None) -> ClaimingGame:
+    """The game as a claiming game, or NotClaiming with the reason it is not one.
+    `moves` (side -> `ground_moves`) saves grounding the actions again."""
     geometry = Geometry(problem.width, problem.height)
     every_cell = {(x, y) for y in range(1, problem.height + 1) for x in range(1, problem.width + 1)}
     start = state_from_atoms(geometry, problem.init)
@@ -198,8 +199,9 @@ def claiming_game(domain: Domain, problem: Problem) -> ClaimingGame:
         side: frozenset(cell for cell in every_cell if getattr(start, side) & geometry.bit(*cell))
         for side in ("black", "white")
     }
+    moves = ground_sides(geometry, domain) if moves is None else moves
     claims = {
-        side: _claims(side, actions, ground_moves(geometry, actions), stones)
+        side: _claims(side, actions, moves[side], stones)
         for side, actions in (("black", domain.black_actions), ("white", domain.white_actions))
     }
     sets = {}
@@ -274,12 +276,13 @@ class CorrectiveEncoder:
     def __init__(self, domain: Domain, problem: Problem, depth: int | None = None):
         self.domain, self.problem = domain, problem
         self.depth = problem.depth if depth is None else depth
-        self.game = claiming_game(domain, problem)
+        moves = ground_sides(Geometry(problem.width, problem.height), domain)
+        self.game = claiming_game(domain, problem, moves)
         self.c = Circuit()
         self.clauses: list[int] = []
         from .symmetry import game_symmetries
 
-        self.symmetries = [f for _, f in game_symmetries(domain, problem)]
+        self.symmetries = [f for _, f in game_symmetries(domain, problem, moves)]
 
     def side_of(self, i: int) -> str:
         return "black" if (i % 2 == 1) == self.problem.black_first else "white"
@@ -335,10 +338,11 @@ class CorrectiveEncoder:
                 self.clause(move, ladder[i - 1], -ladder[i])
         self.clause(*excuses, ladder[-1])
 
-    def requirements(self, claims: tuple[Claim, ...], board) -> list[list[int]] | int:
-        """What must hold on `board` for one of the claims to be allowed: a
-        list of clauses (one claim), or a single gate (a choice of claims).
-        An owner the board has no variable for (None) never holds."""
+    def requirements(self, claims: tuple[Claim, ...], board) -> list[list[int]]:
+        """What must hold on `board` for one of the claims to be allowed, as
+        clauses: one per requirement of a single claim, or for a choice of
+        claims one clause of one gate.  An owner the board has no variable
+        for (None) never holds."""
         def owners(requirement):
             return [board[side][cell] for side, cell in requirement if board[side].get(cell) is not None]
 
@@ -347,7 +351,7 @@ class CorrectiveEncoder:
         if len(claims) == 1:
             return [owners(requirement) for requirement in claims[0].requires]
         c = self.c
-        return c.or_([c.and_([c.or_(owners(r)) for r in claim.requires]) for claim in claims])
+        return [[c.or_([c.and_([c.or_(owners(r)) for r in claim.requires]) for claim in claims])]]
 
     def encode(self) -> CorrectiveEncoding:
         c, game = self.c, self.game
@@ -389,7 +393,7 @@ class CorrectiveEncoder:
             if side == "white" and not white_never_stuck:
                 claimable = []
                 for v, need in needs.items():
-                    allowed = c.and_([c.or_(lits) for lits in need]) if isinstance(need, list) else need
+                    allowed = c.and_([c.or_(lits) for lits in need])
                     claimable.append(c.and_([-lit for lit in taken[v]] + [allowed]))
                 stuck = -c.or_(claimable)
                 white_stuck.append(c.and_([running, stuck]))
@@ -407,24 +411,17 @@ class CorrectiveEncoder:
                     self.clause(-move, running)
                     for lit in taken[v]:
                         self.clause(-move, -lit)
-                    need = needs[v]
-                    if isinstance(need, list):
-                        for lits in need:
-                            self.clause(-move, *lits)
-                    else:
-                        self.clause(-move, need)
+                    for lits in needs[v]:
+                        self.clause(-move, *lits)
                     if side == "white":
                         # the corrective rule: White's number forces the move when it names
                         # the lane of a cell that is open and claimable
                         code = lane_of[v]
                         mismatch = [-bit if code >> k & 1 else bit for k, bit in enumerate(number)]
                         excuses = [-running, *taken[v], *mismatch, *cuts.get(v, ())]
-                        if isinstance(need, list):
-                            # not allowed = some requirement with none of its owners
-                            for unmet in product(*need):
-                                self.clause(*excuses, *(-lit for lit in unmet), move)
-                        else:
-                            self.clause(*excuses, -need, move)
+                        # not allowed = some requirement with none of its owners
+                        for unmet in product(*needs[v]):
+                            self.clause(*excuses, *(-lit for lit in unmet), move)
                 after[v] = self.claimed(side, t, v, move, board)
             steps.append(CorrectiveStep(t, side, moves, number, board))
             board = {**board, side: after}

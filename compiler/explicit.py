@@ -84,6 +84,11 @@ def ground_moves(geometry: Geometry, actions) -> list[GroundMove]:
     return moves
 
 
+def ground_sides(geometry: Geometry, domain: Domain) -> dict[str, list[GroundMove]]:
+    """Both sides' `ground_moves`, by side name."""
+    return {"black": ground_moves(geometry, domain.black_actions), "white": ground_moves(geometry, domain.white_actions)}
+
+
 def ground_goals(geometry: Geometry, goals) -> list[tuple[tuple[Cell, frozenset[str]], ...]]:
     """Every placement of every goal, as cell requirements; contradictory ones dropped."""
     instances = []
@@ -143,10 +148,7 @@ class ExplicitEncoder:
         self.depth = problem.depth if depth is None else depth
         self.geometry = Geometry(problem.width, problem.height)
         self.c = Circuit()
-        self.moves = {
-            "black": ground_moves(self.geometry, domain.black_actions),
-            "white": ground_moves(self.geometry, domain.white_actions),
-        }
+        self.moves = ground_sides(self.geometry, domain)
         self.goals = {
             "black": ground_goals(self.geometry, problem.black_goals),
             "white": ground_goals(self.geometry, problem.white_goals),

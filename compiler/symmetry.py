@@ -20,7 +20,7 @@ from typing import Callable, Iterable
 from bddl.ast import Domain, Problem
 from bddl.game import Geometry, state_from_atoms
 
-from .explicit import GroundMove, ground_goals, ground_moves
+from .explicit import GroundMove, ground_goals, ground_sides
 
 Cell = tuple[int, int]
 Map = Callable[[Cell], Cell]
@@ -56,7 +56,7 @@ def game_symmetries(domain: Domain, problem: Problem, moves: dict | None = None,
     start = state_from_atoms(geometry, problem.init)
     cells = [(x, y) for y in range(1, problem.height + 1) for x in range(1, problem.width + 1)]
     if moves is None:
-        moves = {side: ground_moves(geometry, actions) for side, actions in (("black", domain.black_actions), ("white", domain.white_actions))}
+        moves = ground_sides(geometry, domain)
     if goals is None:
         goals = {"black": ground_goals(geometry, problem.black_goals), "white": ground_goals(geometry, problem.white_goals)}
     move_keys = {side: {(m.pre, m.effect) for m in ms} for side, ms in moves.items()}
