@@ -1,0 +1,183 @@
+"""`python -m bench.engines`: the game engine's two searches side by side.
+
+Runs the minimax (`bddl.search`) and df-pn (`bddl.pns`, and on
+Breakthrough-like games df-pn with race patterns) on every suite and corpus
+instance, each under a positions budget and a time limit, checks every
+verdict against the known answer, and writes a Markdown report: one row per
+instance, then the ratio of positions per family.  Issue 16 asks df-pn to
+never search more than a small factor more positions than the minimax, and
+far fewer on Breakthrough, Hex and GTTT.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import signal
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bddl import Game, load_model
+from bddl.pns import search_pns
+from bddl.race import race_knowledge
+from bddl.search import SearchBudgetExceeded, search
+
+from . import corpus as corpus_module
+from .suite import REPOSITORY, read_manifest
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Run:
+    verdict: bool | None  # None: no answer within the budget or the time
+    positions: int | None
+    seconds: float
+    note: str = ""  # "budget", "time" when there is no verdict
+
+
+@dataclass(frozen=True)
+class Row:
+    family: str
+    name: str
+    expected: bool | None
+    minimax: Run
+    pns: Run
+    race: Run | None  # df-pn with race patterns, on Breakthrough-like games only
+
+
+def _alarm(signum, frame):
+    raise _OutOfTime
+
+
+def _run(engine, game: Game, max_positions: int, seconds: float, **options) -> Run:
+    start = time.perf_counter()
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        result = engine(game, max_positions=max_positions, **options)
+        return Run(result.black_wins, result.positions, time.perf_counter() - start)
+    except SearchBudgetExceeded as exc:
+        return Run(None, exc.positions, time.perf_counter() - start, "budget")
+    except _OutOfTime:
+        return Run(None, None, time.perf_counter() - start, "time")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def instances(corpus_folder: Path):
+    for entry in read_manifest(REPOSITORY):
+        yield entry.file.split("/")[0], entry.file, entry.domain, entry.problem, entry.black_wins
+    for entry in corpus_module.instances(corpus_folder):
+        yield entry.game, entry.id, entry.domain, entry.problem, entry.black_wins
+
+
+def measure(corpus_folder: Path, max_positions: int, seconds: float, only: str | None = None, log=sys.stderr) -> list[Row]:
+    rows = []
+    for family, name, domain, problem, expected in instances(corpus_folder):
+        if only and only not in name:
+            continue
+        model = load_model(domain, problem)
+        game = Game(model.domain, model.problem)
+        minimax = _run(search, game, max_positions, seconds)
+        pns = _run(search_pns, game, max_positions, seconds)
+        knowledge = race_knowledge(game)
+        race = None if knowledge is None else _run(search_pns, game, max_positions, seconds, knowledge=knowledge)
+        for run in (minimax, pns, race):
+            if run is not None and run.verdict is not None and expected is not None and run.verdict != expected:
+                raise AssertionError(f"{name}: verdict {run.verdict}, expected {expected}")
+        row = Row(family, name, expected, minimax, pns, race)
+        rows.append(row)
+        print(_row_text(row), file=log, flush=True)
+    return rows
+
+
+def _cell(run: Run | None) -> str:
+    if run is None:
+        return " | "
+    if run.verdict is None:
+        return f"{run.note} | {run.seconds:.1f}"
+    return f"{run.positions:,} | {run.seconds:.2f}"
+
+
+def _ratio(a: Run, b: Run | None) -> float | None:
+    if b is None or a.verdict is None or b.verdict is None:
+        return None
+    return max(b.positions, 1) / max(a.positions, 1)
+
+
+def _row_text(row: Row) -> str:
+    ratio = _ratio(row.minimax, row.pns)
+    race = _ratio(row.minimax, row.race)
+    verdict = {True: "wins", False: "no win", None: "?"}[row.expected]
+    return (
+        f"| {row.name} | {verdict} | {_cell(row.minimax)} | {_cell(row.pns)} | {'' if ratio is None else f'{ratio:.2f}'} "
+        f"| {_cell(row.race)} | {'' if race is None else f'{race:.2f}'} |"
+    )
+
+
+def _geomean(values: list[float]) -> float:
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def report(rows: list[Row], command: str) -> str:
+    lines = [
+        f"Measured with `{command}` (positions = expanded positions; seconds on a shared 2-core machine, under load).",
+        "",
+        "Per family: df-pn positions / minimax positions over the instances both decided "
+        "(geometric mean, smallest, largest), and the same for df-pn with race patterns.",
+        "",
+        "| family | both decided | pns/minimax geo. mean | min | max | only minimax decided | only pns decided "
+        "| race/minimax geo. mean | min | max | only race decided |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    families = list(dict.fromkeys(r.family for r in rows))
+    for family in families:
+        mine = [r for r in rows if r.family == family]
+        ratios = [x for x in (_ratio(r.minimax, r.pns) for r in mine) if x is not None]
+        races = [x for x in (_ratio(r.minimax, r.race) for r in mine) if x is not None]
+        only_minimax = sum(1 for r in mine if r.minimax.verdict is not None and r.pns.verdict is None)
+        only_pns = sum(1 for r in mine if r.minimax.verdict is None and r.pns.verdict is not None)
+        only_race = sum(1 for r in mine if r.race is not None and r.minimax.verdict is None and r.race.verdict is not None)
+        race_cells = f"{_geomean(races):.2f} | {min(races):.2f} | {max(races):.2f} | {only_race}" if races else " | | | "
+        if ratios:
+            lines.append(
+                f"| {family} | {len(ratios)} | {_geomean(ratios):.2f} | {min(ratios):.2f} | {max(ratios):.2f} "
+                f"| {only_minimax} | {only_pns} | {race_cells} |"
+            )
+        else:
+            lines.append(f"| {family} | 0 | | | | {only_minimax} | {only_pns} | {race_cells} |")
+    lines += [
+        "",
+        "| instance | answer | minimax positions | s | df-pn positions | s | ratio | df-pn + race patterns positions | s | ratio |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    lines += [_row_text(r) for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.engines", description=__doc__.splitlines()[0])
+    p.add_argument("--max-positions", type=int, default=2_000_000, help="positions budget per search (default 2,000,000)")
+    p.add_argument("--time-limit", type=float, default=120.0, help="seconds per search (default 120)")
+    p.add_argument("--corpus", type=Path, default=REPOSITORY.parent / "shared" / "corpus", help="the corpus folder")
+    p.add_argument("--only", help="run only the instances whose name contains this text")
+    p.add_argument("--output", type=Path, help="write the Markdown report here (default: standard output)")
+    args = p.parse_args(argv)
+    rows = measure(args.corpus, args.max_positions, args.time_limit, args.only)
+    command = f"python -m bench.engines --max-positions {args.max_positions} --time-limit {args.time_limit:g}"
+    text = report(rows, command)
+    if args.output:
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
