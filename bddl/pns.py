@@ -41,6 +41,16 @@ The df-pn pitfalls this implementation meets, and how it handles them:
   `max_positions` budget as the minimax, so the search never runs out of
   memory and stops with `SearchBudgetExceeded`.
 
+Two measured refinements: the last `leaf_plies` (3) plies are decided by a
+plain depth-first search sharing the solved table (near the horizon proof
+numbers guide nothing and each df-pn re-expansion is a full move generation;
+3 needed the fewest positions of 0-3 on the suite's samples), and optional
+weak proof numbers (`weak`, Ueda et al. 2008: the largest child number plus
+one per other open child, against transpositions counted twice), off by
+default as they did not pay on the suite.  A `knowledge` function may decide
+a position statically (the race patterns of `bddl.race`); it is asked
+before a position is expanded and its answers are stored as solved.
+
 The core (`ProofNumberSearch`) only needs, per side, the distinct successors
 of a board and the side's win test, so the race-pattern verifier and the
 positional-game solver reuse it on their own move generators.
