@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import product
 from pathlib import Path
 
@@ -252,7 +252,7 @@ class RacePattern:
         )
 
     @classmethod
-    def parse(cls, line: str) -> "RacePattern":
+    def parse(cls, line: str) -> RacePattern:
         width, height, left, right, first, order, rows = line.split()
         return cls(Window(int(width), int(height), left == "open", right == "open"), first == "first", int(order), rows.replace("/", ""))
 
@@ -331,7 +331,7 @@ def load_patterns(path: Path = PATTERN_FILE) -> list[RacePattern]:
     return [RacePattern.parse(line) for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _order_table(window: Window, attacker_first: bool) -> dict[tuple[int, int], int]:
     table: dict[tuple[int, int], int] = {}
     for pattern in load_patterns():

@@ -129,11 +129,15 @@ def report(rows: list[Row], command: str) -> str:
     lines = [
         f"Measured with `{command}` (positions = expanded positions; seconds on a shared 2-core machine, under load).",
         "",
-        "Per family: df-pn positions / minimax positions over the instances both decided "
-        "(geometric mean, smallest, largest), and the same for df-pn with race patterns.",
+        (
+            "Per family: df-pn positions / minimax positions over the instances both decided "
+            "(geometric mean, smallest, largest), and the same for df-pn with race patterns."
+        ),
         "",
-        "| family | both decided | pns/minimax geo. mean | min | max | only minimax decided | only pns decided "
-        "| race/minimax geo. mean | min | max | only race decided |",
+        (
+            "| family | both decided | pns/minimax geo. mean | min | max | only minimax decided | only pns decided "
+            "| race/minimax geo. mean | min | max | only race decided |"
+        ),
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     families = list(dict.fromkeys(r.family for r in rows))

@@ -6,7 +6,15 @@ import argparse
 import json
 import sys
 
-from .common import EXIT_BUDGET, EXIT_OK, EXIT_USAGE, add_model_arguments, load, plies, positive_int
+from .common import (
+    EXIT_BUDGET,
+    EXIT_OK,
+    EXIT_USAGE,
+    add_model_arguments,
+    load,
+    plies,
+    positive_int,
+)
 
 ALGORITHMS = ("minimax", "pns")
 DEFAULT_ALGORITHM = "minimax"  # fewer positions on most of the suite and corpus: docs/benchmarks.md

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 from conftest import ROOT
+from corpus import SAT2023, needs_corpus
 
 from bddl import Game, load_model, search
 from bddl.ast import Action, Atom, Condition, Relative
@@ -24,7 +25,6 @@ from bddl.race import (
     race_order,
 )
 from bddl.search import black_wins
-from corpus import SAT2023, needs_corpus
 
 PATTERNS = load_patterns()
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 
-from bench.engines import measure, report
 from conftest import CORPUS
+
+from bench.engines import measure, report
 
 
 def test_one_instance_side_by_side():
