@@ -32,6 +32,9 @@ The df-pn pitfalls this implementation meets, and how it handles them:
 * The seesaw effect between two close siblings: the 1+epsilon trick
   (Pawlewicz & Lew 2007) lets the best child run until its delta exceeds
   the second best's times (1 + epsilon), not merely by one.
+* Weak proof numbers change the child's phi threshold: with delta = largest
+  + (open children - 1), a child reaching th_delta - (open children - 1)
+  pushes the parent over its threshold, so that is the child's bound.
 * Number overflow: Python integers do not overflow, but sums of many
   children would grow without bound and slow the arithmetic, so unsolved
   numbers are capped at INF - 1 (INF itself only ever means "solved").
@@ -41,15 +44,17 @@ The df-pn pitfalls this implementation meets, and how it handles them:
   `max_positions` budget as the minimax, so the search never runs out of
   memory and stops with `SearchBudgetExceeded`.
 
-Two measured refinements: the last `leaf_plies` (3) plies are decided by a
-plain depth-first search sharing the solved table (near the horizon proof
-numbers guide nothing and each df-pn re-expansion is a full move generation;
-3 needed the fewest positions of 0-3 on the suite's samples), and optional
-weak proof numbers (`weak`, Ueda et al. 2008: the largest child number plus
-one per other open child, against transpositions counted twice), off by
-default as they did not pay on the suite.  A `knowledge` function may decide
-a position statically (the race patterns of `bddl.race`); it is asked
-before a position is expanded and its answers are stored as solved.
+Measured refinements (the defaults; docs/benchmarks.md): the last
+`leaf_plies` (5) plies are decided by a plain depth-first search sharing the
+solved table (near the horizon proof numbers guide nothing and each df-pn
+re-expansion is a full move generation); weak proof numbers (Ueda et al.
+2008: delta is the largest child number plus one per other open child, not
+the sum, which counts a transposition once per path to it: positional games
+and Connect-4 are full of them); and epsilon = 1.  Together they took the
+positions on samples of HTTT, Connect-4, Hex, Domineering and Breakthrough
+from 2-6 times the minimax's to 0.5-2.3 times.  A `knowledge` function may
+decide a position statically (the race patterns of `bddl.race`); it is
+asked before a position is expanded and its answers are stored as solved.
 
 The core (`ProofNumberSearch`) only needs, per side, the distinct successors
 of a board and the side's win test, so the race-pattern verifier and the
@@ -68,8 +73,9 @@ from .search import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded, SearchResult
 
 INF = 1 << 40
 DEFAULT_CAPACITY = 2_000_000  # table entries (solved and unsolved) kept at once
-DEFAULT_EPSILON = 0.25
-DEFAULT_LEAF_PLIES = 3  # measured on the suite: fewer positions than 0, 1 or 2 (docs/benchmarks.md)
+DEFAULT_EPSILON = 1.0
+DEFAULT_LEAF_PLIES = 5
+DEFAULT_WEAK = True  # these three: the fewest positions on samples of the suite (docs/benchmarks.md)
 
 Board = tuple[int, int]
 # (black to move, black cells, white cells, plies left) -> True (Black wins), False (Black loses), None (unknown)
@@ -111,7 +117,7 @@ class ProofNumberSearch:
         capacity: int = DEFAULT_CAPACITY,
         epsilon: float = DEFAULT_EPSILON,
         knowledge: Knowledge | None = None,
-        weak: bool = False,
+        weak: bool = DEFAULT_WEAK,
         leaf_plies: int = DEFAULT_LEAF_PLIES,
     ):
         self.weak = weak

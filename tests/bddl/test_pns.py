@@ -2,7 +2,7 @@
 
 Random games from the encoding tests' generator, under the default settings
 and under settings that force the rarely taken paths (a table so small it is
-collected all the time, no leaf minimax, weak proof numbers, no 1+epsilon),
+collected all the time, no leaf search, summed proof numbers, other epsilons),
 then every suite instance and every answered corpus instance."""
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ SETTINGS = {
     "default": {},
     "tiny table": {"capacity": 16},
     "no leaf minimax": {"leaf_plies": 0},
-    "weak, no epsilon": {"weak": True, "epsilon": 0.0, "leaf_plies": 1},
+    "summed numbers, no epsilon": {"weak": False, "epsilon": 0.0, "leaf_plies": 1},
+    "weak, epsilon 1/4, tiny table": {"weak": True, "epsilon": 0.25, "leaf_plies": 0, "capacity": 16},
 }
 
 
