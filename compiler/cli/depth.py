@@ -43,7 +43,7 @@ def _verdict(black_wins) -> str:
 
 
 def run(args) -> int:
-    from ..critical_depth import black_needs_white_turn, candidate_depths, scan_depths
+    from ..solving.critical_depth import black_needs_white_turn, candidate_depths, scan_depths
 
     model = load(args)
     problem = model.problem
