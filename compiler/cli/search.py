@@ -12,6 +12,7 @@ from .common import (
     EXIT_USAGE,
     add_model_arguments,
     load,
+    pg_path,
     plies,
     positive_int,
 )
@@ -26,9 +27,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc search",
         description="Decide whether Black wins within the depth by exhaustive game-tree search "
-        "(the explicit semantics of the BDDL paper; no QBF involved).",
+        "(the explicit semantics of the BDDL paper; no QBF involved).  A positional game GAME.pg "
+        "(docs/positional.md) may stand in place of DOMAIN PROBLEM: it is decided by the explicit "
+        "positional solver, with the positional games' rules.",
     )
-    add_model_arguments(p)
+    add_model_arguments(p, positional=True)
     p.add_argument(
         "--max-positions",
         type=positive_int,
@@ -58,6 +61,11 @@ def run(args) -> int:
     from bddl.pns import search_pns
     from bddl.search import SearchBudgetExceeded, search
 
+    game_file = pg_path(args, build_parser())
+    if game_file is not None:
+        from .pg_search import run_pg
+
+        return run_pg(args, game_file)
     if args.race_patterns and args.algorithm != "pns":
         print("bddlc search: error: --race-patterns needs --algorithm pns", file=sys.stderr)
         return EXIT_USAGE
