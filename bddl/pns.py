@@ -119,7 +119,14 @@ class ProofNumberSearch:
         knowledge: Knowledge | None = None,
         weak: bool = DEFAULT_WEAK,
         leaf_plies: int = DEFAULT_LEAF_PLIES,
+        movers: Sequence[bool] | None = None,
+        stuck_black_loses: bool = False,
     ):
+        # movers[r]: does Black move with r plies left?  None: the sides alternate.
+        # stuck_black_loses: a mover without a move ends the game with Black not
+        # having won (positional games), rather than losing it (BDDL).
+        self.movers = movers
+        self.stuck_black_loses = stuck_black_loses
         self.weak = weak
         self.leaf_plies = leaf_plies
         self.sides = {True: black, False: white}
@@ -195,8 +202,8 @@ class ProofNumberSearch:
         start = self.positions
         side = self.sides[black_to_move]
         children = side.successors(b, w)
-        if not children:  # the mover is stuck and loses
-            return self._store_solved(black_to_move, b, w, r, not black_to_move, 1)
+        if not children:  # the mover is stuck: it loses (BDDL), or the game ends (positional games)
+            return self._store_solved(black_to_move, b, w, r, not black_to_move and not self.stuck_black_loses, 1)
         won = side.won
         for b2, w2 in children:
             if won(b2, w2):
@@ -204,13 +211,19 @@ class ProofNumberSearch:
         if r == 1:  # the plies run out: Black has not won
             return self._store_solved(black_to_move, b, w, r, False, 1)
 
-        child_side = not black_to_move
+        child_side = not black_to_move if self.movers is None else self.movers[r - 1]
         r2 = r - 1
         lookup = self._lookup
+        # The children's numbers as seen by the opponent of this node's mover
+        # (phi: the opponent wins there).  Where the same side moves again, as in
+        # (p,q) positional games, the child's own numbers are swapped into that view.
+        again = child_side == black_to_move
         phis = []
         deltas = []
         for b2, w2 in children:
             p, d = lookup(child_side, b2, w2, r2)
+            if again:
+                p, d = d, p
             phis.append(p)
             deltas.append(d)
         epsilon = self.epsilon
@@ -251,7 +264,11 @@ class ProofNumberSearch:
             else:
                 child_th_delta = min(th_phi, max(second + 1, int(second * (1 + epsilon)) + 1))
             b2, w2 = children[best]
-            phis[best], deltas[best] = self._mid(child_side, b2, w2, r2, child_th_phi, child_th_delta)
+            if again:
+                d, p = self._mid(child_side, b2, w2, r2, child_th_delta, child_th_phi)
+            else:
+                p, d = self._mid(child_side, b2, w2, r2, child_th_phi, child_th_delta)
+            phis[best], deltas[best] = p, d
         work = self.positions - start + 1
         if phi == 0:
             return self._store_solved(black_to_move, b, w, r, black_to_move, work)
@@ -273,13 +290,13 @@ class ProofNumberSearch:
         side = self.sides[black_to_move]
         children = side.successors(b, w)
         if not children:
-            result = not black_to_move
+            result = not black_to_move and not self.stuck_black_loses
         elif any(side.won(b2, w2) for b2, w2 in children):
             result = black_to_move
         elif r == 1:
             result = False
         else:
-            child = not black_to_move
+            child = not black_to_move if self.movers is None else self.movers[r - 1]
             if black_to_move:
                 result = any(self._minimax(child, b2, w2, r - 1) for b2, w2 in children)
             else:
