@@ -46,8 +46,9 @@ def test_dfpn_keeps_the_budget():
 def test_search_command_runs_dfpn_on_a_pg_file(capsys):
     import json
 
-    from compiler.cli import main
     from conftest import ROOT
+
+    from compiler.cli import main
 
     path = str(ROOT / "problems" / "pg" / "el_4x4_p2q2_white_first.pg")
     answers = []
