@@ -16,6 +16,7 @@ def test_one_instance_side_by_side():
     assert row.minimax.verdict is row.pns.verdict is row.race.verdict is False
     assert row.race.positions < row.pns.positions
     text = report(rows, "python -m bench.engines")
+    assert text.startswith("# Game engine benchmarks")
     assert "| breakthrough | 1 |" in text and "| breakthrough/2x4_d13.bddl | no win |" in text
 
 
