@@ -52,6 +52,31 @@ def scaled(examples: int) -> int:
     return max(1, int(examples * float(os.environ.get("BDDLC_EXAMPLES_SCALE", "1"))))
 
 
+class Reach:
+    """How many examples of a property test get past its filter to the assertion.
+
+    A property that asserts only inside an `if` passes without checking
+    anything when the filter lets nothing through (a changed generator, a
+    changed filter).  Run the property as an inner @given function that calls
+    `tried()` on every example and `reached()` before the assertion, then
+    `check()`: it fails when fewer than `share` of the examples (and fewer
+    than one) reached the assertion."""
+
+    def __init__(self, share: float):
+        self.share, self.examples, self.asserted = share, 0, 0
+
+    def tried(self) -> None:
+        self.examples += 1
+
+    def reached(self) -> None:
+        self.asserted += 1
+
+    def check(self) -> None:
+        assert self.asserted >= max(1.0, self.share * self.examples), (
+            f"only {self.asserted} of {self.examples} examples reached the assertion (at least {self.share:.0%} must)"
+        )
+
+
 def shell_program(folder: Path, name: str, body: str) -> Path:
     """An executable `#!/bin/sh` script: a stand-in solver whose exit code and output a test chooses."""
     path = folder / name

@@ -44,13 +44,10 @@ GOOD_PROBLEM = """\
 
 
 def compile_to(tmp_path: Path, *args: str) -> int:
-    """Run the compiler in-process with the working folder at tmp_path."""
-    cwd = os.getcwd()
-    os.chdir(tmp_path)
-    try:
+    """Run the compiler in-process with the working folder at tmp_path (restored after)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
         return main(list(args))
-    finally:
-        os.chdir(cwd)
 
 
 def file_kind(text: str) -> str:
