@@ -2,6 +2,9 @@
 
 Slow tests (marked `@pytest.mark.slow`) run only with `--runslow` or
 BDDLC_SLOW=1, so the README's test command stays inside CI's time budget.
+Which cases of the tests on real models are quick is said in one place,
+tests/quick.toml (read by `helpers.speed`); the shared helpers live in
+tests/helpers/.
 Hypothesis runs derandomized with a fixed example budget ("ci" profile) unless
 HYPOTHESIS_PROFILE says otherwise ("dev": more examples, "thorough": many).
 """

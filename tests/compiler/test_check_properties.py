@@ -3,7 +3,7 @@
 * On boards of at most six cells every state can be enumerated, so the
   engine decides the sanity conditions (and the lint findings) by brute
   force; the SAT check and the lint shortcuts must agree exactly.
-* On the random games of `tests/strategies.py` (boards up to 4x3): when the
+* On the random games of `tests/helpers/strategies.py` (boards up to 4x3): when the
   check says the conditions hold, the QBF answer equals the engine's (the
   theorem the paper's encoding relies on); when it reports a violation, the
   counterexample is a legal engine step that creates the opponent's win.
@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from check_models import assert_replays
+from helpers.check_models import assert_replays
 from conftest import Reach, scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,9 +24,9 @@ from compiler.analysis.sanity import check
 from compiler.encodings.grounding import ground_goals, ground_moves
 from compiler.analysis.lint import changeable_cells, dead_actions, dead_goals, first_move, goal_placements
 from compiler.analysis.sanity_sat import violating_steps
-from qbf import depqbf
-from strategies import PREDS
-from strategies import game as random_game
+from helpers.qbf import depqbf
+from helpers.strategies import PREDS
+from helpers.strategies import game as random_game
 
 
 def _coord(axis: str):

@@ -19,9 +19,9 @@ from bddl.loader import load_model
 from compiler import applicable_encodings, encode
 from compiler.encodings.corrective import CorrectiveEncoder, NotClaiming, applicable, claiming_game
 from compiler.encodings.symmetry import board_maps, game_symmetries
-from qbf import depqbf, qute
-from strategies import claiming_game as random_claiming_game
-from strategies import positional_game as random_positional_game
+from helpers.qbf import depqbf, qute
+from helpers.strategies import claiming_game as random_claiming_game
+from helpers.strategies import positional_game as random_positional_game
 
 
 def suite(domain: str, problem: str, depth: int | None = None):
@@ -187,7 +187,7 @@ def test_white_stacking_only_on_white_is_stuck_under_a_black_stone():
     a Black win the encoding must see although the column is a lane whose
     head White can always claim."""
     from bddl import Problem
-    from strategies import gravity_domain
+    from helpers.strategies import gravity_domain
 
     domain = gravity_domain(white_below="white")
     problem = Problem(1, 2, (), 2, (), ())

@@ -14,7 +14,7 @@ from circuits import numbering
 from compiler.cli import main
 from compiler.encodings.lifted import encode
 from conftest import ROOT
-from qbf import depqbf, qute
+from helpers.qbf import depqbf, qute
 
 PAGE = ROOT / "docs" / "encoding.md"
 
