@@ -67,15 +67,15 @@ def solve_pns(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS, 
     else:
         wins = engine.black_wins(turns[0], b, w, depth)
         if wins and turns[0]:
-            first_move = _winning_claim(rules, engine, b, w, depth)
+            first_move = _winning_claim(rules, engine, movers, b, w, depth)
     return PgSearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, 1)
 
 
-def _winning_claim(rules: PositionalSolver, engine: ProofNumberSearch, b: int, w: int, depth: int) -> int:
+def _winning_claim(rules: PositionalSolver, engine: ProofNumberSearch, movers: tuple[bool, ...], b: int, w: int, depth: int) -> int:
     """A first claim known (or proved again) to win, in the solver's move order."""
     allowed = rules.allowed(b, w, 0)
     claims = [c for c in rules.order if allowed >> c & 1]
-    mover = engine.movers[depth - 1] if depth > 1 else False
+    mover = movers[depth - 1] if depth > 1 else False
     for c in claims:
         b2 = b | 1 << c
         if rules.black_won(b2) or (depth > 1 and engine.known(mover, b2, w, depth - 1)):

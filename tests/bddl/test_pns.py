@@ -11,11 +11,11 @@ import sys
 
 import pytest
 from conftest import ROOT, scaled
-from corpus import instances, needs_corpus
+from helpers.corpus import instances, needs_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import game as random_game
-from suite import MANIFEST, manifest
+from helpers.strategies import game as random_game
+from helpers.suite import MANIFEST, manifest
 
 from bddl import Game, SearchBudgetExceeded, load_model, search
 from bddl.pns import ProofNumberSearch, game_sides, search_pns

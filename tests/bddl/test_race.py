@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 from conftest import ROOT
-from corpus import SAT2023, needs_corpus
+from helpers.corpus import SAT2023, needs_corpus
 
 from bddl import Game, load_model, search
 from bddl.ast import Action, Atom, Condition, Relative
