@@ -99,7 +99,7 @@ def random_game(rng: random.Random, max_cells: int = 7) -> PositionalGame:
         black_initials = frozenset(stones[: rng.randint(0, len(stones))])
         white_initials = frozenset(stones) - black_initials
         open_cells = sorted(set(range(n)) - set(stones))
-        length = rng.randint(max(1, len(open_cells) - 2), len(open_cells) + 1)
+        length = rng.randint(max(1, len(open_cells) - 2), len(open_cells) + 3)
         turns = turn_sequence(rng, length)
         first = None
         if rng.random() < 0.3:

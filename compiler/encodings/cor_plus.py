@@ -54,11 +54,16 @@ class CorPlusFormula:
     """The formula and what a solver's answer is read back through."""
 
     name = NAME
-    qdimacs: Qdimacs
+    cnf: Qdimacs
     game: OpenGame
     first_bits: tuple[int, ...]  # move(i, t1) for the first time point (LSB first); empty if none
     first_stones: dict[int, int]  # v -> board(mover, v, t1), the cells the first mover may claim
     first_side: str | None  # the mover at the first time point (None: no time points)
+    circuit = None  # built as clauses: no circuit, so no QCIR
+
+    def qdimacs(self, **_tseitin) -> Qdimacs:
+        """The formula (already CNF: Tseitin options do not apply)."""
+        return self.cnf
 
     def first_move(self, value) -> int | None:
         """The cell (0..N-1) the first mover claims in an assignment `value(var) -> bool`

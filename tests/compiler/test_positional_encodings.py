@@ -1,4 +1,5 @@
-"""COR+ (compiler/encodings/cor_plus.py) against a brute-force oracle, with two solvers."""
+"""COR+ and COR on positional games (compiler/encodings/cor_plus.py,
+corrective_pg.py) against a brute-force oracle, with two solvers."""
 
 from __future__ import annotations
 
@@ -7,15 +8,19 @@ import io
 import pytest
 
 from circuits import write_qdimacs
+from compiler.encodings import SOLVE_TSEITIN, corrective_pg
 from compiler.encodings.cor_plus import bits_for, encode
 from compiler.solvers import run_solver_on_text
 from positional_games import BLACK, WHITE, black_wins, differential_sample, white_sets_decide, winning_first_moves
 from bddl.pg.game import PositionalGame
 
 
+ENCODERS = {"cor+": encode, "corrective": corrective_pg.encode}
+
+
 def text(formula) -> str:
     buf = io.StringIO()
-    write_qdimacs(formula.qdimacs, buf)
+    write_qdimacs(formula.qdimacs(**SOLVE_TSEITIN), buf)
     return buf.getvalue()
 
 
@@ -29,12 +34,13 @@ GAMES = differential_sample(seed=14, count=80)
 
 
 @pytest.mark.parametrize("solver", ["depqbf", "caqe"])
-def test_random_games_agree_with_search(solver):
+@pytest.mark.parametrize("encoding", ENCODERS)
+def test_random_games_agree_with_search(encoding, solver):
     answers = {True: 0, False: 0}
     for index, game in enumerate(GAMES):
         expected = black_wins(game)
         answers[expected] += 1
-        assert solve(encode(game), solver).verdict == expected, f"game {index}: {game}"
+        assert solve(ENCODERS[encoding](game), solver).verdict == expected, f"game {index}: {game}"
     # both answers are well represented, so neither a constant-true nor a constant-false encoding passes
     assert min(answers.values()) >= 20, answers
 
@@ -52,17 +58,24 @@ def test_the_random_games_cover_every_feature():
         "maker-breaker": sum(g.maker_breaker for g in GAMES),
         "maker-maker": sum(not g.maker_breaker for g in GAMES),
         "white's sets decide": sum(map(white_sets_decide, GAMES)),
-        "full board before the end": sum(len(g.times) > len(g.cells) - len(g.black_initials | g.white_initials) for g in GAMES),
+        "White to move on a full board": sum(map(white_moves_on_full_board, GAMES)),
     }
     assert min(features.values()) >= 8, features
 
 
-def test_first_move_read_from_depqbf_is_winning():
+def white_moves_on_full_board(game) -> bool:
+    """A White time point after the board is full, with a Black point after it (not dropped)."""
+    full = len(game.cells) - len(game.black_initials | game.white_initials)
+    return WHITE in game.turns[full:] and BLACK in game.turns[game.turns.index(WHITE, full):]
+
+
+@pytest.mark.parametrize("encoding", ENCODERS)
+def test_first_move_read_from_depqbf_is_winning(encoding):
     checked = 0
     for game in GAMES:
         if not game.turns or game.turns[0] != BLACK or not black_wins(game):
             continue
-        formula = encode(game)
+        formula = ENCODERS[encoding](game)
         run = solve(formula, "depqbf")
         assert run.verdict
         move = formula.first_move(lambda var: run.model.get(var, False))
@@ -71,9 +84,10 @@ def test_first_move_read_from_depqbf_is_winning():
     assert checked >= 10
 
 
-def test_same_game_same_bytes():
+@pytest.mark.parametrize("encoding", ENCODERS)
+def test_same_game_same_bytes(encoding):
     for game in GAMES[:10]:
-        assert text(encode(game)) == text(encode(game))
+        assert text(ENCODERS[encoding](game)) == text(ENCODERS[encoding](game))
 
 
 def test_bits_number_cells_from_zero():
@@ -92,13 +106,14 @@ def test_prefix_of_a_pq_game_has_one_block_per_turn():
     """Two White stones per turn share one universal block; a trailing White point is dropped."""
     game = tic_tac_toe(6)
     game = PositionalGame(game.cells, game.times, (BLACK, WHITE, WHITE, BLACK, BLACK, WHITE), game.black_wins, game.white_wins)
-    q = encode(game).qdimacs
+    q = encode(game).qdimacs()
     assert [quant for quant, _ in q.prefix] == ["exists", "forall", "exists"]
     assert len(q.prefix[1][1]) == 2 * bits_for(9)
 
 
-def test_tic_tac_toe_is_a_draw_and_maker_breaker_is_won():
-    assert not solve(encode(tic_tac_toe(9)), "depqbf").verdict
+@pytest.mark.parametrize("encoding", ENCODERS)
+def test_tic_tac_toe_is_a_draw_and_maker_breaker_is_won(encoding):
+    assert not solve(ENCODERS[encoding](tic_tac_toe(9)), "depqbf").verdict
     breaker = tic_tac_toe(9)
     breaker = PositionalGame(breaker.cells, breaker.times, breaker.turns, breaker.black_wins, ())
-    assert solve(encode(breaker), "depqbf").verdict
+    assert solve(ENCODERS[encoding](breaker), "depqbf").verdict
