@@ -6,12 +6,15 @@ written as QDIMACS and given to a solver program as a killable child
 BDDL games use (`compiler.preprocess.bloqqer`).  The time limit covers
 everything, compiling included.  When Black wins and moves first, its first
 move is read from the solver's assignment to the outermost block and named
-by its cell; `check_first_move` then confirms it with the explicit solver
-(`bddl.pg.solver`), the oracle of every positional encoding.
+by its cell and confirmed with the explicit solver (`bddl.pg.solver`, the
+oracle of every positional encoding) within a budget of positions: a move
+it refutes is a bug (`MoveCheckError`, never printed), a move it cannot
+decide in the budget is shown as unchecked.
 """
 
 from __future__ import annotations
 
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -27,6 +30,14 @@ from .solvers import DEFAULT_SOLVER, members, run_portfolio, run_solver
 # Measured on the 180 GTTT games of the corpus (docs/benchmarks.md, "Positional games").
 PG_SOLVE_ENCODING = "cor+"
 PG_SOLVER = "depqbf"
+# Positions the explicit solver may expand to confirm a first move (a few
+# seconds; the 4x4 GTTT games need far fewer).
+CHECK_POSITIONS = 300_000
+
+
+class MoveCheckError(RuntimeError):
+    """The explicit solver refutes the first move read from a solver's
+    assignment: a bug in an encoding, the decoding or the solver."""
 
 
 def positional_encoders() -> dict:
@@ -57,6 +68,7 @@ class PgSolveResult:
     variables: int
     clauses: int
     first_move: str | None = None
+    move_checked: bool = False  # the explicit solver confirmed first_move wins
     reason: str | None = None
     preprocess: str = "none"
     preprocess_note: str | None = None
@@ -82,10 +94,10 @@ def solve_pg(
     formula = compiled.qdimacs(**SOLVE_TSEITIN)
     black_first = compiled.first_side == BLACK
 
-    def finish(verdict, reason=None, note=None, move=None) -> PgSolveResult:
+    def finish(verdict, reason=None, note=None, move=None, checked=False) -> PgSolveResult:
         return PgSolveResult(
             verdict, solver, encoding, time.perf_counter() - start, formula.num_vars, formula.num_clauses,
-            move, reason, preprocess, note, black_first,
+            move, checked, reason, preprocess, note, black_first,
         )
 
     limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
@@ -109,8 +121,30 @@ def solve_pg(
         return finish(run.verdict, None if not run.verdict else "White moves first: Black has no first move", note)
     if not run.model:
         return finish(True, f"{run.solver} prints no assignment: no first move", note)
-    cell = compiled.first_move(lambda var: run.model.get(var, False))
-    return finish(True, None, note, compiled.game.name(cell))
+    cell = compiled.game.cells[compiled.first_move(lambda var: run.model.get(var, False))]
+    checked = check_first_move(game, cell)
+    if checked is False:
+        raise MoveCheckError(f"{run.solver} says Black wins, but the explicit solver refutes its first move {game.cells[cell]}")
+    reason = None if checked else f"first move not checked: the explicit solver needs more than {CHECK_POSITIONS} positions"
+    return finish(True, reason, note, game.cells[cell], bool(checked))
+
+
+def check_first_move(game: PositionalGame, cell: int, max_positions: int = CHECK_POSITIONS) -> bool | None:
+    """Does Black's first claim of `cell` keep the game won (None: not decided in the budget)?"""
+    from bddl.pg.solver import PositionalSolver, SearchBudgetExceeded
+
+    solver = PositionalSolver(game, max_positions)
+    black, white = game.mask(game.black_initials), game.mask(game.white_initials)
+    if game.first_moves is not None and cell not in game.first_moves:
+        return False
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * game.depth + 1000))  # as the solver's own entry point does
+    try:
+        return solver.black_child_wins(black | 1 << cell, white, 0, cell)
+    except SearchBudgetExceeded:
+        return None
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _left(deadline: float | None) -> float | None:
