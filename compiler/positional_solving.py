@@ -73,6 +73,7 @@ class PgSolveResult:
     preprocess: str = "none"
     preprocess_note: str | None = None
     black_first: bool = True
+    depth_solved: int | None = None  # the depth of the formula that decided it (deepening may stop short)
 
 
 def solve_pg(
@@ -82,25 +83,71 @@ def solve_pg(
     solver: str = DEFAULT_SOLVER,
     preprocess: str = "none",
     timeout: float | None = None,
+    deepening: bool = True,
 ) -> PgSolveResult:
-    """Does Black win the game, and with which first move?"""
+    """Does Black win the game, and with which first move?
+
+    With `deepening`, shallower games come first: the depths ending on
+    Black's turn, in increasing order, each as long as the one before took
+    under DEEPENING_STOP seconds.  A win within fewer time points is a win
+    (Black stops the clock), and QBF solving time grows steeply with the
+    depth: on 4x4 GTTT a game won within 7 of its 16 points is decided at
+    depth 7 in under a second and not at all in 20 s at depth 16.  A
+    refuted shallow depth says nothing about the game, so the full depth
+    follows; what that costs a lost game is the shallow refutations, about
+    a tenth of the full one."""
     if preprocess not in PREPROCESSORS:
         raise ValueError(f"unknown preprocessing {preprocess!r}; choose from {', '.join(PREPROCESSORS)}")
     solver = PG_SOLVER if solver == DEFAULT_SOLVER else solver
     programs = members(solver)  # ValueError for an unknown solver
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
+    limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
+    shallow = [d for d in range(1, game.depth) if game.turns[d - 1] == BLACK] if deepening else []
+    if shallow and shallow[-1] == max((i + 1 for i, side in enumerate(game.turns) if side == BLACK), default=0):
+        shallow.pop()  # the full game ends with that point (its trailing White points are dropped)
+    for depth in shallow:
+        began = time.perf_counter()
+        attempt = _solve_once(game.with_depth(depth), encoding, programs, preprocess, deadline, limit)
+        if attempt.black_wins:
+            return _result(attempt, solver, encoding, preprocess, start, depth)
+        if attempt.black_wins is None or time.perf_counter() - began > DEEPENING_STOP:
+            break
+    return _result(_solve_once(game, encoding, programs, preprocess, deadline, limit), solver, encoding, preprocess, start, game.depth)
+
+
+# Deepening goes on to the next shallow depth only while each took less than this (seconds).
+DEEPENING_STOP = 1.0
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    black_wins: bool | None
+    variables: int
+    clauses: int
+    black_first: bool
+    reason: str | None = None
+    note: str | None = None
+    move: str | None = None
+    checked: bool = False
+
+
+def _result(attempt: _Attempt, solver: str, encoding: str, preprocess: str, start: float, depth: int) -> PgSolveResult:
+    return PgSolveResult(
+        attempt.black_wins, solver, encoding, time.perf_counter() - start, attempt.variables, attempt.clauses,
+        attempt.move, attempt.checked, attempt.reason, preprocess, attempt.note, attempt.black_first, depth,
+    )
+
+
+def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, deadline, limit: str) -> _Attempt:
+    """One formula, one solver run (after Bloqqer, if asked)."""
     compiled = encode_pg(game, encoding)
     formula = compiled.qdimacs(**SOLVE_TSEITIN)
     black_first = compiled.first_side == BLACK
 
-    def finish(verdict, reason=None, note=None, move=None, checked=False) -> PgSolveResult:
-        return PgSolveResult(
-            verdict, solver, encoding, time.perf_counter() - start, formula.num_vars, formula.num_clauses,
-            move, checked, reason, preprocess, note, black_first,
-        )
+    def finish(verdict, reason=None, note=None, move=None, checked=False) -> _Attempt:
+        return _Attempt(verdict, formula.num_vars, formula.num_clauses, black_first, reason, note, move, checked)
 
-    limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
     note = None
     if preprocess == "bloqqer":
         pre = bloqqer(formula, _left(deadline))

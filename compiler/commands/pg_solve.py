@@ -36,6 +36,7 @@ def run_pg(args, path: str, parser) -> int:
             "seconds": round(result.seconds, 6),
             "encoding": {"name": result.encoding, "vars": result.variables, "clauses": result.clauses},
             "black_first": result.black_first,
+            "depth_solved": result.depth_solved,
             "preprocess": result.preprocess,
             "preprocess_note": result.preprocess_note,
             "reason": result.reason,
@@ -59,6 +60,8 @@ def run_pg(args, path: str, parser) -> int:
     else:
         print(f"Black has no winning strategy within {plies(game.depth)}.")
     text = f"solver: {result.solver}, encoding: {result.encoding} ({result.variables} variables, {result.clauses} clauses)"
+    if result.depth_solved is not None and result.depth_solved < game.depth:
+        text += f", decided at depth {result.depth_solved}"
     if result.preprocess != "none":
         text += f", preprocessing: {result.preprocess_note or result.preprocess}"
     print(text + f", time: {result.seconds:.2f} s")
