@@ -317,8 +317,9 @@ class CorrectiveCore:
         The initial position is symmetric under every symmetry of the game;
         after the first move at r, under those that fix r.  Later positions
         are left alone: testing them costs more than it saves (measured on
-        4x4 HTTT)."""
-        if t > 2:
+        4x4 HTTT).  A game with a first-move set (a `.pg` file's own cut at
+        ply 1) gets no cut at ply 1: two cuts there could drop a whole orbit."""
+        if t > 2 or (t == 1 and self.first_moves is not None):
             return {}
         order = {cell: code for code, cell in enumerate(self.game.open_cells)}
         cuts: dict[Cell, list[int]] = {}
