@@ -2,7 +2,7 @@
 
 Each configuration is ENCODING:SOLVER[:bloqqer] (e.g. cor+:depqbf,
 corrective:caqe, cor+:default:bloqqer); "default" names what `bddlc solve`
-uses.  Every instance runs through `compiler.positional_solving.solve_pg`,
+uses.  Every instance runs through `compiler.solving.positional.solve_pg`,
 the library behind `bddlc solve game.pg`, one at a time, with a time limit
 that covers compiling too.  Verdicts are compared with the corpus's
 `answers.tsv`; a wrong one makes the exit status 1.  Results go to a TSV
@@ -20,7 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from bddl.pg.reader import load_pg
-from compiler.positional_solving import PG_SOLVE_ENCODING, encode_pg, solve_pg
+from compiler.solving.positional import PG_SOLVE_ENCODING, encode_pg, solve_pg
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pg"
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from bddl.pg.game import PositionalGame
 from circuits import Circuit, Qdimacs, numbering, to_qdimacs
 
-from ..corrective import Claim, ClaimingGame, CorrectiveCore, CorrectiveStep
+from .corrective import Claim, ClaimingGame, CorrectiveCore, CorrectiveStep
 from .positional import OpenGame, open_game, position_symmetries
 
 NAME = "corrective"

@@ -16,7 +16,7 @@ PG_ENCODINGS = {"cor+": "cor+", "corplus": "cor+", "corrective": "corrective"}
 
 def pg_encoding(requested: str | None, parser) -> str:
     """The positional encoding an --encoding names (usage error for a BDDL-only one)."""
-    from ..positional_solving import PG_SOLVE_ENCODING
+    from ..solving.positional import PG_SOLVE_ENCODING
 
     if requested is None:
         return PG_SOLVE_ENCODING
@@ -41,8 +41,8 @@ def run_pg(args, path: str, parser) -> int:
     from bddl.pg.reader import load_pg
     from circuits import write_qdimacs
 
-    from ..output import format_for, formula_text, write_atomically
-    from ..positional_solving import encode_pg
+    from ..formula_files import format_for, formula_text, write_atomically
+    from ..solving.positional import encode_pg
     from .compile import _cannot_write
 
     encoding = pg_encoding(args.encoding, parser)

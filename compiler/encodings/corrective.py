@@ -55,10 +55,8 @@ from bddl.errors import BddlSemanticError, error
 from bddl.game import Geometry, state_from_atoms
 from circuits import TRUE, Circuit
 
-from .explicit import ground_goals, ground_sides
-from .lifted import bits_for
+from .grounding import Cell, actions_of, bits_for, ground_goals, ground_sides, mover
 
-Cell = tuple[int, int]
 Owner = tuple[str, Cell]  # a side owns a cell
 
 
@@ -201,8 +199,8 @@ def claiming_game(domain: Domain, problem: Problem, moves: dict | None = None) -
     }
     moves = ground_sides(geometry, domain) if moves is None else moves
     claims = {
-        side: _claims(side, actions, moves[side], stones)
-        for side, actions in (("black", domain.black_actions), ("white", domain.white_actions))
+        side: _claims(side, actions_of(domain, side), moves[side], stones)
+        for side in ("black", "white")
     }
     sets = {}
     for side, goals in (("black", problem.black_goals), ("white", problem.white_goals)):
@@ -253,7 +251,7 @@ class CorrectiveEncoding:
 
     def decode_move(self, step: CorrectiveStep, value) -> "DecodedMove | None":
         """The claim a model of the formula makes at `step` (None if it makes none)."""
-        from .moves import DecodedMove
+        from .decoding import DecodedMove
 
         chosen = [cell for cell, var in step.moves.items() if value(var)]
         if len(chosen) != 1:
@@ -267,7 +265,7 @@ class CorrectiveEncoding:
 
         for claim in self.game.claims[step.side][cell]:
             if all(any(holds(owner) for owner in requirement) for requirement in claim.requires):
-                actions = self.domain.black_actions if step.side == "black" else self.domain.white_actions
+                actions = actions_of(self.domain, step.side)
                 return DecodedMove(step.side, claim.action, actions[claim.action].name, claim.x, claim.y)
         return None
 
@@ -305,7 +303,7 @@ class CorrectiveCore:
     def symmetry_cuts(self, t: int, previous: dict[Cell, int]) -> dict[Cell, list[int]]:
         """For each cell, the conditions under which a move there at ply t is
         redundant: a symmetry of the game leaves the position unchanged and
-        maps the cell to an earlier one (compiler.symmetry).
+        maps the cell to an earlier one (compiler.encodings.symmetry).
 
         In a position that a symmetry leaves unchanged, a move and its image
         lead to mirror-image positions of equal value, so offering the mover
@@ -493,7 +491,7 @@ class CorrectiveEncoder(CorrectiveCore):
         super().__init__(claiming_game(domain, problem, moves), problem.depth if depth is None else depth, symmetries=symmetries)
 
     def side_of(self, i: int) -> str:
-        return "black" if (i % 2 == 1) == self.problem.black_first else "white"
+        return mover(i, self.problem.black_first)
 
     def result(self, steps: list[CorrectiveStep]) -> CorrectiveEncoding:
         return CorrectiveEncoding(self.c, self.domain, self.problem, self.depth, steps, self.game)

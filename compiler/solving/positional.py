@@ -23,9 +23,9 @@ from pathlib import Path
 from bddl.pg.game import BLACK, PositionalGame
 from circuits import Qdimacs, write_qdimacs
 
-from .encodings import SOLVE_TSEITIN
-from .preprocess import PREPROCESSORS, bloqqer
-from .solvers import DEFAULT_SOLVER, members, run_portfolio, run_solver
+from ..encodings import SOLVE_TSEITIN
+from .preprocessing import PREPROCESSORS, bloqqer
+from .solver_programs import DEFAULT_SOLVER, members, run_portfolio, run_solver
 
 # Measured on the 180 GTTT games of the corpus (docs/benchmarks.md, "Positional games").
 PG_SOLVE_ENCODING = "cor+"
@@ -41,7 +41,7 @@ class MoveCheckError(RuntimeError):
 
 
 def positional_encoders() -> dict:
-    from .encodings import cor_plus, corrective_pg
+    from ..encodings import cor_plus, corrective_pg
 
     return {"cor+": cor_plus.encode, "corrective": corrective_pg.encode}
 

@@ -15,7 +15,7 @@ def run_pg(args, path: str, parser) -> int:
     from bddl.pg.draw import draw
     from bddl.pg.reader import load_pg
 
-    from ..positional_solving import solve_pg
+    from ..solving.positional import solve_pg
     from .pg_compile import pg_encoding
 
     if getattr(args, "reply_to", None) is not None:

@@ -24,7 +24,7 @@ def candidates(game, low: int, high: int) -> list[int]:
 def run_pg(args, path: str, parser) -> int:
     from bddl.pg.reader import load_pg
 
-    from ..positional_solving import solve_pg
+    from ..solving.positional import solve_pg
     from .pg_compile import pg_encoding
 
     encoding = pg_encoding(getattr(args, "encoding", None), parser)

@@ -46,7 +46,7 @@ def _verdict(black_wins) -> str:
 
 
 def run(args) -> int:
-    from ..critical_depth import black_needs_white_turn, candidate_depths, scan_depths
+    from ..solving.critical_depth import black_needs_white_turn, candidate_depths, scan_depths
 
     game_file = pg_path(args, build_parser())
     if game_file is not None:
