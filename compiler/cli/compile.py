@@ -20,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
         "  bddlc domains/positional.bddl problems/httt/tic_3x3_d9.bddl -o tic.qcir\n"
         "  bddlc domains/domineering.bddl problems/domineering/3x3_d4.bddl --format qdimacs > dom.qdimacs\n"
-        "  bddlc game.pg -o game.qdimacs\n\n"
+        "  bddlc problems/pg/tictactoe_3x3.pg -o tic.qdimacs\n\n"
         "encodings:\n" + "\n".join(f"  {name:10} {DESCRIPTIONS[name]}" for name in ENCODINGS),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -22,7 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
         "examples:\n"
         "  bddlc solve domains/positional.bddl problems/httt/tic_4x4_d5.bddl\n"
         "  bddlc solve domains/breakthrough.bddl problems/breakthrough/second_2x4_d8.bddl --reply-to 'move 1 4'\n"
-        "  bddlc solve game.pg --encoding corrective",
+        "  bddlc solve problems/pg/tictactoe_3x3_d5.pg --encoding corrective",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
