@@ -14,7 +14,6 @@ decide in the budget is shown as unchecked.
 
 from __future__ import annotations
 
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -177,21 +176,24 @@ def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, 
 
 
 def check_first_move(game: PositionalGame, cell: int, max_positions: int = CHECK_POSITIONS) -> bool | None:
-    """Does Black's first claim of `cell` keep the game won (None: not decided in the budget)?"""
-    from bddl.pg.solver import PositionalSolver, SearchBudgetExceeded
+    """Does Black's first claim of `cell` keep the game won (None: not decided in the budget)?
 
-    solver = PositionalSolver(game, max_positions)
-    black, white = game.mask(game.black_initials), game.mask(game.white_initials)
+    Asked of the explicit solver as a game of its own: the claim becomes a
+    Black stone before play and the first time point is gone (a completed
+    set then counts as won before play)."""
+    from dataclasses import replace
+
+    from bddl.pg.solver import SearchBudgetExceeded, solve
+
     if game.first_moves is not None and cell not in game.first_moves:
         return False
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 4 * game.depth + 1000))  # as the solver's own entry point does
+    if cell in game.black_initials | game.white_initials or not game.turns or game.turns[0] != BLACK:
+        return False
+    after = replace(game, times=game.times[1:], turns=game.turns[1:], black_initials=game.black_initials | {cell}, first_moves=None)
     try:
-        return solver.black_child_wins(black | 1 << cell, white, 0, cell)
+        return solve(after, max_positions=max_positions).black_wins
     except SearchBudgetExceeded:
         return None
-    finally:
-        sys.setrecursionlimit(limit)
 
 
 def _left(deadline: float | None) -> float | None:
