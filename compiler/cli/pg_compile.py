@@ -11,7 +11,7 @@ import sys
 
 from .common import EXIT_OK, plies, version
 
-PG_ENCODINGS = {"cor+": "cor+", "corplus": "cor+", "corrective": "corrective"}
+PG_ENCODINGS = {"cor+": "cor+", "corplus": "cor+", "corrective": "corrective"}  # name -> the name results carry
 
 
 def pg_encoding(requested: str | None, parser) -> str:
