@@ -77,7 +77,7 @@ def run(args) -> int:
     if game_file is not None:
         from .pg_compile import run_pg
 
-        return run_pg(args, game_file, build_parser())
+        return run_pg(args, game_file, build_parser(), _cannot_write)
     if args.encoding in POSITIONAL_ENCODINGS and args.encoding not in ENCODINGS:
         build_parser().error(f"--encoding {args.encoding} compiles .pg games: write the model as one with bddlc export first")
     args.encoding = args.encoding or DEFAULT_ENCODING

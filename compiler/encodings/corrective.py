@@ -48,6 +48,7 @@ the Tseitin pass keeps it clausal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from itertools import product
 
 from bddl.ast import Domain, Problem
@@ -363,7 +364,8 @@ class CorrectiveCore:
         c = self.c
         return [[c.or_([c.and_([c.or_(owners(r)) for r in claim.requires]) for claim in claims])]]
 
-    def encode(self) -> CorrectiveEncoding:
+    def encode(self) -> Any:
+        """The formula, as the front end's `result` wraps it."""
         c, game = self.c, self.game
         cells = game.open_cells
         lane_of = {cell: code for code, lane in enumerate(game.lanes) for cell in lane}

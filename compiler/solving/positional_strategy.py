@@ -14,6 +14,7 @@ time points run out, or a mover with no open cell, and Black has not won.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NoReturn
 
 from bddl.pg.game import BLACK, PositionalGame
 
@@ -85,7 +86,7 @@ def validate_pg(game: PositionalGame, strategy: PgStrategy, max_lines: int | Non
     line: list[tuple[str, str]] = []
     failure: list = []
 
-    def fail(reason: str) -> None:
+    def fail(reason: str) -> NoReturn:
         failure.extend([tuple(line), reason])
         raise _Stop
 
