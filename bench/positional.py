@@ -81,19 +81,40 @@ def run(args) -> int:
     return 1 if wrong else 0
 
 
+def family(name: str) -> str:
+    """The folder, and for GTTT the stones per turn: gttt-4x4 (1,1) and so on."""
+    folder, file = name.split("/")
+    parts = file.split("_")
+    return f"{folder} ({parts[1]},{parts[2]})" if parts[0] == "gttt" else folder
+
+
 def summary(rows) -> str:
     """Per configuration and family: decided, right, total and largest time."""
     groups = defaultdict(list)
     for config, name, verdict, _expected, seconds, status, _move in rows:
         groups[(config, name.split("/")[0])].append((verdict, float(seconds), status))
+        if family(name) != name.split("/")[0]:
+            groups[(config, family(name))].append((verdict, float(seconds), status))
     lines = ["| configuration | family | instances | decided | wrong | total s | largest s |", "|---|---|---|---|---|---|---|"]
-    for (config, family), items in sorted(groups.items()):
-        decided = sum(v is not None for v, _, _ in items)
+    for (config, family_name), items in sorted(groups.items()):
+        decided = sum(status != "unknown" for _, _, status in items)
         wrong = sum(s == "WRONG" for _, _, s in items)
         total = sum(t for _, t, _ in items)
         largest = max(t for _, t, _ in items)
-        lines.append(f"| {config} | {family} | {len(items)} | {decided} | {wrong} | {total:.1f} | {largest:.1f} |")
+        lines.append(f"| {config} | {family_name} | {len(items)} | {decided} | {wrong} | {total:.1f} | {largest:.1f} |")
+    slow = [(config, name, seconds, status) for config, name, _v, _e, seconds, status, _m in rows if status != "right" or float(seconds) > 60]
+    if slow:
+        lines += ["", "Not decided within the limit, or wrong:", ""]
+        lines += [f"- {config} {name}: {status}, {float(seconds):.1f} s" for config, name, seconds, status in slow]
     return "\n".join(lines)
+
+
+def read_results(path: str) -> list[tuple]:
+    rows = []
+    for line in Path(path).read_text().splitlines()[1:]:
+        config, name, verdict, expected, seconds, status, *move = line.split("\t")
+        rows.append((config, name, verdict, expected, seconds, status, move[0] if move else ""))
+    return rows
 
 
 def sizes(corpus: Path) -> str:
@@ -130,7 +151,11 @@ def main(argv=None) -> int:
     p.add_argument("-o", "--output", help="write the results as TSV here (one line as each run ends)")
     p.add_argument("--every", type=int, default=1, metavar="K", help="only every K-th game (a quick sample)")
     p.add_argument("--sizes", action="store_true", help="print COR+'s milestone sizes against the paper's Table 3 and stop")
+    p.add_argument("--report", metavar="TSV", help="summarise a results file written by -o and stop")
     args = p.parse_args(argv)
+    if args.report:
+        print(summary(read_results(args.report)))
+        return 0
     if args.sizes:
         print(sizes(args.corpus))
         return 0
