@@ -99,6 +99,8 @@ def second_point_cuts(game: OpenGame) -> dict[int, tuple[int, ...]]:
     cuts: dict[int, list[int]] = {}
     for r in game.first_cells():
         fixing = [f for f in perms if f[r] == r]
+        if not fixing:
+            continue
         for v in range(game.size):
             if v != r and any(f[v] < v for f in fixing):
                 cuts.setdefault(v, []).append(r)
