@@ -38,13 +38,14 @@ GAMES = differential_sample(seed=14, count=80)
 @pytest.mark.parametrize("solver", ["depqbf", "caqe"])
 @pytest.mark.parametrize("encoding", ENCODERS)
 def test_random_games_agree_with_search(encoding, solver):
+    games = GAMES if solver == "depqbf" else GAMES[:40]  # the second solver on half of them: CI time
     answers = {True: 0, False: 0}
-    for index, game in enumerate(GAMES):
+    for index, game in enumerate(games):
         expected = black_wins(game)
         answers[expected] += 1
         assert solve(ENCODERS[encoding](game), solver).verdict == expected, f"game {index}: {game}"
     # both answers are well represented, so neither a constant-true nor a constant-false encoding passes
-    assert min(answers.values()) >= 20, answers
+    assert min(answers.values()) >= len(games) // 4, answers
 
 
 def test_the_random_games_cover_every_feature():
