@@ -29,10 +29,11 @@ from .solver_programs import DEFAULT_SOLVER, members, run_portfolio, run_solver
 # Measured on the 180 GTTT games of the corpus (docs/benchmarks.md, "Positional games").
 PG_SOLVE_ENCODING = POSITIONAL_ENCODING
 PG_SOLVER = "depqbf"
-# Options per program on these formulas.  DepQBF's long-distance resolution:
-# on GTTT 4x4 games that DepQBF refutes in 18 s and 34 s by default, 6 s and
-# 26 s (measured under load; docs/benchmarks.md).
-PG_SOLVER_OPTIONS = {"depqbf": ("--long-dist-res",)}
+# Options per program on these formulas: none.  DepQBF's long-distance
+# resolution cut two GTTT 4x4 refutations from 18 s and 34 s to 6 s and 26 s,
+# but over the 35 4x4 games measured both ways it took 498 s against 473 s
+# without (docs/benchmarks.md, "Positional games").
+PG_SOLVER_OPTIONS: dict[str, tuple[str, ...]] = {}
 # Positions the explicit solver may expand to confirm a first move (a few
 # seconds; the 4x4 GTTT games need far fewer).
 CHECK_POSITIONS = 300_000
