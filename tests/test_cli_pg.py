@@ -12,7 +12,7 @@ import pytest
 
 from bddl.pg.reader import load_pg
 from compiler.cli import main
-from positional_games import black_wins
+from helpers.positional_games import black_wins
 
 ROOT = Path(__file__).resolve().parent.parent
 PG = ROOT / "problems" / "pg"

@@ -10,7 +10,7 @@ from bddl.pg.reader import load_pg
 from bddl.pg.solver import solve as explicit_solve
 from compiler.solving.positional import PG_SOLVE_ENCODING, check_first_move, solve_pg
 from conftest import CORPUS
-from positional_games import BLACK, black_wins, differential_sample, winning_first_moves
+from helpers.positional_games import BLACK, black_wins, differential_sample, winning_first_moves
 
 GAMES = differential_sample(seed=1414, count=40)
 PG = CORPUS / "pg"
