@@ -85,3 +85,22 @@ def encode(domain: Domain, problem: Problem, depth: int | None = None, encoding:
     except KeyError:
         raise ValueError(f"unknown encoding {encoding!r}; choose from {', '.join(ENCODINGS)}") from None
     return build(domain, problem, depth)
+
+
+# The encodings of `.pg` positional games: each takes a `bddl.pg.game.PositionalGame`
+# (docs/encoding.md, "Positional games"); "corplus" is another name for "cor+".
+POSITIONAL_ENCODINGS = {"cor+": "cor_plus", "corplus": "cor_plus", "corrective": "corrective_pg"}
+POSITIONAL_ENCODING = "cor+"  # what `bddlc GAME.pg` and `bddlc solve GAME.pg` use (docs/benchmarks.md)
+POSITIONAL_DESCRIPTIONS = {
+    "cor+": ".pg games only: COR+, the polished encoding of Mayer-Eichberger and Saffidine, clauses (1)-(13) (also: corplus)",
+    "corrective": "on a .pg game: COR, the corrective encoding above through the same core",
+}
+
+
+def encode_positional(game, encoding: str = POSITIONAL_ENCODING):
+    """A positional game's formula: `cnf`/`qdimacs()`, `circuit` (None for COR+), `first_move`."""
+    try:
+        module = POSITIONAL_ENCODINGS[encoding]
+    except KeyError:
+        raise ValueError(f"encoding {encoding!r} does not compile .pg games; choose from {', '.join(POSITIONAL_ENCODINGS)}") from None
+    return importlib.import_module(f".{module}", __package__).encode(game)
