@@ -14,28 +14,21 @@ legality check.  Black's goal is read on the final board:
 * ET: the transversal goal: the cells reachable r_v from White's start
   border through cells Black does not own miss White's end border.
 
-The formula is a conjunction of clauses over quantified variables only, so
-the Tseitin pass writes exactly these clauses.
+The clauses are written as they are, variables numbered in prefix order
+(no circuit in between: the 19x19 board at depth 361 has 785k clauses).
 """
 
 from __future__ import annotations
 
 from bddl.pg.game import WHITE
-from circuits import FALSE, Circuit
 
-from .maker_breaker import ImplicitEncoding, Reduced, binary, bits_needed, constant
+from .maker_breaker import ClauseBuilder, ImplicitEncoding, Reduced, binary, bits_needed, constant
 from .maker_breaker import reduce_for_chains, reduce_for_sets, reduce_for_transversal
 
-
-class _Clauses:
-    def __init__(self, c: Circuit):
-        self.c, self.gates = c, []
-
-    def add(self, *lits: int) -> None:
-        self.gates.append(self.c.or_(lits))
+FALSE = 0  # a literal the clause builder leaves out (nothing is Black before the first ply)
 
 
-def _board(c: Circuit, clauses: _Clauses, reduced: Reduced) -> tuple[list[int], tuple[int, ...] | None]:
+def _board(c: ClauseBuilder, clauses: ClauseBuilder, reduced: Reduced) -> tuple[list[int], tuple[int, ...] | None]:
     """The moves and the board after each of Black's plies, (1)-(6); returns
     Black's final cells b_v^d and the bits of Black's first move."""
     names = reduced.board.cells
@@ -73,15 +66,13 @@ def _board(c: Circuit, clauses: _Clauses, reduced: Reduced) -> tuple[list[int], 
 def _encode(name: str, reduced: Reduced, goal) -> ImplicitEncoding:
     if reduced.decided is not None:
         return constant(name, reduced)
-    c = Circuit()
-    clauses = _Clauses(c)
-    black, first = _board(c, clauses, reduced)
-    goal(c, clauses, reduced, black)
-    c.set_output(c.and_(clauses.gates))
-    return ImplicitEncoding(name, c, reduced, first)
+    c = ClauseBuilder()
+    black, first = _board(c, c, reduced)
+    goal(c, c, reduced, black)
+    return ImplicitEncoding(name, reduced, first, formula=c.formula())
 
 
-def _all_paths_goal(c: Circuit, clauses: _Clauses, reduced: Reduced, black: list[int]) -> None:
+def _all_paths_goal(c: ClauseBuilder, clauses: ClauseBuilder, reduced: Reduced, black: list[int]) -> None:
     """EA: some winning set is all Black."""
     chosen = [c.var(f"h{i}") for i in range(len(reduced.board.black_wins))]  # (7)
     c.exists(chosen)
@@ -91,7 +82,7 @@ def _all_paths_goal(c: Circuit, clauses: _Clauses, reduced: Reduced, black: list
             clauses.add(-h, black[v])  # (9)
 
 
-def _neighbour_goal(c: Circuit, clauses: _Clauses, reduced: Reduced, black: list[int]) -> None:
+def _neighbour_goal(c: ClauseBuilder, clauses: ClauseBuilder, reduced: Reduced, black: list[int]) -> None:
     """EN: a chain of Black cells p^0 .. p^l joins the borders."""
     graph, names = reduced.board.graph, reduced.board.cells
     n, last = reduced.size, reduced.black_moves - 1
@@ -109,7 +100,7 @@ def _neighbour_goal(c: Circuit, clauses: _Clauses, reduced: Reduced, black: list
         clauses.add(-path[last][v])  # (14)
 
 
-def _transversal_goal(c: Circuit, clauses: _Clauses, reduced: Reduced, black: list[int]) -> None:
+def _transversal_goal(c: ClauseBuilder, clauses: ClauseBuilder, reduced: Reduced, black: list[int]) -> None:
     """ET: White's start border does not reach White's end border through cells Black does not own."""
     graph, names = reduced.board.graph, reduced.board.cells
     n = reduced.size

@@ -19,7 +19,7 @@ from typing import Callable
 from bddl.pg.game import BLACK, PositionalGame
 from bddl.pg.hex import white_borders
 from bddl.pg.prune import as_set_game, at_depth, black_connected, prune_graph, prune_sets, transversal
-from circuits import Circuit
+from circuits import Circuit, Qdimacs, to_qdimacs
 
 
 class NotMakerBreaker(ValueError):
@@ -132,15 +132,82 @@ def reduce_for_transversal(game: PositionalGame, depth: int | None = None) -> Re
     return Reduced(game, depth, board)
 
 
-@dataclass
+class ClauseBuilder:
+    """Clauses over quantified variables, numbered 1.. in prefix order, for
+    the encodings the paper writes as QDIMACS.  The literal 0 stands for
+    false and is left out of a clause."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = [""]
+        self.blocks: list[tuple[str, list[int]]] = []
+        self.clauses: list[tuple[int, ...]] = []
+
+    def var(self, name: str) -> int:
+        self.names.append(name)
+        return len(self.names) - 1
+
+    def _quantify(self, quantifier: str, variables) -> None:
+        variables = list(variables)
+        if not variables:
+            return
+        if self.blocks and self.blocks[-1][0] == quantifier:
+            self.blocks[-1][1].extend(variables)
+        else:
+            self.blocks.append((quantifier, variables))
+
+    def exists(self, variables) -> None:
+        self._quantify("exists", variables)
+
+    def forall(self, variables) -> None:
+        self._quantify("forall", variables)
+
+    def add(self, *lits: int) -> None:
+        self.clauses.append(tuple(lit for lit in lits if lit))
+
+    def formula(self) -> "ClausalFormula":
+        return ClausalFormula(
+            Qdimacs(len(self.names) - 1, tuple((q, tuple(vs)) for q, vs in self.blocks), tuple(self.clauses)),
+            tuple(self.names[1:]),
+        )
+
+
+@dataclass(frozen=True)
+class ClausalFormula:
+    qdimacs: Qdimacs
+    names: tuple[str, ...]  # names[i - 1]: the name of variable i
+
+    def circuit(self) -> Circuit:
+        """The same formula as a circuit (an and of ors), for QCIR and the circuit solvers."""
+        c = Circuit()
+        ids = [0] + [c.var(name) for name in self.names]
+        for quantifier, block in self.qdimacs.prefix:
+            (c.exists if quantifier == "exists" else c.forall)([ids[v] for v in block])
+        sign = lambda lit: ids[lit] if lit > 0 else -ids[-lit]  # noqa: E731
+        c.set_output(c.and_([c.or_([sign(lit) for lit in clause]) for clause in self.qdimacs.clauses]))
+        return c
+
+
 class ImplicitEncoding:
     """A formula true iff Black wins within `depth` plies, with what is needed
-    to read Black's first move from a model."""
+    to read Black's first move from a model: a circuit (QCIR encodings) or
+    clauses (QDIMACS encodings, whose circuit is built only when asked for)."""
 
-    name: str
-    circuit: Circuit
-    reduced: Reduced
-    first_move: tuple[int, ...] | None  # the bits of Black's first move, least significant first; None: White moves first
+    def __init__(self, name: str, reduced: Reduced, first_move, circuit: Circuit | None = None, formula=None):
+        self.name, self.reduced = name, reduced
+        self.first_move: tuple[int, ...] | None = first_move  # Black's first move, least significant bit first
+        self._circuit, self.formula = circuit, formula
+
+    @property
+    def circuit(self) -> Circuit:
+        if self._circuit is None:
+            self._circuit = self.formula.circuit()
+        return self._circuit
+
+    def qdimacs(self, polarity: bool = False, placement: str = "innermost") -> Qdimacs:
+        """The QDIMACS: the clauses themselves, or the circuit's Tseitin (variables 1.. are the same either way)."""
+        if self.formula is not None:
+            return self.formula.qdimacs
+        return to_qdimacs(self.circuit, polarity=polarity, placement=placement)
 
     @property
     def game(self) -> PositionalGame:
@@ -176,4 +243,4 @@ def constant(name: str, reduced: Reduced) -> ImplicitEncoding:
 
     c = Circuit()
     c.set_output(TRUE if reduced.decided else FALSE)
-    return ImplicitEncoding(name, c, reduced, None)
+    return ImplicitEncoding(name, reduced, None, circuit=c)
