@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 
 from .game import BLACK, WHITE, BorderGraph, PositionalGame
+from .geometry import coordinates_from_names
 
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _CELL = re.compile(r"([a-z])([1-9][0-9]*)\Z")
@@ -62,14 +63,15 @@ def hex_board(size: int, depth: int | None = None, stones: str = "", rows: int |
         start_border=frozenset(index[(c, 0)] for c in range(columns)),
         end_border=frozenset(index[(c, rows - 1)] for c in range(columns)),
     )
+    cells = tuple(cell_name(c, r) for c, r in coordinates)
     return PositionalGame(
-        cells=tuple(cell_name(c, r) for c, r in coordinates),
+        cells=cells,
         times=times,
         turns=turns,
         black_initials=frozenset(index[xy] for xy in black),
         white_initials=frozenset(index[xy] for xy in white),
         graph=graph,
-        coordinates=coordinates,
+        coordinates=coordinates_from_names(cells),  # what the .pg reader gives the same names
     )
 
 
