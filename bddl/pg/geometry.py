@@ -33,6 +33,12 @@ def coordinates_from_names(cells: Sequence[str]) -> tuple[tuple[int, ...], ...] 
     their values first appear among the cells (so Qubic's x, y, z, w layers
     come out 0..3).  Axes that never vary are dropped; coordinates start at 0
     along each axis.  Names that do not fit (or two cells at one place) give None."""
+    axes = name_axes(cells)
+    return None if axes is None else tuple(zip(*(ranks for ranks, _ in axes)))
+
+
+def name_axes(cells: Sequence[str]) -> list[tuple[list[int], list[str]]] | None:
+    """The varying axes of the cell names: per axis, each cell's rank and the labels in rank order."""
     if len(cells) < 2:
         return None
     split = []
@@ -53,13 +59,12 @@ def coordinates_from_names(cells: Sequence[str]) -> tuple[tuple[int, ...], ...] 
             distinct = list(dict.fromkeys(values))
         if len(distinct) > 1:
             rank = {v: i for i, v in enumerate(distinct)}
-            axes.append([rank[v] for v in values])
+            axes.append(([rank[v] for v in values], distinct))
     if not axes:
         return None
-    coordinates = tuple(zip(*axes))
-    if len(set(coordinates)) != len(coordinates):
+    if len(set(zip(*(ranks for ranks, _ in axes)))) != len(cells):
         return None
-    return coordinates
+    return axes
 
 
 def symmetries(game: PositionalGame) -> tuple[Permutation, ...]:
