@@ -43,9 +43,7 @@ def at_depth(game: PositionalGame, depth: int | None) -> PositionalGame:
     """The game cut to its first `depth` plies (the question bddlc asks is "within depth")."""
     if depth is None or depth == game.depth:
         return game
-    if depth > game.depth:
-        raise ValueError(f"depth {depth} exceeds the game's {game.depth} time points")
-    return replace(game, times=game.times[:depth], turns=game.turns[:depth])
+    return game.with_depth(depth)
 
 
 def _require_maker_breaker(game: PositionalGame, step: str) -> None:

@@ -218,10 +218,18 @@ class ImplicitEncoding:
         return self.reduced.depth
 
     def first_move_cell(self, value: Callable[[int], bool]) -> int | None:
-        """The cell (an index into the game's cells) a model's first move claims, None if it names no open cell."""
+        """The cell (an index into the game's cells) a model's first move
+        claims, None if it names no open cell.  `value` gives the model's
+        value of a variable by its number in the QDIMACS or QCIR file."""
         if self.first_move is None:
             return None
-        number = sum(1 << k for k, bit in enumerate(self.first_move) if value(bit))
+        bits = self.first_move
+        if self.formula is None:  # circuit ids to file numbers
+            from circuits import numbering
+
+            table = numbering(self.circuit)
+            bits = tuple(table.lit(bit) for bit in bits)
+        number = sum(1 << k for k, bit in enumerate(bits) if value(bit))
         if number >= self.reduced.size:
             return None
         return self.game.cells.index(self.reduced.board.cells[number])
