@@ -272,20 +272,32 @@ class CorrectiveEncoding:
         return None
 
 
-class CorrectiveEncoder:
-    def __init__(self, domain: Domain, problem: Problem, depth: int | None = None):
-        self.domain, self.problem = domain, problem
-        self.depth = problem.depth if depth is None else depth
-        moves = ground_sides(Geometry(problem.width, problem.height), domain)
-        self.game = claiming_game(domain, problem, moves)
+class CorrectiveCore:
+    """The encoding of a claiming game, whichever front end read it: BDDL
+    (`CorrectiveEncoder`) or a `.pg` positional game (`corrective_pg`).
+
+    The front end gives the mover of each ply (`side_of`), the symmetries of
+    the game, the first-move set of a `.pg` file (a symmetry cut its author
+    asserts: the first ply's mover may claim only those cells), how cells are
+    named in variable names, and the one rule where the two languages
+    differ: in BDDL a side with no legal move loses (White stuck is a Black
+    win), in a `.pg` game the game is then over and Black has not won."""
+
+    def __init__(self, game: ClaimingGame, depth: int, *, symmetries=(), stuck_white_loses: bool = True,
+                 first_moves: frozenset | None = None):
+        self.game, self.depth = game, depth
+        self.symmetries = list(symmetries)
+        self.stuck_white_loses = stuck_white_loses
+        self.first_moves = first_moves
         self.c = Circuit()
         self.clauses: list[int] = []
-        from .symmetry import game_symmetries
-
-        self.symmetries = [f for _, f in game_symmetries(domain, problem, moves)]
 
     def side_of(self, i: int) -> str:
-        return "black" if (i % 2 == 1) == self.problem.black_first else "white"
+        raise NotImplementedError
+
+    def label(self, v) -> str:
+        """A cell in variable names."""
+        return f"({v[0]},{v[1]})"
 
     def clause(self, *lits: int) -> None:
         self.clauses.append(self.c.or_(lits))
@@ -376,7 +388,8 @@ class CorrectiveEncoder:
             running_before = running
             if t == len(cells) + 1:
                 if side == "white":
-                    white_stuck.append(running)
+                    if self.stuck_white_loses:
+                        white_stuck.append(running)
                 else:
                     self.clause(-running)  # Black cannot move: it must have stopped the clock before
                 break
@@ -385,7 +398,8 @@ class CorrectiveEncoder:
             if side == "white":
                 number = [c.var(f"W{t}[{k}]") for k in range(bits_for(len(game.lanes)))]
                 c.forall(number)
-            moves = {v: c.var(f"{side}{t}({v[0]},{v[1]})") for v in cells if v in claims}
+            allowed = cells if t > 1 or self.first_moves is None else [v for v in cells if v in self.first_moves]
+            moves = {v: c.var(f"{side}{t}{self.label(v)}") for v in allowed if v in claims}
             c.exists(list(moves.values()))
             taken = {v: [lit for lit in (board["black"][v], board["white"][v]) if lit is not None] for v in cells}
             needs = {v: self.requirements(claims[v], board) for v in moves}
@@ -440,7 +454,10 @@ class CorrectiveEncoder:
         black_won = c.or_([completed("black", s) for s in game.black_sets] + white_stuck)
         white_won = c.or_([completed("white", s) for s in game.white_sets])
         c.set_output(c.and_(self.clauses + [black_won, -white_won]))
-        return CorrectiveEncoding(c, self.domain, self.problem, self.depth, steps, game)
+        return self.result(steps)
+
+    def result(self, steps: list[CorrectiveStep]):
+        raise NotImplementedError
 
     def claimed(self, side: str, t: int, v: Cell, move: int | None, board) -> int | None:
         """The side owns v after ply t: it did before, or it claims v now.  The
@@ -449,7 +466,7 @@ class CorrectiveEncoder:
         before = board[side][v]
         if move is None:
             return before
-        now = c.var(f"{side}@{t}({v[0]},{v[1]})")
+        now = c.var(f"{side}@{t}{self.label(v)}")
         c.exists([now])
         self.clause(-move, now)
         if before is None:
@@ -461,6 +478,24 @@ class CorrectiveEncoder:
         if other is not None:
             self.clause(-now, -other)
         return now
+
+
+class CorrectiveEncoder(CorrectiveCore):
+    """The BDDL front end: a claiming game read off a domain and a problem."""
+
+    def __init__(self, domain: Domain, problem: Problem, depth: int | None = None):
+        self.domain, self.problem = domain, problem
+        moves = ground_sides(Geometry(problem.width, problem.height), domain)
+        from .symmetry import game_symmetries
+
+        symmetries = [f for _, f in game_symmetries(domain, problem, moves)]
+        super().__init__(claiming_game(domain, problem, moves), problem.depth if depth is None else depth, symmetries=symmetries)
+
+    def side_of(self, i: int) -> str:
+        return "black" if (i % 2 == 1) == self.problem.black_first else "white"
+
+    def result(self, steps: list[CorrectiveStep]) -> CorrectiveEncoding:
+        return CorrectiveEncoding(self.c, self.domain, self.problem, self.depth, steps, self.game)
 
 
 def encode(domain: Domain, problem: Problem, depth: int | None = None) -> CorrectiveEncoding:

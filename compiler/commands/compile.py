@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, add_model_arguments, load, plies, version
+from .common import EXIT_OK, add_model_arguments, load, pg_path, plies, version
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -15,17 +15,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc",
         description="Compile a BDDL game into a QBF that is true iff Black has a winning strategy "
-        "of at most DEPTH moves.",
+        "of at most DEPTH moves.  A positional game GAME.pg may stand in place of DOMAIN PROBLEM: "
+        "it is compiled by COR+ (default) or COR.",
         epilog="examples:\n"
         "  bddlc domains/positional.bddl problems/httt/tic_3x3_d9.bddl -o tic.qcir\n"
-        "  bddlc domains/domineering.bddl problems/domineering/3x3_d4.bddl --format qdimacs > dom.qdimacs\n\n"
+        "  bddlc domains/domineering.bddl problems/domineering/3x3_d4.bddl --format qdimacs > dom.qdimacs\n"
+        "  bddlc game.pg -o game.qdimacs\n\n"
         "encodings:\n" + "\n".join(f"  {name:10} {DESCRIPTIONS[name]}" for name in ENCODINGS),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, "override the problem's depth (the number of plies)")
+    add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
     p.add_argument("-o", "--output", metavar="OUT", help="output file (default: standard output)")
     p.add_argument("--format", choices=FORMATS, help="qcir or qdimacs (default: from OUT's suffix, .qcir/.qdimacs/.cnf, else qcir)")
-    p.add_argument("--encoding", choices=sorted(ENCODINGS), default=DEFAULT_ENCODING, help=f"which encoding (default {DEFAULT_ENCODING})")
+    p.add_argument("--encoding", choices=sorted(ENCODINGS), help=f"which encoding (default {DEFAULT_ENCODING}; for a .pg game cor+)")
     p.add_argument("--polarity", action="store_true", help="QDIMACS: Plaisted-Greenbaum (polarity-aware) Tseitin instead of the full one")
     p.add_argument(
         "--strict",
@@ -67,9 +69,15 @@ def report_warnings(model, strict: bool) -> None:
 
 
 def run(args) -> int:
-    from ..encodings import encode
+    from ..encodings import DEFAULT_ENCODING, encode
     from ..output import format_for, formula_text, write_atomically
 
+    game_file = pg_path(args, build_parser())
+    if game_file is not None:
+        from .pg_compile import run_pg
+
+        return run_pg(args, game_file, build_parser())
+    args.encoding = args.encoding or DEFAULT_ENCODING
     model = load(args, print_warnings=False)
     report_warnings(model, args.strict)
     depth = model.problem.depth

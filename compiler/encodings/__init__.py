@@ -19,7 +19,7 @@ def _lazy(module: str, function: str) -> Callable:
     loads only the encoding it runs (start-up time is most of a compile)."""
 
     def build(domain: Domain, problem: Problem, depth: int | None = None):
-        return getattr(importlib.import_module(f"compiler.{module}"), function)(domain, problem, depth)
+        return getattr(importlib.import_module(f"..{module}", __package__), function)(domain, problem, depth)
 
     build.__name__ = function
     return build
@@ -29,7 +29,7 @@ def _encode_auto(domain: Domain, problem: Problem, depth: int | None = None):
     """The encoding solvers finish most often on this game: the corrective
     encoding for a claiming game (positional games, Connect-4), the explicit
     one for anything else."""
-    from compiler.corrective import NotClaiming
+    from ..corrective import NotClaiming
 
     try:
         return ENCODINGS["corrective"](domain, problem, depth)
@@ -63,7 +63,7 @@ DESCRIPTIONS = {
 def applicable_encodings(domain: Domain, problem: Problem) -> list[str]:
     """The encodings that can compile this game, "auto" left out (it is one
     of the others): everything but "corrective" for a game that is not a claiming game."""
-    from compiler.corrective import applicable
+    from ..corrective import applicable
 
     return [name for name in ENCODINGS if name != "auto" and (name != "corrective" or applicable(domain, problem))]
 

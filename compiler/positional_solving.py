@@ -1,0 +1,168 @@
+"""Solving a `.pg` positional game with a QBF solver: what `bddlc solve game.pg` runs.
+
+The game is compiled by COR+ or COR (`compiler.encodings.POSITIONAL`),
+written as QDIMACS and given to a solver program as a killable child
+(`compiler.solvers`), optionally after Bloqqer through the prefix-repair path
+BDDL games use (`compiler.preprocess.bloqqer`).  The time limit covers
+everything, compiling included.  When Black wins and moves first, its first
+move is read from the solver's assignment to the outermost block and named
+by its cell and confirmed with the explicit solver (`bddl.pg.solver`, the
+oracle of every positional encoding) within a budget of positions: a move
+it refutes is a bug (`MoveCheckError`, never printed), a move it cannot
+decide in the budget is shown as unchecked.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bddl.pg.game import BLACK, PositionalGame
+from circuits import Qdimacs, write_qdimacs
+
+from .encodings import SOLVE_TSEITIN
+from .preprocess import PREPROCESSORS, bloqqer
+from .solvers import DEFAULT_SOLVER, members, run_portfolio, run_solver
+
+# Measured on the 180 GTTT games of the corpus (docs/benchmarks.md, "Positional games").
+PG_SOLVE_ENCODING = "cor+"
+PG_SOLVER = "depqbf"
+# Positions the explicit solver may expand to confirm a first move (a few
+# seconds; the 4x4 GTTT games need far fewer).
+CHECK_POSITIONS = 300_000
+
+
+class MoveCheckError(RuntimeError):
+    """The explicit solver refutes the first move read from a solver's
+    assignment: a bug in an encoding, the decoding or the solver."""
+
+
+def positional_encoders() -> dict:
+    from .encodings import cor_plus, corrective_pg
+
+    return {"cor+": cor_plus.encode, "corrective": corrective_pg.encode}
+
+
+def encode_pg(game: PositionalGame, encoding: str = PG_SOLVE_ENCODING):
+    encoders = positional_encoders()
+    if encoding not in encoders:
+        raise ValueError(f"encoding {encoding!r} does not compile .pg games; choose from {', '.join(encoders)}")
+    return encoders[encoding](game)
+
+
+@dataclass(frozen=True)
+class PgSolveResult:
+    """What bddlc knows about one positional game.
+
+    `black_wins` is None when no solver gave a verdict (`reason` says why).
+    `first_move` is Black's first cell (by name) when Black wins and moves
+    first and the solver gave an assignment."""
+
+    black_wins: bool | None
+    solver: str
+    encoding: str
+    seconds: float
+    variables: int
+    clauses: int
+    first_move: str | None = None
+    move_checked: bool = False  # the explicit solver confirmed first_move wins
+    reason: str | None = None
+    preprocess: str = "none"
+    preprocess_note: str | None = None
+    black_first: bool = True
+
+
+def solve_pg(
+    game: PositionalGame,
+    *,
+    encoding: str = PG_SOLVE_ENCODING,
+    solver: str = DEFAULT_SOLVER,
+    preprocess: str = "none",
+    timeout: float | None = None,
+) -> PgSolveResult:
+    """Does Black win the game, and with which first move?"""
+    if preprocess not in PREPROCESSORS:
+        raise ValueError(f"unknown preprocessing {preprocess!r}; choose from {', '.join(PREPROCESSORS)}")
+    solver = PG_SOLVER if solver == DEFAULT_SOLVER else solver
+    programs = members(solver)  # ValueError for an unknown solver
+    start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
+    compiled = encode_pg(game, encoding)
+    formula = compiled.qdimacs(**SOLVE_TSEITIN)
+    black_first = compiled.first_side == BLACK
+
+    def finish(verdict, reason=None, note=None, move=None, checked=False) -> PgSolveResult:
+        return PgSolveResult(
+            verdict, solver, encoding, time.perf_counter() - start, formula.num_vars, formula.num_clauses,
+            move, checked, reason, preprocess, note, black_first,
+        )
+
+    limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
+    note = None
+    if preprocess == "bloqqer":
+        pre = bloqqer(formula, _left(deadline))
+        note = pre.note
+        if pre.status == "decided":
+            return finish(pre.verdict, None, note)
+        if pre.status == "timeout":
+            return finish(None, f"{limit} (reached while preprocessing)", note)
+        if pre.formula is not None:  # its assignment belongs to the preprocessed formula: no move read
+            run = _run(programs, pre.formula, deadline)
+            if run.verdict is None:
+                return finish(None, _unknown(run, limit), note)
+            return finish(run.verdict, None if not run.verdict or not black_first else "no first move after preprocessing", note)
+    run = _run(programs, formula, deadline)
+    if run.verdict is None:
+        return finish(None, _unknown(run, limit), note)
+    if not run.verdict or not black_first:
+        return finish(run.verdict, None if not run.verdict else "White moves first: Black has no first move", note)
+    if not run.model:
+        return finish(True, f"{run.solver} prints no assignment: no first move", note)
+    cell = compiled.game.cells[compiled.first_move(lambda var: run.model.get(var, False))]
+    checked = check_first_move(game, cell)
+    if checked is False:
+        raise MoveCheckError(f"{run.solver} says Black wins, but the explicit solver refutes its first move {game.cells[cell]}")
+    reason = None if checked else f"first move not checked: the explicit solver needs more than {CHECK_POSITIONS} positions"
+    return finish(True, reason, note, game.cells[cell], bool(checked))
+
+
+def check_first_move(game: PositionalGame, cell: int, max_positions: int = CHECK_POSITIONS) -> bool | None:
+    """Does Black's first claim of `cell` keep the game won (None: not decided in the budget)?"""
+    from bddl.pg.solver import PositionalSolver, SearchBudgetExceeded
+
+    solver = PositionalSolver(game, max_positions)
+    black, white = game.mask(game.black_initials), game.mask(game.white_initials)
+    if game.first_moves is not None and cell not in game.first_moves:
+        return False
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * game.depth + 1000))  # as the solver's own entry point does
+    try:
+        return solver.black_child_wins(black | 1 << cell, white, 0, cell)
+    except SearchBudgetExceeded:
+        return None
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _left(deadline: float | None) -> float | None:
+    return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+
+
+def _run(programs: tuple[str, ...], formula: Qdimacs, deadline: float | None):
+    with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
+        path = Path(folder) / "formula.qdimacs"
+        with open(path, "w", encoding="ascii", newline="\n") as fh:
+            write_qdimacs(formula, fh)
+        if len(programs) == 1:
+            return run_solver(programs[0], path, _left(deadline))
+        return run_portfolio([(name, path) for name in programs], _left(deadline))
+
+
+def _unknown(run, limit: str) -> str:
+    if run.status == "timeout":
+        return limit
+    last = run.output.strip().splitlines()[-1:] or ["no output"]
+    return f"{run.solver} gave no verdict ({last[0][:200]})"
