@@ -30,6 +30,20 @@ from .solvers import DEFAULT_SOLVER, members, run_portfolio, run_solver
 # Measured on the 180 GTTT games of the corpus (docs/benchmarks.md, "Positional games").
 PG_SOLVE_ENCODING = "cor+"
 PG_SOLVER = "depqbf"
+# Hex (a goal given by #neighbours and borders): measured on the Hein puzzles
+# (docs/benchmarks.md, "Hex"); COR+ would need every chain spelt out.
+HEX_SOLVE_ENCODING = "et"  # a whole Hex board (White's borders are known)
+GRAPH_SOLVE_ENCODING = "en"  # any other graph with two borders
+PG_SOLVERS = {"et": "caqe", "en": "caqe", "ea": "caqe", "ln": "caqe", "la": "caqe", "sn": "caqe", "sa": "caqe"}
+
+
+def default_encoding(game: PositionalGame) -> str:
+    """The encoding `bddlc solve` uses for this game when not told."""
+    if game.graph is None or game.black_wins:
+        return PG_SOLVE_ENCODING
+    from bddl.pg.hex import hex_coordinates
+
+    return HEX_SOLVE_ENCODING if hex_coordinates(game) is not None else GRAPH_SOLVE_ENCODING
 # Positions the explicit solver may expand to confirm a first move (a few
 # seconds; the 4x4 GTTT games need far fewer).
 CHECK_POSITIONS = 300_000
@@ -41,12 +55,14 @@ class MoveCheckError(RuntimeError):
 
 
 def positional_encoders() -> dict:
-    from .encodings import cor_plus, corrective_pg
+    from .encodings import IMPLICIT_ENCODINGS, cor_plus, corrective_pg, encode_implicit
 
-    return {"cor+": cor_plus.encode, "corrective": corrective_pg.encode}
+    implicit = {name: (lambda game, name=name: encode_implicit(game, encoding=name)) for name in IMPLICIT_ENCODINGS}
+    return {"cor+": cor_plus.encode, "corrective": corrective_pg.encode, **implicit}
 
 
-def encode_pg(game: PositionalGame, encoding: str = PG_SOLVE_ENCODING):
+def encode_pg(game: PositionalGame, encoding: str | None = None):
+    encoding = encoding or default_encoding(game)
     encoders = positional_encoders()
     if encoding not in encoders:
         raise ValueError(f"encoding {encoding!r} does not compile .pg games; choose from {', '.join(encoders)}")
@@ -78,7 +94,7 @@ class PgSolveResult:
 def solve_pg(
     game: PositionalGame,
     *,
-    encoding: str = PG_SOLVE_ENCODING,
+    encoding: str | None = None,
     solver: str = DEFAULT_SOLVER,
     preprocess: str = "none",
     timeout: float | None = None,
@@ -86,7 +102,8 @@ def solve_pg(
     """Does Black win the game, and with which first move?"""
     if preprocess not in PREPROCESSORS:
         raise ValueError(f"unknown preprocessing {preprocess!r}; choose from {', '.join(PREPROCESSORS)}")
-    solver = PG_SOLVER if solver == DEFAULT_SOLVER else solver
+    encoding = encoding or default_encoding(game)
+    solver = PG_SOLVERS.get(encoding, PG_SOLVER) if solver == DEFAULT_SOLVER else solver
     programs = members(solver)  # ValueError for an unknown solver
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout

@@ -162,13 +162,13 @@ def white_borders(game: PositionalGame) -> tuple[frozenset[int], frozenset[int]]
 def draw_hex(game: PositionalGame, black: Iterable[int] = (), white: Iterable[int] = (), mark: int | None = None) -> str:
     """The position as the usual rhombus: row 1 on top, each row half a cell to
     the right of the one above, so every cell touches the two below it to its
-    left and right.  `X` Black, `O` White, `.` open; `mark` (a cell) is drawn
+    left and right.  `B` Black, `W` White, `.` open (as bddl.pg.draw's grids); `mark` (a cell) is drawn
     in brackets, for the move just played.  Black joins top and bottom, White
     left and right.
 
            a b c
-        1  X O .  1
-         2  . . O  2
+        1  B W .  1
+         2  . . W  2
           3  . . .  3
              a b c
     """
@@ -188,7 +188,7 @@ def draw_hex(game: PositionalGame, black: Iterable[int] = (), white: Iterable[in
         for c in range(columns):
             i = at[(c, r)]
             text.append("[" if c == marked else "]" if marked is not None and c == marked + 1 else " ")
-            text.append("X" if i in blacks else "O" if i in whites else ".")
+            text.append("B" if i in blacks else "W" if i in whites else ".")
         text.append("]" if marked == columns - 1 else " ")
         label = str(r + 1).rjust(width)
         lines.append(" " * r + label + " " + "".join(text) + " " + str(r + 1))

@@ -27,7 +27,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
     p.add_argument("-o", "--output", metavar="OUT", help="output file (default: standard output)")
     p.add_argument("--format", choices=FORMATS, help="qcir or qdimacs (default: from OUT's suffix, .qcir/.qdimacs/.cnf, else qcir)")
-    p.add_argument("--encoding", choices=sorted(ENCODINGS), help=f"which encoding (default {DEFAULT_ENCODING}; for a .pg game cor+)")
+    pg_only = ("cor+", "corplus", "ea", "en", "et", "la", "ln", "sa", "sn")
+    p.add_argument(
+        "--encoding",
+        choices=sorted(set(ENCODINGS) | set(pg_only)),
+        help=f"which encoding (default {DEFAULT_ENCODING}; for a .pg game et on a Hex board, else cor+)",
+    )
     p.add_argument("--polarity", action="store_true", help="QDIMACS: Plaisted-Greenbaum (polarity-aware) Tseitin instead of the full one")
     p.add_argument(
         "--strict",
@@ -69,7 +74,7 @@ def report_warnings(model, strict: bool) -> None:
 
 
 def run(args) -> int:
-    from ..encodings import DEFAULT_ENCODING, encode
+    from ..encodings import DEFAULT_ENCODING, ENCODINGS, encode
     from ..output import format_for, formula_text, write_atomically
 
     game_file = pg_path(args, build_parser())
@@ -78,6 +83,8 @@ def run(args) -> int:
 
         return run_pg(args, game_file, build_parser())
     args.encoding = args.encoding or DEFAULT_ENCODING
+    if args.encoding not in ENCODINGS:
+        build_parser().error(f"--encoding {args.encoding} compiles .pg games only")
     model = load(args, print_warnings=False)
     report_warnings(model, args.strict)
     depth = model.problem.depth

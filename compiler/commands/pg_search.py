@@ -46,7 +46,7 @@ def run_pg(args, path: str) -> int:
         print(f"Black wins within {plies(depth)}.")
         if move is not None:
             print(f"first move: {move}")
-            board = draw(game, game.mask(game.black_initials) | 1 << result.first_move, game.mask(game.white_initials))
+            board = draw(game, game.mask(game.black_initials) | 1 << result.first_move, game.mask(game.white_initials), result.first_move)
             if board is not None:
                 print(board)
         elif game.turns and game.turns[0] != "black":

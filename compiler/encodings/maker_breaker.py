@@ -190,40 +190,58 @@ class ClausalFormula:
 class ImplicitEncoding:
     """A formula true iff Black wins within `depth` plies, with what is needed
     to read Black's first move from a model: a circuit (QCIR encodings) or
-    clauses (QDIMACS encodings, whose circuit is built only when asked for)."""
+    clauses (QDIMACS encodings, whose circuit is built only when asked for).
 
-    def __init__(self, name: str, reduced: Reduced, first_move, circuit: Circuit | None = None, formula=None):
+    It answers `compiler.positional_solving`'s questions as COR+ does:
+    `qdimacs()`, `first_side`, `first_move(value)` (a cell number) and
+    `game.cells` (that number's cell in the source game)."""
+
+    def __init__(self, name: str, reduced: Reduced, first_move_bits, circuit: Circuit | None = None, formula=None):
         self.name, self.reduced = name, reduced
-        self.first_move: tuple[int, ...] | None = first_move  # Black's first move, least significant bit first
+        self.first_move_bits: tuple[int, ...] | None = first_move_bits  # least significant first; None: no Black first ply
         self._circuit, self.formula = circuit, formula
 
     @property
-    def circuit(self) -> Circuit:
-        if self._circuit is None:
-            self._circuit = self.formula.circuit()
-        return self._circuit
-
-    def qdimacs(self, polarity: bool = False, placement: str = "innermost") -> Qdimacs:
-        """The QDIMACS: the clauses themselves, or the circuit's Tseitin (variables 1.. are the same either way)."""
-        if self.formula is not None:
-            return self.formula.qdimacs
-        return to_qdimacs(self.circuit, polarity=polarity, placement=placement)
-
-    @property
-    def game(self) -> PositionalGame:
+    def source(self) -> PositionalGame:
         return self.reduced.original
 
     @property
     def depth(self) -> int:
         return self.reduced.depth
 
-    def first_move_cell(self, value: Callable[[int], bool]) -> int | None:
-        """The cell (an index into the game's cells) a model's first move
-        claims, None if it names no open cell.  `value` gives the model's
-        value of a variable by its number in the QDIMACS or QCIR file."""
-        if self.first_move is None:
+    @property
+    def game(self) -> "_EncodedGame":
+        return _EncodedGame(tuple(range(len(self.source.cells))), self.reduced.size, len(self.reduced.turns))
+
+    @property
+    def first_side(self) -> str | None:
+        return self.source.turns[0] if self.source.turns else None
+
+    @property
+    def circuit(self) -> Circuit | None:
+        """The circuit of a QCIR encoding; None for the clausal ones (`as_circuit` builds one)."""
+        return self._circuit
+
+    def as_circuit(self) -> Circuit:
+        """The formula as a circuit, whichever kind it is (an and of ors for the clausal ones)."""
+        return self._circuit if self._circuit is not None else self.formula.circuit()
+
+    def qdimacs(self, polarity: bool = False, placement: str = "innermost") -> Qdimacs:
+        """The QDIMACS: the clauses themselves, or the circuit's Tseitin (variables 1.. are the same either way)."""
+        if self.formula is not None:
+            return self.formula.qdimacs
+        return to_qdimacs(self._circuit, polarity=polarity, placement=placement)
+
+    def first_move(self, value: Callable[[int], bool]) -> int | None:
+        """The cell (an index into the source game's cells) a model's first
+        move claims.  `value` gives the model's value of a variable by its
+        number in the QDIMACS or QCIR file.  A first move that names no open
+        cell is a pass, and then any open cell wins too (a Black stone never
+        hurts Black in a Maker-Breaker game): the first is given.  None when
+        Black does not move first or the formula is a constant."""
+        if self.first_move_bits is None:
             return None
-        bits = self.first_move
+        bits = self.first_move_bits
         if self.formula is None:  # circuit ids to file numbers
             from circuits import numbering
 
@@ -231,8 +249,17 @@ class ImplicitEncoding:
             bits = tuple(table.lit(bit) for bit in bits)
         number = sum(1 << k for k, bit in enumerate(bits) if value(bit))
         if number >= self.reduced.size:
-            return None
-        return self.game.cells.index(self.reduced.board.cells[number])
+            number = 0
+        return self.source.cells.index(self.reduced.board.cells[number])
+
+
+@dataclass(frozen=True)
+class _EncodedGame:
+    """What the .pg commands read off an encoding's game."""
+
+    cells: tuple[int, ...]  # cells[i] = i: first_move already numbers the source game's cells
+    size: int  # open cells encoded
+    depth: int  # plies encoded
 
 
 def bits_needed(count: int) -> int:

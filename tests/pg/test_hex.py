@@ -105,14 +105,14 @@ def test_drawing_of_hein_4():
     assert draw_hex(game) == "\n".join(
         [
             "   a b c",
-            "1  X O .  1",
-            " 2  . . O  2",
+            "1  B W .  1",
+            " 2  . . W  2",
             "  3  . . .  3",
             "     a b c",
         ]
     )
     b2 = game.cells.index("b2")
-    assert draw_hex(game, black=[b2], mark=b2).splitlines()[2] == " 2  .[X]O  2"
+    assert draw_hex(game, black=[b2], mark=b2).splitlines()[2] == " 2  .[B]W  2"
 
 
 def test_drawing_places_neighbours_next_to_each_other():
@@ -124,7 +124,7 @@ def test_drawing_places_neighbours_next_to_each_other():
     for v in range(len(game.cells)):
         drawing = draw_hex(game, black=[v]).splitlines()[1:-1]
         (row,) = [r for r in range(len(lines)) if drawing[r] != lines[r]]
-        where[v] = (row, drawing[row].index("X"))
+        where[v] = (row, drawing[row].index("B"))
     for v, around in enumerate(game.graph.neighbours):
         for w in around:
             (r1, x1), (r2, x2) = where[v], where[w]
