@@ -2,7 +2,7 @@
 
 Each configuration is ENCODING:SOLVER[:bloqqer] (e.g. cor+:depqbf,
 corrective:caqe, cor+:default:bloqqer); "default" names what `bddlc solve`
-uses.  Every instance runs through `compiler.positional_solving.solve_pg`,
+uses.  Every instance runs through `compiler.solving.positional.solve_pg`,
 the library behind `bddlc solve game.pg`, one at a time, with a time limit
 that covers compiling too.  Verdicts are compared with the corpus's
 `answers.tsv`; a wrong one makes the exit status 1.  Results go to a TSV
@@ -20,7 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from bddl.pg.reader import load_pg
-from compiler.positional_solving import PG_SOLVE_ENCODING, encode_pg, solve_pg
+from compiler.solving.positional import PG_SOLVE_ENCODING, encode_pg, solve_pg
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pg"
 
@@ -55,23 +55,28 @@ def parse_config(text: str) -> tuple[str, str, str]:
 
 def run(args) -> int:
     known = answers(args.corpus)
-    files = sorted(path for folder in args.folders for path in (args.corpus / folder).glob("*.pg"))
+    files = sorted(path for folder in args.folders for path in (args.corpus / folder).glob("*.pg"))[:: args.every]
     rows, wrong = [], 0
-    for config in args.configs:
-        encoding, solver, preprocess = config
-        for path in files:
-            name = str(path.relative_to(args.corpus))
-            game = load_pg(path)
+    out = open(args.output, "w") if args.output else None
+    if out:
+        out.write("config\tgame\tverdict\texpected\tseconds\tstatus\tfirst_move\n")
+    for path in files:  # every configuration on one game before the next: a partial run still compares them
+        name = str(path.relative_to(args.corpus))
+        game = load_pg(path)
+        for config in args.configs:
+            encoding, solver, preprocess = config
             result = solve_pg(game, encoding=encoding, solver=solver, preprocess=preprocess, timeout=args.time_limit)
             expected = known.get(name)
             status = "unknown" if result.black_wins is None else "right" if expected is None or result.black_wins == expected else "WRONG"
             wrong += status == "WRONG"
             rows.append((":".join(config), name, result.black_wins, expected, f"{result.seconds:.2f}", status, result.first_move or ""))
-            print("\t".join(map(str, rows[-1])), flush=True)
-    if args.output:
-        with open(args.output, "w") as out:
-            out.write("config\tgame\tverdict\texpected\tseconds\tstatus\tfirst_move\n")
-            out.writelines("\t".join(map(str, row)) + "\n" for row in rows)
+            line = "\t".join(map(str, rows[-1]))
+            print(line, flush=True)
+            if out:
+                out.write(line + "\n")
+                out.flush()
+    if out:
+        out.close()
     print(summary(rows))
     return 1 if wrong else 0
 
@@ -122,7 +127,8 @@ def main(argv=None) -> int:
     p.add_argument("--corpus", type=Path, default=CORPUS, help=f"the pg corpus (default {CORPUS})")
     p.add_argument("--config", dest="configs", type=parse_config, action="append", help="ENCODING:SOLVER[:bloqqer] (repeatable; default :default, what bddlc solve runs)")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per instance (default 60)")
-    p.add_argument("-o", "--output", help="write the results as TSV here")
+    p.add_argument("-o", "--output", help="write the results as TSV here (one line as each run ends)")
+    p.add_argument("--every", type=int, default=1, metavar="K", help="only every K-th game (a quick sample)")
     p.add_argument("--sizes", action="store_true", help="print COR+'s milestone sizes against the paper's Table 3 and stop")
     args = p.parse_args(argv)
     if args.sizes:

@@ -115,6 +115,66 @@ def random_game(rng: random.Random, max_cells: int = 7) -> PositionalGame:
             return game
 
 
+def shape_sets(shape: set[tuple[int, int]], rows: int, cols: int, torus: bool) -> tuple[frozenset[int], ...]:
+    """Every placement of every rotation and reflection of `shape` on the board (GTTT's winning sets)."""
+    variants = set()
+    for flip in (False, True):
+        for turn in range(4):
+            cells = {(c, r) if flip else (r, c) for r, c in shape}
+            for _ in range(turn):
+                cells = {(c, -r) for r, c in cells}
+            low_r, low_c = min(r for r, _ in cells), min(c for _, c in cells)
+            variants.add(frozenset((r - low_r, c - low_c) for r, c in cells))
+    sets = set()
+    for variant in variants:
+        for dr in range(rows):
+            for dc in range(cols):
+                placed = [(r + dr, c + dc) for r, c in variant]
+                if torus:
+                    placed = [(r % rows, c % cols) for r, c in placed]
+                elif any(r >= rows or c >= cols for r, c in placed):
+                    continue
+                if len(set(placed)) == len(placed):
+                    sets.add(frozenset(r * cols + c for r, c in placed))
+    return tuple(sorted(sets, key=sorted))
+
+
+def random_grid_game(rng: random.Random) -> PositionalGame:
+    """A GTTT-like game on a small grid named a1.. (so it has board symmetries):
+    a random shape in all its orientations, on a plain board or a torus, for
+    both sides or Black only, with random turns and sometimes initial stones
+    (which may break the symmetry)."""
+    from bddl.pg.geometry import coordinates_from_names
+
+    while True:
+        rows, cols = rng.choice([(3, 3), (3, 3), (2, 3), (2, 4)])
+        torus = rng.random() < 0.3
+        size = rng.randint(2, 3)
+        shape = {(0, 0)}
+        while len(shape) < size:
+            r, c = rng.choice(sorted(shape))
+            shape.add(rng.choice([(r + 1, c), (r, c + 1), (r + 1, c + 1)]))
+        sets = shape_sets(shape, rows, cols, torus)
+        if not sets:
+            continue
+        cells = tuple(f"{'abcd'[r]}{c + 1}" for r in range(rows) for c in range(cols))
+        n = len(cells)
+        stones = rng.sample(range(n), rng.choice([0, 0, 1, 2]))
+        black_initials = frozenset(stones[: rng.randint(0, len(stones))])
+        white_initials = frozenset(stones) - black_initials
+        open_cells = n - len(stones)
+        turns = turn_sequence(rng, rng.randint(max(1, open_cells - 3), open_cells + 1))
+        game = PositionalGame(
+            cells, tuple(f"t{i + 1}" for i in range(len(turns))), turns, sets,
+            sets if rng.random() < 0.7 else (), black_initials, white_initials,
+            coordinates=coordinates_from_names(cells),
+        )
+        if not owns_set(game.mask(black_initials), tuple(map(game.mask, sets))) and not owns_set(
+            game.mask(white_initials), tuple(map(game.mask, game.white_wins))
+        ):
+            return game
+
+
 def random_games(seed: int, count: int, max_cells: int = 7) -> list[PositionalGame]:
     rng = random.Random(seed)
     return [random_game(rng, max_cells) for _ in range(count)]
@@ -139,4 +199,4 @@ def differential_sample(seed: int, count: int, max_cells: int = 7) -> list[Posit
     return games
 
 
-__all__ = ["BLACK", "WHITE", "black_wins", "random_game", "random_games", "differential_sample", "white_sets_decide", "winning_first_moves", "turn_sequence"]
+__all__ = ["BLACK", "WHITE", "black_wins", "random_game", "random_games", "random_grid_game", "differential_sample", "white_sets_decide", "winning_first_moves", "turn_sequence"]

@@ -84,22 +84,27 @@ class Section:
 def read_pg(text: str, file: str = "<pg>") -> PositionalGame:
     """Parse the text of a `.pg` file; raises `BddlSyntaxError` (the layout) or
     `BddlSemanticError` (names that do not fit together), with every problem found."""
-    return _Resolver(file, _sections(text, file)).game()
+    sections, layout_problems = _sections(text, file)
+    return _Resolver(file, sections, layout_problems).game()
 
 
 def load_pg(path: str | Path) -> PositionalGame:
     return read_pg(read_source(path), str(path))
 
 
-def did_you_mean(word: str, choices, what: str) -> str:
+def did_you_mean(word: str, choices, prefix: str = "") -> str:
+    """'; did you mean 'b2'?' for the closest of `choices`, or nothing when none is close."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'? ({what})" if close else what
+    return f"; did you mean '{prefix}{close[0]}'?" if close else ""
 
 
 # -- layout -----------------------------------------------------------------
 
 
-def _sections(text: str, file: str) -> list[Section]:
+def _sections(text: str, file: str) -> tuple[list[Section], list[Diagnostic]]:
+    """The sections and what is wrong with the layout; what can be read is read
+    (unknown sections and malformed names left out), so that the names are
+    checked too and every problem is reported in one pass."""
     if text.startswith("\ufeff"):
         text = text[1:]
     problems: list[Diagnostic] = []
@@ -119,10 +124,11 @@ def _sections(text: str, file: str) -> list[Section]:
             head = tokens[0]
             name = head.text[1:]
             if name not in SECTIONS:
-                hint = did_you_mean(name, SECTIONS, f"one of the sections {SECTION_LIST}")
+                hint = f"one of the sections {SECTION_LIST}"
                 if not name:
                     hint = f"a section name right after '#': {SECTION_LIST}"
-                problems.append(error(f"unknown section '{head.text}'", head.span, hint))
+                message = f"unknown section '{head.text}'" + did_you_mean(name, SECTIONS, "#")
+                problems.append(error(message, head.span, hint))
                 current, in_unknown = None, True  # its lines are not reported again
                 continue
             current = (name, head.span, [])
@@ -136,6 +142,7 @@ def _sections(text: str, file: str) -> list[Section]:
                 )
                 in_unknown = True  # one report for the whole preamble
             continue
+        names = []
         for tok in tokens:
             if current[0] != "version" and not _NAME.match(tok.text):
                 problems.append(
@@ -145,12 +152,13 @@ def _sections(text: str, file: str) -> list[Section]:
                         "names of letters, digits and '_' separated by white space ('%' starts a comment)",
                     )
                 )
-        current[2].append(tuple(tokens))
+            else:
+                names.append(tok)
+        if names:
+            current[2].append(tuple(names))
     if current is not None:
         sections.append(Section(current[0], current[1], tuple(current[2])))
-    if problems:
-        raise BddlSyntaxError(problems)
-    return sections
+    return sections, problems
 
 
 # -- names ------------------------------------------------------------------
@@ -159,8 +167,9 @@ def _sections(text: str, file: str) -> list[Section]:
 class _Resolver:
     """Turns the sections into a game, collecting every problem on the way."""
 
-    def __init__(self, file: str, sections: list[Section]):
+    def __init__(self, file: str, sections: list[Section], layout_problems: list[Diagnostic]):
         self.file = file
+        self.layout_problems = layout_problems
         self.problems: list[Diagnostic] = []
         self.by_name: dict[str, Section] = {}
         for s in sections:
@@ -189,7 +198,10 @@ class _Resolver:
         for name in missing:
             self.fail(f"missing section '#{name}'", self.end, FORMS[name])
         if missing:
-            raise BddlSyntaxError(self.problems)
+            raise BddlSyntaxError(_in_order(self.layout_problems + self.problems))
+        return self.resolve()
+
+    def resolve(self) -> PositionalGame:
         self.version()
         times = self.declared("times", "time point")
         cells = self.declared("positions", "cell")
@@ -216,6 +228,8 @@ class _Resolver:
                     "the cells the first move may claim; leave the section out to allow every open cell",
                 )
         graph = self.graph(cell_index, black_wins, white_wins)
+        if self.layout_problems:
+            raise BddlSyntaxError(_in_order(self.layout_problems + self.problems))
         if self.problems:
             raise BddlSemanticError(self.problems)
         return PositionalGame(
@@ -265,9 +279,9 @@ class _Resolver:
         i = index.get(tok.text)
         if i is None:
             self.fail(
-                f"{what} '{tok.text}' is not declared in {where}",
+                f"{what} '{tok.text}' is not declared in {where}" + did_you_mean(tok.text, index),
                 tok.span,
-                did_you_mean(tok.text, index, f"a {what} from {where}"),
+                f"a {what} from {where}",
             )
         return i
 
@@ -390,3 +404,8 @@ class _Resolver:
             start_border=start,
             end_border=end,
         )
+
+
+def _in_order(problems: list[Diagnostic]) -> list[Diagnostic]:
+    """By place in the file (a stable sort: problems at one place keep their order)."""
+    return sorted(problems, key=lambda d: (d.span.line, d.span.column))

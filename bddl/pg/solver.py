@@ -14,9 +14,12 @@ How it stays fast enough for the 4x4 GTTT files:
 * a position is two bitmasks; the time point is implied (one cell per time
   point), so the transposition table is keyed by the masks alone, and a
   (p,q) turn's stones claimed in any order meet in one entry;
-* Black's goal is checked only for the sets through the cell just claimed;
-* a side that can complete a goal now does so (winning moves first), and the
-  cells that would complete the other side's goal are tried next (blocks);
+* each position knows the open cells that complete a goal of either side now
+  (for Hex: the cells that touch both the start-connected and the
+  end-connected Black groups): a side that can complete a goal does so
+  (winning moves first); a side with one stone before the other's turn must
+  block the other's only completing cell, and loses to two of them; in other
+  positions the blocks are tried first;
 * a position where no Black goal can be completed with Black's remaining
   time points is lost for Black at once (for Hex: the fewest open cells that
   join the borders is more than Black has moves left);
@@ -92,8 +95,12 @@ class PositionalSolver:
         self.depth = len(self.turns)
         # black_left[t]: Black's time points from t on
         self.black_left = [0] * (self.depth + 1)
+        # run[t]: how many time points in a row, from t on, belong to t's mover
+        self.run = [0] * (self.depth + 1)
         for t in range(self.depth - 1, -1, -1):
             self.black_left[t] = self.black_left[t + 1] + self.turns[t]
+            same = t + 1 < self.depth and self.turns[t + 1] == self.turns[t]
+            self.run[t] = self.run[t + 1] + 1 if same else 1
         self.black_sets = tuple(dict.fromkeys(game.mask(s) for s in game.black_wins))
         self.white_sets = tuple(dict.fromkeys(game.mask(s) for s in game.white_wins))
         self.black_through = [tuple(m for m in self.black_sets if m >> c & 1) for c in range(n)]
@@ -138,9 +145,13 @@ class PositionalSolver:
             if t >= self.depth:
                 return False, None
             if not self.turns[t]:
-                return self.white_node(b, w, t), None
-            for c in self.black_moves(b, w, t):
-                if self.black_child_wins(b | 1 << c, w, t, c):
+                return self.white_node(b, w, t, self.black_status(b, w)[1]), None
+            allowed = self.allowed(b, w, t)
+            completing = self.black_status(b, w)[1] & allowed
+            if completing:
+                return True, completing.bit_length() - 1
+            for c in self.order:
+                if allowed >> c & 1 and self.node(b | 1 << c, w, t + 1):
                     return True, c
             return False, None
         finally:
@@ -166,60 +177,77 @@ class PositionalSolver:
             return self.joined(b)
         return any(m & b == m for m in self.black_sets)
 
-    def black_completes(self, b: int, c: int) -> bool:
-        """Black has just claimed c: is a goal of Black's now complete?"""
-        if self.game.graph is not None:
-            return self.joined(b)
-        return any(m & b == m for m in self.black_through[c])
-
     def joined(self, b: int) -> bool:
-        reach = self.start_mask & b
-        frontier = reach
+        return bool(self._reach(self.start_mask & b, b) & self.end_mask)
+
+    def _reach(self, seeds: int, within: int) -> int:
+        """The cells of `within` connected to `seeds` (a flood fill on bitmasks)."""
+        reach = frontier = seeds
         while frontier:
             grow = 0
             while frontier:
                 low = frontier & -frontier
                 grow |= self.nbr[low.bit_length() - 1]
                 frontier ^= low
-            frontier = grow & b & ~reach
+            frontier = grow & within & ~reach
             reach |= frontier
-        return bool(reach & self.end_mask)
+        return reach
 
-    def black_need(self, b: int, w: int) -> tuple[int, int]:
+    def _around(self, cells: int) -> int:
+        out = 0
+        while cells:
+            low = cells & -cells
+            out |= self.nbr[low.bit_length() - 1]
+            cells ^= low
+        return out
+
+    def black_status(self, b: int, w: int) -> tuple[int, int]:
         """The fewest open cells Black still needs for a goal (a large number if
-        none is reachable), and one cell that completes it when that is 1."""
+        none can be completed any more), and the open cells that complete one now."""
         if self.game.graph is not None:
-            return self._border_need(b, w)
-        best, cell = 1 << 30, 0
+            open_ = self.full & ~(b | w)
+            touch_start = self.start_mask | self._around(self._reach(self.start_mask & b, b))
+            touch_end = self.end_mask | self._around(self._reach(self.end_mask & b, b))
+            completing = open_ & touch_start & touch_end
+            return (1 if completing else self._border_need(b, w)), completing
+        best, completing = 1 << 30, 0
         for m in self.black_sets:
             if m & w:
                 continue
             missing = m & ~b
             k = missing.bit_count()
+            if k == 1:
+                completing |= missing
             if k < best:
-                best, cell = k, missing
-                if k <= 1:
-                    break
-        return best, (cell.bit_length() - 1 if best == 1 else -1)
+                best = k
+        return best, completing
 
-    def _border_need(self, b: int, w: int) -> tuple[int, int]:
+    def white_completing(self, b: int, w: int) -> int:
+        """The open cells that complete a White goal now (Maker-Maker only)."""
+        completing = 0
+        for m in self.white_sets:
+            if m & b:
+                continue
+            missing = m & ~w
+            if missing and missing & (missing - 1) == 0:
+                completing |= missing
+        return completing
+
+    def _border_need(self, b: int, w: int) -> int:
         """0-1 breadth-first search: Black cells cost 0, open cells 1, White cells block."""
-        n = self.n
         inf = 1 << 30
-        dist = [inf] * n
-        parent = [-1] * n
+        dist = [inf] * self.n
         queue: deque[int] = deque()
-        for c in range(n):
+        for c in range(self.n):
             if self.start_mask >> c & 1 and not w >> c & 1:
                 d = 0 if b >> c & 1 else 1
                 dist[c] = d
                 (queue.appendleft if d == 0 else queue.append)(c)
-        best, best_cell = inf, -1
         while queue:
             c = queue.popleft()
             d = dist[c]
-            if self.end_mask >> c & 1 and d < best:
-                best, best_cell = d, c
+            if self.end_mask >> c & 1:
+                return d  # popped in order of distance
             nbrs = self.nbr[c] & ~w
             while nbrs:
                 low = nbrs & -nbrs
@@ -228,27 +256,8 @@ class PositionalSolver:
                 nd = d + (0 if b >> j & 1 else 1)
                 if nd < dist[j]:
                     dist[j] = nd
-                    parent[j] = c
                     (queue.appendleft if nd == d else queue.append)(j)
-        if best != 1:
-            return best, -1
-        c = best_cell
-        while c != -1 and b >> c & 1:
-            c = parent[c]
-        return 1, c
-
-    def white_threat(self, b: int, w: int) -> int:
-        """A cell that completes a White goal now, or -1 (Maker-Maker only)."""
-        for m in self.white_sets:
-            if m & b:
-                continue
-            missing = m & ~w
-            if missing & (missing - 1) == 0 and missing:
-                return missing.bit_length() - 1
-        return -1
-
-    def white_won_with(self, w: int, c: int) -> bool:
-        return any(m & w == m for m in self.white_through[c])
+        return inf
 
     # -- the search -------------------------------------------------------------
     def key(self, b: int, w: int) -> int:
@@ -275,72 +284,69 @@ class PositionalSolver:
         if self.positions > self.max_positions:
             raise SearchBudgetExceeded(self.positions)
 
-    def black_moves(self, b: int, w: int, t: int) -> list[int]:
-        """Black's claims at time t, the promising first: a completing cell, blocks, the rest."""
+    def allowed(self, b: int, w: int, t: int) -> int:
+        """The cells the mover may claim at time t: the open ones (of the first-move set at t = 0)."""
         open_ = self.full & ~(b | w)
-        if t == 0:
-            open_ &= self.first_mask
-        first = []
-        need, cell = self.black_need(b, w)
-        if need == 1 and open_ >> cell & 1:
-            first.append(cell)
-        block = self.white_threat(b, w)
-        if block >= 0 and open_ >> block & 1 and block not in first:
-            first.append(block)
-        return first + [c for c in self.order if open_ >> c & 1 and c not in first]
+        return open_ & self.first_mask if t == 0 else open_
 
-    def white_moves(self, b: int, w: int, t: int) -> list[int]:
-        open_ = self.full & ~(b | w)
-        if t == 0:
-            open_ &= self.first_mask
-        first = []
-        win = self.white_threat(b, w)
-        if win >= 0 and open_ >> win & 1:
-            first.append(win)
-        need, cell = self.black_need(b, w)
-        if need == 1 and open_ >> cell & 1 and cell not in first:
-            first.append(cell)
-        return first + [c for c in self.order if open_ >> c & 1 and c not in first]
-
-    def black_child_wins(self, b: int, w: int, t: int, c: int) -> bool:
-        """Black has claimed c at time t, giving (b, w)."""
-        if self.black_completes(b, c):
-            return True
-        return self.node(b, w, t + 1)
+    def ordered(self, allowed: int, urgent: int) -> list[int]:
+        """The claims to try: the urgent cells (blocks) first, then the static order."""
+        first = [c for c in self.order if urgent >> c & 1 and allowed >> c & 1]
+        return first + [c for c in self.order if allowed >> c & 1 and not urgent >> c & 1]
 
     def node(self, b: int, w: int, t: int) -> bool:
         if t >= self.depth:
             return False
-        if self.black_need(b, w)[0] > self.black_left[t]:
-            return False
+        need, completing = self.black_status(b, w)
+        if need > self.black_left[t]:
+            return False  # no Black goal can be completed in Black's remaining turns
         key = self.key(b, w) if self._lookup and t < self.symmetric_plies else b << self.n | w
         known = self.table.get(key)
         if known is not None:
             return known
         if self.turns[t]:
-            result = self.black_node(b, w, t)
+            result = self.black_node(b, w, t, completing)
         else:
-            result = self.white_node(b, w, t)
+            result = self.white_node(b, w, t, completing)
         self.table[key] = result
         return result
 
-    def black_node(self, b: int, w: int, t: int) -> bool:
+    def black_node(self, b: int, w: int, t: int, completing: int) -> bool:
+        """Black to claim at t; `completing`: the open cells that complete a Black goal."""
         self.expand()
-        for c in self.black_moves(b, w, t):
-            if self.black_child_wins(b | 1 << c, w, t, c):
+        allowed = self.allowed(b, w, t)
+        if completing & allowed:
+            return True
+        threats = self.white_completing(b, w) if self.white_sets else 0
+        if threats and self.run[t] == 1 and t + 1 < self.depth:
+            # one Black stone before White's turn: it must block White's only winning cell
+            if threats & (threats - 1) or not threats & allowed:
+                return False
+            moves = [threats.bit_length() - 1]
+        else:
+            moves = self.ordered(allowed, threats)
+        for c in moves:
+            if self.node(b | 1 << c, w, t + 1):
                 return True
         return False  # no move wins, or no open cell: the game is over and Black has not won
 
-    def white_node(self, b: int, w: int, t: int) -> bool:
+    def white_node(self, b: int, w: int, t: int, completing: int) -> bool:
+        """White to claim at t; `completing`: the open cells that complete a Black goal."""
         self.expand()
-        moves = self.white_moves(b, w, t)
-        if not moves:
+        allowed = self.allowed(b, w, t)
+        if not allowed:
             return False  # White has no open cell: the game is over and Black has not won
+        if self.white_sets and self.white_completing(b, w) & allowed:
+            return False  # White completes a goal of its own
+        if completing and self.run[t] == 1 and t + 1 < self.depth:
+            # one White stone before Black's turn: it must block Black's only winning cell
+            if completing & (completing - 1) or not completing & allowed:
+                return True
+            moves = [completing.bit_length() - 1]
+        else:
+            moves = self.ordered(allowed, completing)
         for c in moves:
-            w2 = w | 1 << c
-            if self.white_won_with(w2, c):
-                return False
-            if not self.node(b, w2, t + 1):
+            if not self.node(b, w | 1 << c, t + 1):
                 return False
         return True
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from bddl.pg.game import BLACK, WHITE, PositionalGame
 from circuits import Qdimacs
 
-from .positional import OpenGame, open_game
+from .positional import OpenGame, open_game, second_point_cuts
 
 NAME = "cor+"
 
@@ -119,6 +119,7 @@ def encode(game: PositionalGame) -> CorPlusFormula:
     time_before: int | None = None  # time(0) is true: (1) starts at t = 2
     first_bits: tuple[int, ...] = ()
     first_stones: dict[int, int] = {}
+    cuts = second_point_cuts(g)  # v -> first claims after which v is redundant at the second point
     t = 0
     for side, points in g.turns():
         other = WHITE if side == BLACK else BLACK
@@ -143,11 +144,15 @@ def encode(game: PositionalGame) -> CorPlusFormula:
                 else:
                     add((time, -now))  # (6), board(side, v, t-1) false
                 mismatch = [-bit if v >> i & 1 else bit for i, bit in enumerate(bits[k])]
+                redundant = [first_stones[r] for r in cuts.get(v, ()) if r in first_stones] if point == 1 else []
                 if side == WHITE:
                     # (7) White's number names v, the game runs and v is open: White claims v
+                    # (unless the first claim makes v redundant: positional.second_point_cuts)
                     black_has = (theirs,) if theirs is not None else ()
-                    add((*mismatch, -time, *black_has, now))
+                    add((*mismatch, -time, *black_has, *redundant, now))
                 else:
+                    for first in redundant:
+                        add((-first, -now))  # the symmetry cut at the second point
                     # (8), (9) a new Black stone at v sets the bits to v
                     for lit in mismatch:
                         add(((before,) if before is not None else ()) + (-now, -lit))

@@ -12,6 +12,10 @@ not having won (BDDL: White stuck is a Black win), and the first ply's mover
 may claim only the `#firstmoves` cells.  Each time point is a ply of its
 own, also inside a (p,q) turn: the ladder keeps each ply to one stone (the
 paper's implementation merges a turn with a cardinality constraint instead).
+The core's symmetry cuts get the board symmetries that fix the initial
+stones (`positional.position_symmetries`): one first claim per orbit when the
+file has no `#firstmoves`, and at the second ply one claim per orbit of the
+first claim's stabiliser, as COR+ does (`positional.second_point_cuts`).
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from dataclasses import dataclass
 from bddl.pg.game import PositionalGame
 from circuits import Circuit, Qdimacs, numbering, to_qdimacs
 
-from ..corrective import Claim, ClaimingGame, CorrectiveCore, CorrectiveStep
-from .positional import OpenGame, open_game
+from .corrective import Claim, ClaimingGame, CorrectiveCore, CorrectiveStep
+from .positional import OpenGame, open_game, position_symmetries
 
 NAME = "corrective"
 
@@ -40,7 +44,9 @@ class _PositionalCorrective(CorrectiveCore):
             claims=claims,
             lanes=tuple((v,) for v in cells),
         )
-        super().__init__(claiming, game.depth, stuck_white_loses=False, first_moves=game.first_moves)
+        # the board symmetries that fix the initial stones, for the core's cuts in the first two plies
+        symmetries = [lambda v, f=f: f[v] for f in position_symmetries(game)]
+        super().__init__(claiming, game.depth, symmetries=symmetries, stuck_white_loses=False, first_moves=game.first_moves)
         self.open = game
 
     def side_of(self, i: int) -> str:

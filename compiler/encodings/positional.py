@@ -13,6 +13,8 @@ same game.
   imply this: Qubic's 64 time points give 63 quantifier blocks.)
 * Consecutive time points of one side form one turn (a (p,q) game), which
   the encodings quantify as one block.
+* Symmetry cut at the second time point (ours, beside §3.3's first-move
+  restriction): `second_point_cuts`.
 
 Why a module of its own: the rewrites are the paper's definitions, and COR
 and COR+ must be compared on the same game.  It imports only `bddl.pg`.
@@ -23,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bddl.pg.game import BLACK, WHITE, PositionalGame
+from bddl.pg.geometry import symmetries
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,50 @@ class OpenGame:
 
     def name(self, v: int) -> str:
         return self.source.cells[self.cells[v]]
+
+    def first_cells(self) -> list[int]:
+        return list(range(self.size)) if self.first_moves is None else sorted(self.first_moves)
+
+
+def position_symmetries(game: OpenGame) -> list[tuple[int, ...]]:
+    """The board symmetries of the source game (`bddl.pg.geometry`, checked
+    against both sides' winning sets) that also fix its initial stones, as
+    permutations of the open cells 0..N-1; the identity left out."""
+    source = game.source
+    number = {c: v for v, c in enumerate(game.cells)}
+    found = []
+    for perm in symmetries(source)[1:]:
+        if {perm[c] for c in source.black_initials} != source.black_initials:
+            continue
+        if {perm[c] for c in source.white_initials} != source.white_initials:
+            continue
+        found.append(tuple(number[perm[c]] for c in game.cells))
+    return found
+
+
+def second_point_cuts(game: OpenGame) -> dict[int, tuple[int, ...]]:
+    """v -> the first claims r after which a claim of v at the second time
+    point is redundant.
+
+    After the first claim r, the position is the initial one plus r, which
+    every symmetry f that fixes the initial stones and r leaves unchanged; v
+    and f(v) then lead to mirror-image positions of equal value, so the
+    mover at the second time point needs one cell per orbit: v is cut when
+    some such f maps it to a smaller cell.  For Black the cut forbids v; for
+    White its number naming v forces nothing (a pass, which is never better
+    for White than the orbit's representative, so the value is unchanged).
+    The first claim itself is not cut here: `#firstmoves` is the file's cut
+    there, and a second cut on top of it could drop a whole orbit."""
+    if game.depth < 2:
+        return {}
+    perms = position_symmetries(game)
+    cuts: dict[int, list[int]] = {}
+    for r in game.first_cells():
+        fixing = [f for f in perms if f[r] == r]
+        for v in range(game.size):
+            if v != r and any(f[v] < v for f in fixing):
+                cuts.setdefault(v, []).append(r)
+    return {v: tuple(rs) for v, rs in sorted(cuts.items())}
 
 
 def open_game(game: PositionalGame) -> OpenGame:

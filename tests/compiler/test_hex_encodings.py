@@ -13,10 +13,9 @@ from bddl.pg.prune import at_depth
 from bddl.pg.reader import load_pg
 from bddl.pg.solver import solve
 from compiler.encodings import IMPLICIT_ENCODINGS, encode_implicit
-from compiler.solvers import run_solver_on_text
+from compiler.solving.solver_programs import run_solver_on_text
 from conftest import CORPUS
 from hexgames import random_graph, random_hex, random_sets
-from qbf import qdimacs_text
 
 HEIN = CORPUS / "pg" / "hein"
 needs_hein = pytest.mark.skipif(not HEIN.is_dir(), reason="../shared/corpus/pg/hein is not present")
@@ -85,7 +84,7 @@ def test_encoding_agrees_with_the_explicit_solver(name):
 @pytest.mark.parametrize("name", sorted(IMPLICIT_ENCODINGS))
 def test_first_move_read_from_a_model_wins(name):
     """Black's first move, read from the solver's model, still wins with one ply fewer for Black."""
-    from compiler.solvers import run_solver_on_text as run
+    from compiler.solving.solver_programs import run_solver_on_text as run
 
     rng = random.Random(f"move-{name}")
     checked = 0

@@ -10,8 +10,10 @@ import pytest
 from circuits import write_qdimacs
 from compiler.encodings import SOLVE_TSEITIN, corrective_pg
 from compiler.encodings.cor_plus import bits_for, encode
-from compiler.solvers import run_solver_on_text
-from positional_games import BLACK, WHITE, black_wins, differential_sample, white_sets_decide, winning_first_moves
+from compiler.solving.solver_programs import run_solver_on_text
+from positional_games import BLACK, WHITE, black_wins, differential_sample, random_grid_game, white_sets_decide, winning_first_moves
+from compiler.encodings.positional import open_game, second_point_cuts
+import random
 from bddl.pg.game import PositionalGame
 
 
@@ -117,3 +119,25 @@ def test_tic_tac_toe_is_a_draw_and_maker_breaker_is_won(encoding):
     breaker = tic_tac_toe(9)
     breaker = PositionalGame(breaker.cells, breaker.times, breaker.turns, breaker.black_wins, ())
     assert solve(ENCODERS[encoding](breaker), "depqbf").verdict
+
+
+def grid_games(seed: int, count: int):
+    rng = random.Random(seed)
+    return [random_grid_game(rng) for _ in range(count)]
+
+
+GRID_GAMES = grid_games(seed=15, count=40)
+
+
+@pytest.mark.parametrize("encoding", ENCODERS)
+def test_symmetric_games_with_second_point_cuts_agree_with_search(encoding):
+    """Grid games have board symmetries, so the second point's symmetry cut is in play."""
+    answers = {True: 0, False: 0}
+    cut = 0
+    for game in GRID_GAMES:
+        expected = black_wins(game)
+        answers[expected] += 1
+        cut += bool(second_point_cuts(open_game(game)))
+        assert solve(ENCODERS[encoding](game), "depqbf").verdict == expected, game
+    assert min(answers.values()) >= 8, answers
+    assert cut >= 20, cut

@@ -8,7 +8,7 @@ import pytest
 
 from bddl.pg.reader import load_pg
 from bddl.pg.solver import solve as explicit_solve
-from compiler.positional_solving import PG_SOLVE_ENCODING, check_first_move, solve_pg
+from compiler.solving.positional import PG_SOLVE_ENCODING, check_first_move, solve_pg
 from conftest import CORPUS
 from positional_games import BLACK, black_wins, differential_sample, winning_first_moves
 

@@ -64,13 +64,13 @@ def test_the_base_game_reads():
 def test_unknown_section_suggests_the_close_one():
     d = only_error(GAME.replace("#whitewins", "#whitewin"))
     assert where(d) == (11, 1)
-    assert "unknown section '#whitewin'" in d.message
-    assert "did you mean 'whitewins'" in d.hint
+    assert d.message == "unknown section '#whitewin'; did you mean '#whitewins'?"
+    assert "#blackinitials" in d.hint
 
 
 def test_unknown_section_far_from_all_lists_them():
     d = only_error(GAME.replace("#whitewins", "#zzz"))
-    assert "#blackturns" in d.hint and "did you mean" not in d.hint
+    assert "#blackturns" in d.hint and "did you mean" not in d.message
 
 
 def test_names_before_the_first_section():
@@ -93,8 +93,8 @@ def test_blackturn_not_among_times():
 def test_winning_set_naming_an_unknown_cell_suggests_a_cell():
     d = only_error(GAME.replace("b1 b2\n#white", "b1 bb2\n#white"))
     assert where(d) == (10, 4)
-    assert "cell 'bb2' is not declared in #positions" in d.message
-    assert "did you mean 'b2'" in d.hint
+    assert d.message == "cell 'bb2' is not declared in #positions; did you mean 'b2'?"
+    assert d.hint == "a cell from #positions"
 
 
 def test_duplicate_cell_in_positions():
@@ -227,7 +227,7 @@ def test_rendering_has_the_line_and_a_caret():
     except BddlError as exc:
         text = exc.render({"g.pg": GAME.replace("b1 b2\n#white", "b1 bb2\n#white")})
     assert text.splitlines()[:3] == [
-        "g.pg:10:4: error: cell 'bb2' is not declared in #positions",
+        "g.pg:10:4: error: cell 'bb2' is not declared in #positions; did you mean 'b2'?",
         "   10 | b1 bb2",
         "      |    ^~~",
     ]

@@ -1,0 +1,96 @@
+"""The `bddlc` command line: a dispatcher over one module per command.
+
+Each command's module here defines `build_parser() -> argparse.ArgumentParser`
+and `run(args) -> int` (the exit status).  `main` imports a command's module
+only when that command is used, so `bddlc search` never pays for the QBF
+machinery and a compile never pays for the solvers.
+
+Exit statuses are part of the interface (docs/cli.md): 0 success, 1 a bad
+model or input file, 2 a usage error (argparse's), 3 a search that ran out
+of budget, 4 a strategy validation that found a failing line, 130
+interrupted; `solve` and `depth` add the QBF convention 10 (Black wins) /
+20 (no winning strategy) / 0 (unknown).  A bad model never
+produces a traceback; an internal error keeps its traceback, because that is
+a bug for us to fix.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from .common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, version
+
+# command name -> (its module in this package, one-line summary)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "compile": ("compile", "compile to QCIR or QDIMACS (the default: `bddlc DOMAIN PROBLEM` compiles)"),
+    "search": ("search", "decide the game by explicit game-tree search"),
+    "solve": ("solve", "decide the game with a QBF solver and show Black's first winning move"),
+    "depth": ("depth", "find the critical depth: the fewest moves in which Black wins"),
+    "play": ("play", "play White against bddlc's Black on the terminal (or from standard input)"),
+    "validate": ("validate", "check bddlc's Black strategy against every White reply with the game engine"),
+    "export": ("export", "write a positional BDDL model as a positional game (.pg)"),
+    "check": ("check", "check the model against the paper's sanity conditions (by SAT), and warn of dead parts"),
+}
+
+DESCRIPTION = """\
+Compile a BDDL game (a domain file and a problem file) into a quantified
+Boolean formula that is true iff Black has a winning strategy of at most
+`depth` moves, and solve, search and check such games."""
+
+
+def _epilog() -> str:
+    width = max(map(len, COMMANDS))
+    lines = ["commands:"]
+    lines += [f"  {name:<{width}}  {summary}" for name, (_, summary) in COMMANDS.items()]
+    lines += [
+        "",
+        "examples:",
+        "  bddlc domains/positional.bddl problems/httt/tic_3x3_d9.bddl -o tic.qcir",
+        "  bddlc search domains/domineering.bddl problems/domineering/3x3_d4.bddl",
+        "  bddlc solve domains/positional.bddl problems/httt/tic_4x4_d5.bddl",
+        "  bddlc depth domains/connect.bddl problems/connect/connect3_4x4_d9.bddl",
+        "",
+        "Run `bddlc COMMAND --help` for a command's options.  Exit status: 0 ok,",
+        "1 bad input (with file:line:col diagnostics), 2 usage error, 3 search budget",
+        "exhausted, 4 validation failed; solve and depth: 10 Black wins, 20 no",
+        "winning strategy, 0 unknown.",
+    ]
+    return "\n".join(lines)
+
+
+def _top_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="bddlc",
+        description=DESCRIPTION,
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--version", action="version", version=f"bddlc {version()}")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from bddl.errors import BddlError
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        _top_parser().print_usage(sys.stderr)
+        print("bddlc: error: give a domain and a problem file, or a command (see bddlc --help)", file=sys.stderr)
+        return EXIT_USAGE
+    if argv[0] in ("-h", "--help", "--version"):
+        _top_parser().parse_args(argv)
+        return EXIT_OK
+    name, rest = (argv[0], argv[1:]) if argv[0] in COMMANDS else ("compile", argv)
+    command = importlib.import_module(f".{COMMANDS[name][0]}", __package__)
+    args = command.build_parser().parse_args(rest)
+    try:
+        return command.run(args)
+    except BddlError as exc:
+        print(exc.render(), file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED

@@ -1,0 +1,141 @@
+"""`bddlc depth`: the critical depth, found by solving increasing depths."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .common import (
+    EXIT_FALSE,
+    EXIT_TRUE,
+    EXIT_UNKNOWN,
+    add_model_arguments,
+    add_solver_arguments,
+    load,
+    paragraph,
+    pg_path,
+    positive_int,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="bddlc depth",
+        description=paragraph("Find the critical depth: the fewest moves (plies) within which Black has a winning "
+        "strategy.  Solves increasing depths, printing one line per depth as it finishes, and stops at "
+        "the first win.  When Black has no goals, only depths that end on White's turn can be critical, "
+        "and only those are tried.  A positional game GAME.pg may stand in place of DOMAIN PROBLEM: its "
+        "turn pattern is continued periodically beyond the file's time points."),
+        epilog="exit status: 10 Black wins at some depth, 20 no win up to MAX, 0 unknown (a time limit, "
+        "or solver answers that contradict each other).\n\n"
+        "example:\n  bddlc depth domains/connect.bddl problems/connect/connect3_4x4_d9.bddl --max 11",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_model_arguments(p, depth_help=None, positional=True)
+    p.add_argument("--min", type=positive_int, default=1, metavar="N", help="first depth to try (default 1)")
+    p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth)")
+    add_solver_arguments(p, "time limit per depth in seconds (a depth that hits it is reported unknown)")
+    p.add_argument(
+        "--encoding",
+        choices=("cor+", "corplus", "corrective", "ea", "en", "et", "la", "ln", "sa", "sn"),
+        help="a .pg game's encoding (default: et for a Hex board, else cor+)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
+    return p
+
+
+def _verdict(black_wins) -> str:
+    return {True: "Black wins", False: "no winning strategy", None: "unknown"}[black_wins]
+
+
+def run(args) -> int:
+    from ..solving.critical_depth import black_needs_white_turn, candidate_depths, scan_depths
+
+    game_file = pg_path(args, build_parser())
+    if game_file is not None:
+        from .pg_depth import run_pg
+
+        return run_pg(args, game_file, build_parser())
+    if args.encoding is not None:
+        build_parser().error("--encoding is for .pg games")
+    model = load(args)
+    problem = model.problem
+    high = problem.depth if args.max is None else args.max
+    if args.min > high:
+        build_parser().error(f"--min {args.min} is above the last depth to try ({high})")
+    if not args.json:
+        if black_needs_white_turn(problem):
+            print("Black has no goals: it can only win by leaving White without a move, so only depths "
+                  "ending on White's turn can be critical: " + ", ".join(map(str, candidate_depths(problem, args.min, high))))
+        sys.stdout.flush()
+
+    def progress(result) -> None:
+        if args.json:
+            return
+        note = f" ({result.reason})" if result.reason else ""
+        print(f"depth {result.depth:>3}: {_verdict(result.black_wins)}{note}, {result.seconds:.2f} s", flush=True)
+
+    def check_line(result) -> None:
+        if args.json:
+            return
+        print(f"monotonicity check, depth {result.depth:>3}: {_verdict(result.black_wins)}, {result.seconds:.2f} s", flush=True)
+
+    scan = scan_depths(model.domain, problem, args.min, high, solver=args.solver, timeout=args.timeout,
+                       on_result=progress, on_check=check_line)
+    if scan.monotonicity == "violated":
+        print(
+            f"bddlc depth: error: the solver contradicts itself: Black wins within {scan.first_win} moves "
+            f"but not within {scan.first_win + 2}, which is impossible (a win within d plies is a win within "
+            f"more); one of these answers is wrong: report a bug",
+            file=sys.stderr,
+        )
+    if scan.first_win is not None and scan.monotonicity != "violated":
+        status = EXIT_TRUE
+    elif scan.first_win is None and all(r.black_wins is False for r in scan.results):
+        status = EXIT_FALSE
+    else:
+        status = EXIT_UNKNOWN
+
+    if args.json:
+        data = {
+            "critical_depth": scan.critical_depth,
+            "first_win": scan.first_win,
+            "refuted_before": scan.refuted_before,
+            "results": [
+                {"depth": r.depth, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason}
+                for r in scan.results
+            ],
+            "monotonicity": scan.monotonicity,
+            "monotonicity_check": None
+            if scan.check is None
+            else {"depth": scan.check.depth, "black_wins": scan.check.black_wins, "seconds": round(scan.check.seconds, 6)},
+            "solver": args.solver,
+            "min": args.min,
+            "max": high,
+        }
+        print(json.dumps(data))
+        return status
+
+    if scan.first_win is None:
+        if status == EXIT_FALSE:
+            print(f"no win up to {high} moves.")
+        else:
+            print(f"no win found up to {high} moves, but some depths gave no verdict.")
+    elif scan.monotonicity == "violated":
+        print("critical depth: unknown (the solver's answers contradict each other).")
+    elif scan.critical_depth is not None:
+        print(f"critical depth: {scan.critical_depth}: Black wins within {scan.critical_depth} moves", end="")
+        if scan.refuted_before is None:
+            print(" (no smaller depth can be critical).")
+        elif scan.refuted_before == scan.critical_depth - 1:
+            print(f" and has no winning strategy within {scan.refuted_before}.")
+        else:
+            print(f" and has no winning strategy within {scan.refuted_before} "
+                  f"(nor within {scan.critical_depth - 1}, which ends on Black's turn).")
+    else:
+        print(f"Black wins within {scan.first_win} moves; the critical depth is at most {scan.first_win} "
+              f"(a smaller depth was not refuted).")
+    if scan.monotonicity == "unknown":
+        print(f"monotonicity check at depth {scan.first_win + 2}: no verdict ({scan.check.reason}).")
+    return status

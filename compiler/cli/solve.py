@@ -1,0 +1,160 @@
+"""`bddlc solve`: who wins, and Black's first move, from a real QBF solver."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, add_solver_arguments, load, paragraph, pg_path, plies
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from ..solving.preprocessing import PREPROCESSORS
+
+    p = argparse.ArgumentParser(
+        prog="bddlc solve",
+        description=paragraph("Decide with a QBF solver whether Black has a winning strategy of at most DEPTH moves, "
+        "and show Black's first winning move (checked against the game engine) and the board after it.  "
+        "A positional game GAME.pg may stand in place of DOMAIN PROBLEM (COR+ and DepQBF by default; the "
+        "first move is checked by the explicit positional solver)."),
+        epilog="exit status: 10 Black wins, 20 no winning strategy, 0 unknown (time limit), "
+        "1 bad input, 2 usage error.\n\n"
+        "examples:\n"
+        "  bddlc solve domains/positional.bddl problems/httt/tic_4x4_d5.bddl\n"
+        "  bddlc solve domains/breakthrough.bddl problems/breakthrough/second_2x4_d8.bddl --reply-to 'move 1 4'\n"
+        "  bddlc solve game.pg --encoding corrective",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
+    add_solver_arguments(p)
+    p.add_argument(
+        "--encoding",
+        choices=("cor+", "corplus", "corrective", "ea", "en", "et", "la", "ln", "sa", "sn"),
+        help="a .pg game's encoding (default: et for a Hex board, else cor+)",
+    )
+    p.add_argument("--preprocess", choices=PREPROCESSORS, default="none", help="preprocess with Bloqqer (checked and repaired; default none)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    p.add_argument(
+        "--reply-to",
+        metavar="MOVE",
+        help="when White moves first: Black's winning reply to this White move, e.g. 'occupy 3 2'",
+    )
+    return p
+
+
+def move_json(game, state, move) -> dict | None:
+    from ..notation import describe_move
+
+    if move is None:
+        return None
+    return {"action": move.action, "x": move.x, "y": move.y, "text": describe_move(game, state, move)}
+
+
+def verdict_line(result) -> str:
+    if result.black_wins is None:
+        return f"unknown: {result.reason}"
+    if result.black_wins:
+        return f"Black wins within {plies(result.depth)}."
+    return f"Black has no winning strategy within {plies(result.depth)}."
+
+
+def summary_line(result) -> str:
+    size = result.size
+    solver = result.solver if result.answered_by in (None, result.solver) else f"{result.solver} ({result.answered_by} answered)"
+    text = (
+        f"solver: {solver}, encoding: {result.encoding} ({size.vars} variables, {size.gates} gates, "
+        f"{size.clauses} clauses)"
+    )
+    if result.preprocess != "none":
+        text += f", preprocessing: {result.preprocess_note or result.preprocess}"
+    return text + f", time: {result.seconds:.2f} s"
+
+
+def run(args) -> int:
+    from bddl.game import BLACK, WHITE, Game
+
+    from ..notation import MoveInputError, describe_move, parse_move
+    from ..solving.pipeline import problem_at, solve
+
+    game_file = pg_path(args, build_parser())
+    if game_file is not None:
+        from .pg_solve import run_pg
+
+        return run_pg(args, game_file, build_parser())
+    if args.encoding is not None:
+        build_parser().error("--encoding is for .pg games; a BDDL model is solved with encoding auto")
+    model = load(args)
+    problem = model.problem
+    game = Game(model.domain, problem)
+    white_move = None
+    if args.reply_to is not None:
+        if problem.black_first:
+            build_parser().error("--reply-to is for games where White moves first (#blackturn second)")
+        try:
+            white_move = parse_move(game, game.initial, WHITE, args.reply_to)
+        except MoveInputError as exc:
+            build_parser().error(f"--reply-to: {exc}")
+    options = dict(solver=args.solver, preprocess=args.preprocess, timeout=args.timeout)
+    result = solve(model.domain, problem, **options)
+    reply = None  # (verdict text, result or None)
+    if white_move is not None and result.black_wins:
+        if game.won(white_move.state, WHITE):
+            reply = ("White reaches its goal with that move", None)
+        elif problem.depth < 2:
+            reply = ("no plies are left for Black after that move", None)
+        else:
+            after = solve(model.domain, problem_at(problem, white_move.state, problem.depth - 1, BLACK), **options)
+            reply = (None, after)
+    status = {True: EXIT_TRUE, False: EXIT_FALSE, None: EXIT_UNKNOWN}[result.black_wins]
+
+    if args.json:
+        data = {
+            "black_wins": result.black_wins,
+            "depth": result.depth,
+            "solver": result.solver,
+            "answered_by": result.answered_by,
+            "first_move": move_json(game, game.initial, result.first_move),
+            "seconds": round(result.seconds, 6),
+            "encoding": {"name": result.encoding, "vars": result.size.vars, "gates": result.size.gates, "clauses": result.size.clauses},
+            "black_first": problem.black_first,
+            "preprocess": result.preprocess,
+            "preprocess_note": result.preprocess_note,
+            "reason": result.reason,
+        }
+        if white_move is not None:
+            data["reply_to"] = move_json(game, game.initial, white_move)
+            after = reply[1] if reply else None
+            data["reply"] = None if after is None else move_json(game, white_move.state, after.first_move)
+        print(json.dumps(data))
+        return status
+
+    print(verdict_line(result))
+    if result.black_wins and problem.black_first:
+        if result.first_move is not None:
+            print(f"first move: {describe_move(game, game.initial, result.first_move)}")
+            print(game.render(result.first_move.state))
+        else:
+            print(f"first move: not available ({result.reason})")
+    elif result.black_wins and white_move is None:
+        print("White moves first (#blackturn second): Black has no first move; "
+              "see Black's reply to a White move with --reply-to 'ACTION X Y'.")
+    if white_move is not None:
+        shown = describe_move(game, game.initial, white_move)
+        if not result.black_wins:
+            print(f"White {shown}: no reply to show, since Black has no known winning strategy.")
+        elif reply[1] is None:
+            print(f"White {shown}: {reply[0]}.")
+        else:
+            after = reply[1]
+            if after.first_move is not None:
+                print(f"White {shown}; Black's reply: {describe_move(game, white_move.state, after.first_move)}")
+                print(game.render(after.first_move.state))
+            elif after.black_wins is False:
+                # the game tree says Black wins whatever White plays; a solver that disagrees is wrong
+                print(f"White {shown}: the solver finds no winning reply, contradicting its first answer "
+                      f"(a solver or encoding bug)")
+                status = EXIT_UNKNOWN
+            else:
+                print(f"White {shown}: Black's reply is unknown ({after.reason}).")
+    print(summary_line(result))
+    return status

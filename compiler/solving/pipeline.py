@@ -1,0 +1,256 @@
+"""Solving a game with a real QBF solver: the library behind solve, depth, play and validate.
+
+`solve` compiles a model in memory, writes QDIMACS (QCIR for Qute, which is
+much stronger on it) to a temporary file, runs a solver program as a
+killable child (`compiler.solving.solver_programs`) and reports only a verdict the solver
+gave.  The time limit covers everything, compiling included.  When Black
+wins and moves first, Black's first move is read from the solver's
+assignment to the outermost existential block (Black's first move block)
+and checked against the game engine before anyone sees it:
+
+* a move read from the solver's own assignment to the original formula must
+  be legal; if it is not, that is a bug (`MoveCheckError`, never printed);
+* when there is no such assignment (QFun prints none; after Bloqqer the
+  assignment belongs to the preprocessed formula, which Bloqqer cannot map
+  back), candidate moves are *proved* winning instead: apply the move with
+  the engine, then solve the position after it (`problem_at`) with one ply
+  fewer and White to move.  The solver's move, when it named a legal one,
+  is tried first; the others follow in the engine's order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bddl.ast import Absolute, Atom, Domain, Problem
+from bddl.game import BLACK, OPEN, WHITE, Game, Move, State
+from circuits import Qdimacs, numbering, to_qdimacs, write_qcir, write_qdimacs
+
+from ..encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode, encoding_name
+from ..encodings.decoding import engine_move
+from .preprocessing import PREPROCESSORS, bloqqer
+from .solver_programs import DEFAULT_SOLVER, FORMATS, SolverRun, default_solver, members, run_portfolio, run_solver
+
+
+class MoveCheckError(RuntimeError):
+    """A move read from a solver's assignment is not legal in the game: a bug
+    in an encoding, in the decoding or in the solver, never a user error."""
+
+
+@dataclass(frozen=True)
+class EncodingSize:
+    vars: int  # quantified variables of the circuit
+    gates: int  # circuit gates reachable from the output
+    clauses: int  # clauses of the Tseitin QDIMACS (what CNF solvers get, before any preprocessing)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What bddlc knows about one game at one depth.
+
+    `black_wins` is None when no solver gave a verdict (`reason` says why).
+    `first_move` is an engine move (checked legal, and winning as explained
+    in the module docstring), or None with `reason` saying why there is none.
+    `move_source` says how the move was found: "solver" (the solver's
+    assignment) or "proved" (a candidate proved winning by a second solve)."""
+
+    black_wins: bool | None
+    depth: int
+    solver: str
+    seconds: float
+    size: EncodingSize
+    first_move: Move | None = None
+    reason: str | None = None
+    encoding: str = SOLVE_ENCODING
+    preprocess: str = "none"
+    preprocess_note: str | None = None
+    black_first: bool = True
+    move_source: str | None = None
+    answered_by: str | None = None  # the program that gave the verdict (a portfolio's member)
+
+
+def problem_at(problem: Problem, state: State, plies_left: int, side_to_move: str) -> Problem:
+    """The problem of going on from `state`: the same board and goals, `state`
+    as the initial position, `plies_left` as the depth, `side_to_move` first."""
+    width = problem.width
+    init = []
+    for index in range(width * problem.height):
+        x, y = index % width + 1, index // width + 1
+        bit = 1 << index
+        value = "black" if state.black & bit else "white" if state.white & bit else OPEN
+        if value != OPEN:
+            init.append(Atom(value, Absolute(x), Absolute(y)))
+    return dataclasses.replace(problem, init=tuple(init), depth=plies_left, black_first=side_to_move == BLACK)
+
+
+def solve(
+    domain: Domain,
+    problem: Problem,
+    depth: int | None = None,
+    *,
+    solver: str = DEFAULT_SOLVER,
+    preprocess: str = "none",
+    timeout: float | None = None,
+    encoding: str = SOLVE_ENCODING,
+) -> SolveResult:
+    """Does Black win within `depth` plies (default: the problem's), and with which first move?"""
+    if solver != DEFAULT_SOLVER:
+        members(solver)  # ValueError for an unknown solver
+    if preprocess not in PREPROCESSORS:
+        raise ValueError(f"unknown preprocessing {preprocess!r}; choose from {', '.join(PREPROCESSORS)}")
+    start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
+    depth = problem.depth if depth is None else depth
+    problem = dataclasses.replace(problem, depth=depth)
+    compiled = encode(domain, problem, depth, encoding)
+    requested = dict(solver=solver, encoding=encoding)  # what a follow-up solve asks for again
+    encoding = encoding_name(compiled, encoding)
+    if solver == DEFAULT_SOLVER:
+        solver = default_solver(encoding)
+    circuit = compiled.circuit
+    numbers = numbering(circuit)
+    formula = to_qdimacs(circuit, **SOLVE_TSEITIN)
+    size = EncodingSize(numbers.num_inputs, len(numbers.gates), formula.num_clauses)
+    base = dict(depth=depth, solver=solver, size=size, encoding=encoding, preprocess=preprocess, black_first=problem.black_first)
+
+    answered_by = None
+
+    def finish(black_wins, reason=None, note=None, move=None, source=None) -> SolveResult:
+        return SolveResult(black_wins, seconds=time.perf_counter() - start, first_move=move, reason=reason,
+                           preprocess_note=note, move_source=source, answered_by=answered_by, **base)
+
+    limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
+    note = None
+    model: dict[int, bool] = {}  # the solver's assignment, when it is one of the original formula
+    verdict: bool | None = None
+    if preprocess == "bloqqer":
+        if _remaining(deadline) <= 0:
+            return finish(None, f"{limit} (reached while compiling)")
+        pre = bloqqer(formula, _limit(deadline))
+        note = pre.note
+        if pre.status == "decided":
+            verdict = pre.verdict
+        elif pre.formula is not None:
+            run = _run(solver, deadline, formula=pre.formula)
+            if run.verdict is None:
+                return finish(None, _unknown_reason(run, limit), note)
+            verdict, answered_by = run.verdict, run.solver  # its assignment is to the preprocessed formula: not used
+        elif pre.status == "timeout":
+            return finish(None, f"{limit} (reached while preprocessing)", note)
+    if verdict is None:
+        run = _run(solver, deadline, circuit=circuit, formula=formula)
+        if run.verdict is None:
+            return finish(None, _unknown_reason(run, limit), note)
+        verdict, answered_by = run.verdict, run.solver
+        model = run.model
+    if not verdict or not problem.black_first:
+        reason = None if not verdict else "White moves first: Black has no first move"
+        return finish(verdict, reason, note)
+
+    game = Game(domain, problem)
+    read: list[int] = []
+
+    def value(var: int) -> bool:
+        read.append(var)
+        return model.get(numbers.lit(var), False)
+
+    decoded = compiled.decode_move(compiled.steps[0], value)
+    proposed = None if decoded is None else engine_move(game, game.initial, decoded)
+    used = {abs(lit) for clause in formula.clauses for lit in clause}
+    # A move bit the formula uses that the solver left unassigned (QFun prints
+    # no assignment; after Bloqqer there is none of the original formula) was
+    # filled in by us, so the move must be proved.  No bits at all: one move.
+    unassigned = [v for v in read if numbers.lit(v) in used and numbers.lit(v) not in model]
+    if (model or not read) and not unassigned:
+        if proposed is None:
+            raise MoveCheckError(
+                f"{solver} says Black wins, but its first move {decoded or '(the bits name no move)'} "
+                "is not legal in the initial position"
+            )
+        return finish(True, note=note, move=proposed, source="solver")
+    move, reason = first_winning_move(domain, problem, game, proposed, preprocess=preprocess, deadline=deadline, limit=limit, **requested)
+    return finish(True, reason, note, move, "proved" if move else None)
+
+
+def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, encoding, deadline, limit="time limit"):
+    """A first move for Black proved winning by solving the position after it.
+
+    Returns (move, None) or (None, reason).  Used when the solver's
+    assignment cannot be trusted as a model of the original formula."""
+    candidates = [m for m in _distinct_moves(game, game.initial, BLACK)]
+    if proposed is not None:
+        candidates = [proposed] + [m for m in candidates if m.state != proposed.state]
+    for move in candidates:
+        if game.won(move.state, BLACK):
+            return move, None
+        if problem.depth < 2:
+            continue
+        if _remaining(deadline) <= 0:
+            return None, f"{limit} (reached while proving a first move)"
+        after = solve(
+            domain,
+            problem_at(problem, move.state, problem.depth - 1, WHITE),
+            solver=solver,
+            preprocess=preprocess,
+            timeout=_limit(deadline),
+            encoding=encoding,
+        )
+        if after.black_wins:
+            return move, None
+        if after.black_wins is None:
+            reason = after.reason or "no verdict"
+            if reason.startswith("time limit"):
+                reason = f"{limit} (reached while proving a first move)"
+            return None, reason
+    raise MoveCheckError(f"{solver} says Black wins, but no first move of Black's could be proved winning")
+
+
+def _distinct_moves(game: Game, state: State, side: str) -> list[Move]:
+    seen, moves = set(), []
+    for move in game.moves(state, side):
+        if move.state not in seen:
+            seen.add(move.state)
+            moves.append(move)
+    return moves
+
+
+def _remaining(deadline: float | None) -> float:
+    return float("inf") if deadline is None else deadline - time.perf_counter()
+
+
+def _limit(deadline: float | None) -> float | None:
+    """The time left as a timeout argument (None: no limit)."""
+    return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+
+
+def _run(solver: str, deadline: float | None, *, circuit=None, formula: Qdimacs | None = None) -> SolverRun:
+    """Run the solver (a portfolio: all its members at once) with whatever time is left.
+
+    Each program gets the format it is best at (`FORMATS`) when that is at
+    hand, else the QDIMACS, which every program reads."""
+    if _remaining(deadline) <= 0:
+        return SolverRun(solver, None, 0.0, "timeout")
+    given = {"qcir": circuit, "qdimacs": formula}
+    with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
+        jobs = []
+        for name in members(solver):
+            kind = FORMATS[name] if given[FORMATS[name]] is not None else "qdimacs"
+            path = Path(folder) / f"formula.{kind}"
+            if not path.exists():
+                with open(path, "w", encoding="ascii", newline="\n") as fh:
+                    (write_qcir if kind == "qcir" else write_qdimacs)(given[kind], fh)
+            jobs.append((name, path))
+        if len(jobs) == 1:
+            return run_solver(*jobs[0], _limit(deadline))
+        return run_portfolio(jobs, _limit(deadline))
+
+
+def _unknown_reason(run, limit: str) -> str:
+    if run.status == "timeout":
+        return limit
+    last = run.output.strip().splitlines()[-1:] or ["no output"]
+    return f"{run.solver} gave no verdict ({last[0][:200]})"
