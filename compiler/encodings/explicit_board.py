@@ -22,8 +22,17 @@ from __future__ import annotations
 
 from bddl.pg.game import WHITE
 
-from .maker_breaker import ClauseBuilder, ImplicitEncoding, Reduced, binary, bits_needed, constant
-from .maker_breaker import reduce_for_chains, reduce_for_sets, reduce_for_transversal
+from .maker_breaker import (
+    ClauseBuilder,
+    ImplicitEncoding,
+    Reduced,
+    binary,
+    bits_needed,
+    constant,
+    reduce_for_chains,
+    reduce_for_sets,
+    reduce_for_transversal,
+)
 
 FALSE = 0  # a literal the clause builder leaves out (nothing is Black before the first ply)
 

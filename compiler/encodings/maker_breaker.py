@@ -13,8 +13,8 @@ never win) is `decided`, and its formula is a constant.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from bddl.pg.game import BLACK, PositionalGame
 from bddl.pg.hex import white_borders
@@ -164,7 +164,7 @@ class ClauseBuilder:
     def add(self, *lits: int) -> None:
         self.clauses.append(tuple(lit for lit in lits if lit))
 
-    def formula(self) -> "ClausalFormula":
+    def formula(self) -> ClausalFormula:
         return ClausalFormula(
             Qdimacs(len(self.names) - 1, tuple((q, tuple(vs)) for q, vs in self.blocks), tuple(self.clauses)),
             tuple(self.names[1:]),
@@ -182,7 +182,7 @@ class ClausalFormula:
         ids = [0] + [c.var(name) for name in self.names]
         for quantifier, block in self.qdimacs.prefix:
             (c.exists if quantifier == "exists" else c.forall)([ids[v] for v in block])
-        sign = lambda lit: ids[lit] if lit > 0 else -ids[-lit]  # noqa: E731
+        sign = lambda lit: ids[lit] if lit > 0 else -ids[-lit]
         c.set_output(c.and_([c.or_([sign(lit) for lit in clause]) for clause in self.qdimacs.clauses]))
         return c
 
@@ -210,7 +210,7 @@ class ImplicitEncoding:
         return self.reduced.depth
 
     @property
-    def game(self) -> "_EncodedGame":
+    def game(self) -> _EncodedGame:
         return _EncodedGame(tuple(range(len(self.source.cells))), self.reduced.size, len(self.reduced.turns))
 
     @property

@@ -15,8 +15,16 @@ from bddl.pg.game import BLACK
 from circuits import Circuit
 
 from .maker_breaker import ImplicitEncoding, Reduced, constant, reduce_for_chains, reduce_for_sets
-from .symbolic import bound_restriction, chain_edges, explicit_sets, is_cell, quantify_moves, quantify_witness, same
-from .symbolic import source_and_target
+from .symbolic import (
+    bound_restriction,
+    chain_edges,
+    explicit_sets,
+    is_cell,
+    quantify_moves,
+    quantify_witness,
+    same,
+    source_and_target,
+)
 
 
 def _encode(name: str, reduced: Reduced, goal) -> ImplicitEncoding:

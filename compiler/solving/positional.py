@@ -14,7 +14,6 @@ decide in the budget is shown as unchecked.
 
 from __future__ import annotations
 
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -34,6 +33,9 @@ PG_SOLVER = "depqbf"
 # (docs/benchmarks.md, "Hex"); COR+ would need every chain spelt out.
 HEX_SOLVE_ENCODING = "et"  # a whole Hex board (White's borders are known)
 GRAPH_SOLVE_ENCODING = "en"  # any other graph with two borders
+# CAQE's light expansion refinement on ET: Hein 02 at depth 11 refuted in 8 s
+# instead of 32 s, depth 13 proved in 40 s instead of no verdict in 60 s.
+PG_SOLVER_OPTIONS = {("et", "caqe"): ("--expansion-refinement", "light")}
 PG_SOLVERS = {"et": "caqe", "en": "caqe", "ea": "caqe", "ln": "caqe", "la": "caqe", "sn": "caqe", "sa": "caqe"}
 
 
@@ -174,11 +176,11 @@ def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, 
         if pre.status == "timeout":
             return finish(None, f"{limit} (reached while preprocessing)", note)
         if pre.formula is not None:  # its assignment belongs to the preprocessed formula: no move read
-            run = _run(programs, pre.formula, deadline)
+            run = _run(programs, pre.formula, deadline, encoding)
             if run.verdict is None:
                 return finish(None, _unknown(run, limit), note)
             return finish(run.verdict, None if not run.verdict or not black_first else "no first move after preprocessing", note)
-    run = _run(programs, formula, deadline)
+    run = _run(programs, formula, deadline, encoding)
     if run.verdict is None:
         return finish(None, _unknown(run, limit), note)
     if not run.verdict or not black_first:
@@ -194,34 +196,38 @@ def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, 
 
 
 def check_first_move(game: PositionalGame, cell: int, max_positions: int = CHECK_POSITIONS) -> bool | None:
-    """Does Black's first claim of `cell` keep the game won (None: not decided in the budget)?"""
-    from bddl.pg.solver import PositionalSolver, SearchBudgetExceeded
+    """Does Black's first claim of `cell` keep the game won (None: not decided in the budget)?
+    Asked of the explicit solver as the game after that claim, through its public entry point."""
+    from dataclasses import replace
 
-    solver = PositionalSolver(game, max_positions)
-    black, white = game.mask(game.black_initials), game.mask(game.white_initials)
+    from bddl.pg.solver import SearchBudgetExceeded, solve
+
     if game.first_moves is not None and cell not in game.first_moves:
         return False
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 4 * game.depth + 1000))  # as the solver's own entry point does
+    after = replace(
+        game,
+        times=game.times[1:],
+        turns=game.turns[1:],
+        black_initials=game.black_initials | {cell},
+        first_moves=None,
+    )
     try:
-        return solver.black_child_wins(black | 1 << cell, white, 0, cell)
+        return solve(after, max_positions).black_wins
     except SearchBudgetExceeded:
         return None
-    finally:
-        sys.setrecursionlimit(limit)
 
 
 def _left(deadline: float | None) -> float | None:
     return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
 
 
-def _run(programs: tuple[str, ...], formula: Qdimacs, deadline: float | None):
+def _run(programs: tuple[str, ...], formula: Qdimacs, deadline: float | None, encoding: str = ""):
     with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
         path = Path(folder) / "formula.qdimacs"
         with open(path, "w", encoding="ascii", newline="\n") as fh:
             write_qdimacs(formula, fh)
         if len(programs) == 1:
-            return run_solver(programs[0], path, _left(deadline))
+            return run_solver(programs[0], path, _left(deadline), options=PG_SOLVER_OPTIONS.get((encoding, programs[0]), ()))
         return run_portfolio([(name, path) for name in programs], _left(deadline))
 
 

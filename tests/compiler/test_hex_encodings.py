@@ -8,14 +8,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import CORPUS
+from hexgames import random_graph, random_hex, random_sets
 
 from bddl.pg.prune import at_depth
 from bddl.pg.reader import load_pg
 from bddl.pg.solver import solve
 from compiler.encodings import IMPLICIT_ENCODINGS, encode_implicit
 from compiler.solving.solver_programs import run_solver_on_text
-from conftest import CORPUS
-from hexgames import random_graph, random_hex, random_sets
 
 HEIN = CORPUS / "pg" / "hein"
 needs_hein = pytest.mark.skipif(not HEIN.is_dir(), reason="../shared/corpus/pg/hein is not present")

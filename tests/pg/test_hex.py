@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS
 
 from bddl.pg.hex import (
     HexNotationError,
@@ -21,7 +22,6 @@ from bddl.pg.hex import (
 from bddl.pg.prune import black_connected
 from bddl.pg.reader import load_pg, read_pg
 from bddl.pg.writer import write_pg
-from conftest import CORPUS
 
 HEIN = CORPUS / "pg" / "hein"
 needs_hein = pytest.mark.skipif(not HEIN.is_dir(), reason="../shared/corpus/pg/hein is not present")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hexgames import random_graph, random_hex, random_sets
 
 from bddl.pg.prune import (
     as_set_game,
@@ -20,7 +21,6 @@ from bddl.pg.prune import (
     useless_to_white,
 )
 from bddl.pg.solver import solve
-from hexgames import random_graph, random_hex, random_sets
 
 GRAPH_STEPS = {
     "far_cells_to_white": far_cells_to_white,

@@ -11,12 +11,11 @@ import random
 from dataclasses import replace
 
 import pytest
+from hexgames import random_graph, random_hex
 
 from bddl.pg.game import BLACK
 from bddl.pg.hex import hex_board, white_borders
 from bddl.pg.prune import black_connected, contract, transversal, winning_paths
-
-from hexgames import random_graph, random_hex
 
 
 def _open(game):
