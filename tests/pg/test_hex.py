@@ -141,3 +141,36 @@ def test_not_a_hex_board():
     assert hex_coordinates(shuffled) is None
     with pytest.raises(ValueError):
         draw_hex(shuffled)
+
+
+def test_every_drawing_of_a_hex_position_is_the_rhombus():
+    from bddl.pg.draw import draw
+
+    game = hex_board(3, 5, "xo/2o")
+    b2 = game.cells.index("b2")
+    drawn = draw(game, game.mask(game.black_initials | {b2}), game.mask(game.white_initials), b2)
+    assert drawn == draw_hex(game, black=[b2], mark=b2)
+
+
+def test_generate_writes_a_hex_position(tmp_path):
+    from bddl.pg.generate import main
+
+    out = tmp_path / "h.pg"
+    assert main(["hex", "--size", "3", "--stones", "xo/2o", "--depth", "5", "-o", str(out)]) == 0
+    assert load_pg(out) == hex_board(3, 5, "xo/2o")
+    assert main(["hex", "--size", "3", "--stones", "q", "-o", str(tmp_path / "bad.pg")]) == 1
+    assert not (tmp_path / "bad.pg").exists()
+
+
+@needs_hein
+def test_solve_a_hein_puzzle_from_the_command_line(capsys):
+    from compiler.cli import main
+
+    status = main(["solve", str(HEIN / "hein_09_4x4-07.pg")])
+    out = capsys.readouterr().out
+    assert status == 10
+    assert "encoding: et" in out and "solver: caqe" in out
+    assert "first move:" in out and "(checked by the explicit solver)" in out
+    assert " 2  " in out and "[B]" in out  # the rhombus, the first move marked
+    status = main(["solve", str(HEIN / "hein_09_4x4-05.pg"), "--encoding", "ln", "--solver", "depqbf"])
+    assert status == 20
