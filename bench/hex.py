@@ -53,6 +53,15 @@ def hein_files(corpus: Path, largest: int) -> list[Path]:
     return files
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (the solver
+    programs): on a loaded machine, what the run itself cost."""
+    import resource
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def run_solve(args) -> int:
     from bddl.pg.reader import load_pg
     from compiler.solving.positional import solve_pg
@@ -60,7 +69,7 @@ def run_solve(args) -> int:
     known = answers(args.corpus)
     wrong = 0
     out = open(args.output, "w", encoding="ascii") if args.output else None
-    header = "instance\tconfig\texpected\tverdict\tseconds\tdepth_decided\tvariables\tclauses\tfirst_move\tnote"
+    header = "instance\tconfig\texpected\tverdict\tseconds\tcpu_seconds\tdepth_decided\tvariables\tclauses\tfirst_move\tnote"
     print(header)
     if out:
         print(header, file=out, flush=True)
@@ -69,6 +78,7 @@ def run_solve(args) -> int:
         expected = known.get(f"hein/{path.name}", "unknown")
         for config in args.config:
             encoding, solver, *pre = config.split(":")
+            cpu = _cpu()
             result = solve_pg(
                 game,
                 encoding=None if encoding in ("", "default") else encoding,
@@ -76,6 +86,7 @@ def run_solve(args) -> int:
                 preprocess=pre[0] if pre else "none",
                 timeout=args.time_limit,
             )
+            cpu = _cpu() - cpu
             verdict = {True: "true", False: "false", None: "unknown"}[result.black_wins]
             if verdict != "unknown" and expected != "unknown" and verdict != expected:
                 wrong += 1
@@ -84,7 +95,7 @@ def run_solve(args) -> int:
                 map(
                     str,
                     (
-                        path.stem, config, expected, verdict, f"{result.seconds:.2f}", result.depth_solved,
+                        path.stem, config, expected, verdict, f"{result.seconds:.2f}", f"{cpu:.2f}", result.depth_solved,
                         result.variables, result.clauses, result.first_move or "", result.reason or "",
                     ),
                 )

@@ -196,18 +196,19 @@ def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, 
     return finish(True, reason, note, game.cells[cell], bool(checked))
 
 
-# The explicit solver expands about 2,500 positions a second on a loaded
-# 2-core machine (Hein 02 5x5 at depth 13: 535k positions in 217 s), so the
-# check gets what is left of the time limit at that rate (a check must not
-# turn a verdict within the limit into an answer after it).
-CHECK_RATE = 2_500
+# The explicit solver expands about 2,500 positions a second on a 2-core
+# machine under moderate load (Hein 02 5x5 at depth 13: 535k positions in
+# 217 s) and well under half that under heavy load, so the check gets half
+# of what is left of the time limit at 1,000 a second: a check must not turn
+# a verdict within the limit into an answer after it.
+CHECK_RATE = 1_000
 
 
 def check_budget(deadline: float | None) -> int:
     """Positions the first-move check may expand before the deadline."""
     if deadline is None:
         return CHECK_POSITIONS
-    return max(0, min(CHECK_POSITIONS, int(_left(deadline) * CHECK_RATE)))
+    return max(0, min(CHECK_POSITIONS, int(_left(deadline) / 2 * CHECK_RATE)))
 
 
 def check_first_move(game: PositionalGame, cell: int, max_positions: int = CHECK_POSITIONS) -> bool | None:
