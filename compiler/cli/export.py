@@ -25,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args) -> int:
     from bddl.pg.writer import save_pg, write_pg
 
-    from ..pg_export import difference_warning, positional_game
+    from ..encodings.pg_export import difference_warning, positional_game
 
     model = load(args)
     game = positional_game(model.domain, model.problem, args.depth)

@@ -15,7 +15,7 @@ from bddl.pg.reader import load_pg, read_pg
 from bddl.pg.solver import solve
 from bddl.pg.writer import write_pg
 from compiler.cli import main
-from compiler.pg_export import NotPositional, positional_game, semantics_differ
+from compiler.encodings.pg_export import NotPositional, positional_game, semantics_differ
 from strategies import positional_game as random_positional_game
 from suite import manifest
 
