@@ -27,7 +27,7 @@ from bddl.pg.game import BLACK, WHITE, PositionalGame
 from bddl.pg.generate import cell_name
 from bddl.pg.geometry import coordinates_from_names
 
-from .encodings.corrective import claiming_game
+from .corrective import claiming_game
 
 HINT = (
     "note: a positional game lets each side claim any open cell at any time, as domains/positional.bddl does;"
