@@ -80,6 +80,15 @@ def turn_sequence(rng: random.Random, length: int) -> tuple[str, ...]:
     return tuple(sides[:length])
 
 
+def _some_sets(rng: random.Random, n: int) -> tuple[frozenset[int], ...]:
+    """Up to 8 random sets of 2-3 cells (1-3 now and then) among n."""
+
+    def size() -> int:
+        return rng.randint(1, min(3, n)) if rng.random() < 0.2 else rng.randint(min(2, n), min(3, n))
+
+    return tuple(frozenset(rng.sample(range(n), size())) for _ in range(rng.randint(1, 8)))
+
+
 def random_game(rng: random.Random, max_cells: int = 7) -> PositionalGame:
     """A small positional game: random winning sets (Maker-Maker or
     Maker-Breaker), turns, initial stones and first-move set.  No side owns
@@ -88,13 +97,9 @@ def random_game(rng: random.Random, max_cells: int = 7) -> PositionalGame:
         n = rng.randint(2, max_cells) if rng.random() < 0.3 else rng.randint(max_cells - 2, max_cells)
         cells = tuple(f"c{i}" for i in range(n))
 
-        def some_sets() -> tuple[frozenset[int], ...]:
-            size = lambda: rng.randint(1, min(3, n)) if rng.random() < 0.2 else rng.randint(min(2, n), min(3, n))
-            return tuple(frozenset(rng.sample(range(n), size())) for _ in range(rng.randint(1, 8)))
-
-        black_sets = some_sets()
+        black_sets = _some_sets(rng, n)
         kind = rng.random()  # the same sets for both (as in GTTT), sets of White's own, or Maker-Breaker
-        white_sets = black_sets if kind < 0.4 else some_sets() if kind < 0.7 else ()
+        white_sets = black_sets if kind < 0.4 else _some_sets(rng, n) if kind < 0.7 else ()
         stones = rng.sample(range(n), rng.randint(0, min(2, n - 1)))
         black_initials = frozenset(stones[: rng.randint(0, len(stones))])
         white_initials = frozenset(stones) - black_initials

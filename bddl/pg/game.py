@@ -95,7 +95,8 @@ def _more_names(times: tuple[str, ...], count: int) -> tuple[str, ...]:
         prefix = prefixes.pop()
         start = max(int(m.group(2)) for m in numbered if m) + 1
         return tuple(f"{prefix}{start + k}" for k in range(count))
-    taken, names, k = set(times), [], 1
+    taken, k = set(times), 1
+    names: list[str] = []
     while len(names) < count:
         if f"t{k}" not in taken:
             names.append(f"t{k}")

@@ -169,7 +169,8 @@ def _game(box, sets, p, q, black_first, cut, opening) -> PositionalGame:
     count = len(places)
     turns = turn_sequence(count, p, q, black_first)
     by_name = {name: i for i, name in enumerate(names)}
-    black, white = set(), set()
+    black: set[int] = set()
+    white: set[int] = set()
     for t, name in enumerate(opening):
         if name not in by_name or by_name[name] in black | white:
             raise ValueError(f"opening move {name!r} is not an open cell of the board")

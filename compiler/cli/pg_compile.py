@@ -11,7 +11,7 @@ import sys
 
 from .common import EXIT_OK, plies, version
 
-PG_ENCODINGS = {"cor+": "cor+", "corplus": "cor+", "corrective": "corrective"}
+PG_ENCODINGS = {"cor+": "cor+", "corplus": "cor+", "corrective": "corrective"}  # name -> the name results carry
 PG_ENCODINGS.update({name: name for name in ("ea", "en", "et", "la", "ln", "sa", "sn")})  # IMPLICIT_ENCODINGS
 
 
@@ -39,13 +39,13 @@ def describe(path: str, game, compiled) -> list[str]:
     ]
 
 
-def run_pg(args, path: str, parser) -> int:
+def run_pg(args, path: str, parser, cannot_write) -> int:
+    """`cannot_write(path, exc)`: compile's diagnostic for an output it could not write."""
     from bddl.pg.reader import load_pg
     from circuits import write_qdimacs
 
     from ..formula_files import format_for, formula_text, write_atomically
     from ..solving.positional import encode_pg
-    from .compile import _cannot_write
 
     encoding = pg_encoding(args.encoding, parser)
     game = load_pg(path)
@@ -69,7 +69,7 @@ def run_pg(args, path: str, parser) -> int:
         try:
             write_atomically(args.output, text)
         except OSError as exc:
-            raise _cannot_write(args.output, exc) from None
+            raise cannot_write(args.output, exc) from None
     else:
         sys.stdout.write(text)
     return EXIT_OK

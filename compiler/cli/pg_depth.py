@@ -50,18 +50,20 @@ def run_pg(args, path: str, parser) -> int:
             break
         if result.black_wins is False:
             refuted = depth
-    check = None
+    check = None  # the next candidate depth after the first win, solved again
+    check_depth = 0
     later = [d for d in candidates(game, first_win + 1, first_win + len(game.turns) + 2) if d > first_win][:1] if first_win else []
     if later:
-        check = (later[0], solve_pg(game.with_depth(later[0]), encoding=encoding, solver=args.solver, timeout=args.timeout))
-    violated = check is not None and check[1].black_wins is False
+        check_depth = later[0]
+        check = solve_pg(game.with_depth(check_depth), encoding=encoding, solver=args.solver, timeout=args.timeout)
+    violated = check is not None and check.black_wins is False
     earlier = [d for d in depths if first_win is not None and d < first_win]
     unexplored = candidates(game, 1, args.min - 1)  # below --min: not solved, so not refuted
     proved = first_win is not None and not violated and not unexplored and all(r.black_wins is False for d, r in results if d < first_win)
     critical = first_win if proved else None
     if violated:
         print(f"bddlc depth: error: the solver contradicts itself: Black wins within {first_win} moves but not "
-              f"within {check[0]}, which is impossible; one of these answers is wrong: report a bug", file=sys.stderr)
+              f"within {check_depth}, which is impossible; one of these answers is wrong: report a bug", file=sys.stderr)
     if first_win is not None and not violated:
         status = EXIT_TRUE
     elif first_win is None and all(r.black_wins is False for _, r in results):
@@ -74,7 +76,7 @@ def run_pg(args, path: str, parser) -> int:
             "first_win": first_win,
             "refuted_before": refuted if first_win is not None else None,
             "results": [{"depth": d, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason} for d, r in results],
-            "monotonicity": "not checked" if check is None else "violated" if violated else "unknown" if check[1].black_wins is None else "consistent",
+            "monotonicity": "not checked" if check is None else "violated" if violated else "unknown" if check.black_wins is None else "consistent",
             "encoding": encoding,
             "min": args.min,
             "max": high,

@@ -44,7 +44,7 @@ def run_pg(args, path: str) -> int:
         return EXIT_OK
     if result.black_wins:
         print(f"Black wins within {plies(depth)}.")
-        if move is not None:
+        if move is not None and result.first_move is not None:
             print(f"first move: {move}")
             board = draw(game, game.mask(game.black_initials) | 1 << result.first_move, game.mask(game.white_initials), result.first_move)
             if board is not None:

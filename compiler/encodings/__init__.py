@@ -120,3 +120,30 @@ def encode_implicit(game, depth: int | None = None, encoding: str = "et"):
     except KeyError:
         raise ValueError(f"unknown encoding {encoding!r}; choose from {', '.join(IMPLICIT_ENCODINGS)}") from None
     return getattr(importlib.import_module(f"compiler.encodings.{module}"), function)(game, depth)
+
+
+# The encodings of `.pg` positional games: each takes a `bddl.pg.game.PositionalGame`
+# (docs/encoding.md, "Positional games"); "corplus" is another name for "cor+".
+POSITIONAL_ENCODINGS = {
+    "cor+": "cor_plus",
+    "corplus": "cor_plus",
+    "corrective": "corrective_pg",
+    **{name: module for name, (module, _) in IMPLICIT_ENCODINGS.items()},
+}
+POSITIONAL_ENCODING = "cor+"  # what `bddlc GAME.pg` and `bddlc solve GAME.pg` use (docs/benchmarks.md)
+POSITIONAL_DESCRIPTIONS = {
+    "cor+": ".pg games only: COR+, the polished encoding of Mayer-Eichberger and Saffidine, clauses (1)-(13) (also: corplus)",
+    "corrective": "on a .pg game: COR, the corrective encoding above through the same core",
+    **IMPLICIT_DESCRIPTIONS,
+}
+
+
+def encode_positional(game, encoding: str = POSITIONAL_ENCODING):
+    """A positional game's formula: `cnf`/`qdimacs()`, `circuit` (None for COR+), `first_move`."""
+    if encoding in IMPLICIT_ENCODINGS:
+        return encode_implicit(game, encoding=encoding)
+    try:
+        module = POSITIONAL_ENCODINGS[encoding]
+    except KeyError:
+        raise ValueError(f"encoding {encoding!r} does not compile .pg games; choose from {', '.join(POSITIONAL_ENCODINGS)}") from None
+    return importlib.import_module(f".{module}", __package__).encode(game)

@@ -169,15 +169,16 @@ def encode(game: PositionalGame) -> CorPlusFormula:
     else:
         add(tuple(wins))  # (10) Black completes one of its sets
     for win, e in zip(wins, g.black_sets):
-        lits = [final_black[v] for v in e]
-        for lit in lits:
-            add((-win, lit) if lit is not None else (-win,))  # (11) win(e) needs every cell of e
-        if None not in lits:
-            add((win, *(-lit for lit in lits)))  # (13) a complete set is a win
+        held = [final_black[v] for v in e]
+        for cell_lit in held:
+            add((-win, cell_lit) if cell_lit is not None else (-win,))  # (11) win(e) needs every cell of e
+        complete = [lit for lit in held if lit is not None]
+        if len(complete) == len(held):
+            add((win, *(-lit for lit in complete)))  # (13) a complete set is a win
     for e in g.white_sets:
-        lits = [final_white[v] for v in e]
-        if e and None not in lits:
-            add(tuple(-lit for lit in lits))  # (12) White never completes a set
+        owned = [lit for lit in (final_white[v] for v in e) if lit is not None]
+        if e and len(owned) == len(e):
+            add(tuple(-lit for lit in owned))  # (12) White never completes a set
     prefix = tuple((q, tuple(vs)) for q, vs in b.prefix)
     first_side = g.sides[0] if g.sides else None
     return CorPlusFormula(Qdimacs(b.count, prefix, tuple(b.clauses)), g, first_bits, first_stones, first_side)

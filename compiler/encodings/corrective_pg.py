@@ -26,34 +26,41 @@ from bddl.pg.game import PositionalGame
 from circuits import Circuit, Qdimacs, numbering, to_qdimacs
 
 from .corrective import Claim, ClaimingGame, CorrectiveCore, CorrectiveStep
+from .grounding import Cell
 from .positional import OpenGame, open_game, position_symmetries
 
 NAME = "corrective"
 
 
+def _cell(v: int) -> Cell:
+    """Cell v as the core's cells are written (BDDL's are (x, y))."""
+    return (v, 0)
+
+
 class _PositionalCorrective(CorrectiveCore):
     def __init__(self, game: OpenGame):
-        cells = tuple(range(game.size))
-        claims = {side: {v: (Claim(0, v, 0, ()),) for v in cells} for side in ("black", "white")}
+        cells = tuple(_cell(v) for v in range(game.size))
+        claims = {side: {cell: (Claim(0, cell[0], 0, ()),) for cell in cells} for side in ("black", "white")}
         claiming = ClaimingGame(
             open_cells=cells,
             black_stones=frozenset(),
             white_stones=frozenset(),
-            black_sets=tuple(frozenset(e) for e in game.black_sets),
-            white_sets=tuple(frozenset(e) for e in game.white_sets),
+            black_sets=tuple(frozenset(map(_cell, e)) for e in game.black_sets),
+            white_sets=tuple(frozenset(map(_cell, e)) for e in game.white_sets),
             claims=claims,
-            lanes=tuple((v,) for v in cells),
+            lanes=tuple((cell,) for cell in cells),
         )
         # the board symmetries that fix the initial stones, for the core's cuts in the first two plies
-        symmetries = [lambda v, f=f: f[v] for f in position_symmetries(game)]
-        super().__init__(claiming, game.depth, symmetries=symmetries, stuck_white_loses=False, first_moves=game.first_moves)
+        symmetries = [lambda cell, f=f: _cell(f[cell[0]]) for f in position_symmetries(game)]
+        first = None if game.first_moves is None else frozenset(map(_cell, game.first_moves))
+        super().__init__(claiming, game.depth, symmetries=symmetries, stuck_white_loses=False, first_moves=first)
         self.open = game
 
     def side_of(self, i: int) -> str:
         return self.open.sides[i - 1]
 
     def label(self, v) -> str:
-        return f"({self.open.name(v)})"
+        return f"({self.open.name(v[0])})"
 
     def result(self, steps: list[CorrectiveStep]) -> "CorrectiveFormula":
         return CorrectiveFormula(self.c, self.open, tuple(steps))
@@ -82,8 +89,10 @@ class CorrectiveFormula:
             return None
         number = numbering(self.circuit)
         moves = self.steps[0].moves
-        claimed = [v for v, var in sorted(moves.items()) if value(number.lit(var))]
-        return claimed[0] if len(claimed) == 1 else min(moves, default=None)
+        claimed = [cell[0] for cell, var in sorted(moves.items()) if value(number.lit(var))]
+        if len(claimed) == 1:
+            return claimed[0]
+        return min(moves)[0] if moves else None
 
 
 def encode(game: PositionalGame) -> CorrectiveFormula:

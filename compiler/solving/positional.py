@@ -22,12 +22,12 @@ from pathlib import Path
 from bddl.pg.game import BLACK, PositionalGame
 from circuits import Qdimacs, write_qdimacs
 
-from ..encodings import SOLVE_TSEITIN
+from ..encodings import POSITIONAL_ENCODING, SOLVE_TSEITIN, encode_positional
 from .preprocessing import PREPROCESSORS, bloqqer
 from .solver_programs import DEFAULT_SOLVER, members, run_portfolio, run_solver
 
 # Measured on the 180 GTTT games of the corpus (docs/benchmarks.md, "Positional games").
-PG_SOLVE_ENCODING = "cor+"
+PG_SOLVE_ENCODING = POSITIONAL_ENCODING
 PG_SOLVER = "depqbf"
 # Hex (a goal given by #neighbours and borders): measured on the Hein puzzles
 # (docs/benchmarks.md, "Hex"); COR+ would need every chain spelt out.
@@ -35,7 +35,7 @@ HEX_SOLVE_ENCODING = "et"  # a whole Hex board (White's borders are known)
 GRAPH_SOLVE_ENCODING = "en"  # any other graph with two borders
 # CAQE's light expansion refinement on ET: Hein 02 at depth 11 refuted in 8 s
 # instead of 32 s, depth 13 proved in 40 s instead of no verdict in 60 s.
-PG_SOLVER_OPTIONS = {("et", "caqe"): ("--expansion-refinement", "light")}
+ENCODING_SOLVER_OPTIONS = {("et", "caqe"): ("--expansion-refinement", "light")}
 PG_SOLVERS = {"et": "caqe", "en": "caqe", "ea": "caqe", "ln": "caqe", "la": "caqe", "sn": "caqe", "sa": "caqe"}
 
 
@@ -46,6 +46,12 @@ def default_encoding(game: PositionalGame) -> str:
     from bddl.pg.hex import hex_coordinates
 
     return HEX_SOLVE_ENCODING if hex_coordinates(game) is not None else GRAPH_SOLVE_ENCODING
+
+
+# Options per program on these formulas.  DepQBF's long-distance resolution:
+# on GTTT 4x4 games that DepQBF refutes in 18 s and 34 s by default, 6 s and
+# 26 s (measured under load; docs/benchmarks.md).
+PG_SOLVER_OPTIONS = {"depqbf": ("--long-dist-res",)}
 # Positions the explicit solver may expand to confirm a first move (a few
 # seconds; the 4x4 GTTT games need far fewer).
 CHECK_POSITIONS = 300_000
@@ -56,19 +62,8 @@ class MoveCheckError(RuntimeError):
     assignment: a bug in an encoding, the decoding or the solver."""
 
 
-def positional_encoders() -> dict:
-    from ..encodings import IMPLICIT_ENCODINGS, cor_plus, corrective_pg, encode_implicit
-
-    implicit = {name: (lambda game, name=name: encode_implicit(game, encoding=name)) for name in IMPLICIT_ENCODINGS}
-    return {"cor+": cor_plus.encode, "corrective": corrective_pg.encode, **implicit}
-
-
 def encode_pg(game: PositionalGame, encoding: str | None = None):
-    encoding = encoding or default_encoding(game)
-    encoders = positional_encoders()
-    if encoding not in encoders:
-        raise ValueError(f"encoding {encoding!r} does not compile .pg games; choose from {', '.join(encoders)}")
-    return encoders[encoding](game)
+    return encode_positional(game, encoding or default_encoding(game))
 
 
 @dataclass(frozen=True)
@@ -213,22 +208,21 @@ def check_budget(deadline: float | None) -> int:
 
 def check_first_move(game: PositionalGame, cell: int, max_positions: int = CHECK_POSITIONS) -> bool | None:
     """Does Black's first claim of `cell` keep the game won (None: not decided in the budget)?
-    Asked of the explicit solver as the game after that claim, through its public entry point."""
+
+    Asked of the explicit solver as a game of its own: the claim becomes a
+    Black stone before play and the first time point is gone (a completed
+    set then counts as won before play)."""
     from dataclasses import replace
 
     from bddl.pg.solver import SearchBudgetExceeded, solve
 
     if game.first_moves is not None and cell not in game.first_moves:
         return False
-    after = replace(
-        game,
-        times=game.times[1:],
-        turns=game.turns[1:],
-        black_initials=game.black_initials | {cell},
-        first_moves=None,
-    )
+    if cell in game.black_initials | game.white_initials or not game.turns or game.turns[0] != BLACK:
+        return False
+    after = replace(game, times=game.times[1:], turns=game.turns[1:], black_initials=game.black_initials | {cell}, first_moves=None)
     try:
-        return solve(after, max_positions).black_wins
+        return solve(after, max_positions=max_positions).black_wins
     except SearchBudgetExceeded:
         return None
 
@@ -243,7 +237,8 @@ def _run(programs: tuple[str, ...], formula: Qdimacs, deadline: float | None, en
         with open(path, "w", encoding="ascii", newline="\n") as fh:
             write_qdimacs(formula, fh)
         if len(programs) == 1:
-            return run_solver(programs[0], path, _left(deadline), options=PG_SOLVER_OPTIONS.get((encoding, programs[0]), ()))
+            options = ENCODING_SOLVER_OPTIONS.get((encoding, programs[0]), PG_SOLVER_OPTIONS.get(programs[0], ()))
+            return run_solver(programs[0], path, _left(deadline), options=options)
         return run_portfolio([(name, path) for name in programs], _left(deadline))
 
 

@@ -186,7 +186,7 @@ def run_portfolio(jobs: Sequence[tuple[str, str | Path]], timeout: float | None 
                     _command(name, path, model), stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True
                 )
                 running.append((name, proc, log))
-            failed = None
+            failed: SolverRun | None = None
             while running:
                 for entry in list(running):
                     name, proc, log = entry
@@ -205,6 +205,8 @@ def run_portfolio(jobs: Sequence[tuple[str, str | Path]], timeout: float | None 
                     return SolverRun(names, None, elapsed, "timeout")
                 if running:
                     time.sleep(0.005)
+            if failed is None:
+                raise ValueError("a portfolio needs at least one job")
             return failed
         finally:
             for _, proc, log in running:

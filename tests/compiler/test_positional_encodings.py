@@ -80,7 +80,7 @@ def test_first_move_read_from_depqbf_is_winning(encoding):
         formula = ENCODERS[encoding](game)
         run = solve(formula, "depqbf")
         assert run.verdict
-        move = formula.first_move(lambda var: run.model.get(var, False))
+        move = formula.first_move(lambda var, model=run.model: model.get(var, False))
         assert formula.game.cells[move] in winning_first_moves(game)
         checked += 1
     assert checked >= 10
