@@ -253,19 +253,24 @@ class Transversal:
     lost: bool = False
 
     @property
+    def graph(self) -> BorderGraph:
+        """The open cells' neighbours, with White's borders."""
+        return _require_graph(self.game)
+
+    @property
     def white_start(self) -> frozenset[int]:
-        return self.game.graph.start_border
+        return self.graph.start_border
 
     @property
     def white_end(self) -> frozenset[int]:
-        return self.game.graph.end_border
+        return self.graph.end_border
 
     def black_wins_with(self, black: frozenset[int] | set[int]) -> bool:
         """Black, owning `black` of the open cells at the end, has won."""
         if self.lost:
             return False
         open_to_white = set(range(len(self.game.cells))) - set(black)
-        graph = self.game.graph
+        graph = self.graph
         return not _joined(graph.neighbours, graph.start_border, graph.end_border, open_to_white)
 
 

@@ -15,7 +15,7 @@ PG_ENCODINGS = {"cor+": "cor+", "corplus": "cor+", "corrective": "corrective"}  
 PG_ENCODINGS.update({name: name for name in ("ea", "en", "et", "la", "ln", "sa", "sn")})  # IMPLICIT_ENCODINGS
 
 
-def pg_encoding(requested: str | None, parser) -> str:
+def pg_encoding(requested: str | None, parser) -> str | None:
     """The positional encoding an --encoding names (usage error for a BDDL-only one)."""
     if requested is None:
         return None  # the game's default (compiler.solving.positional.default_encoding)

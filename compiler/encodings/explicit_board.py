@@ -93,11 +93,11 @@ def _all_paths_goal(c: ClauseBuilder, clauses: ClauseBuilder, reduced: Reduced, 
 
 def _neighbour_goal(c: ClauseBuilder, clauses: ClauseBuilder, reduced: Reduced, black: list[int]) -> None:
     """EN: a chain of Black cells p^0 .. p^l joins the borders."""
-    graph, names = reduced.board.graph, reduced.board.cells
+    graph, names = reduced.graph, reduced.board.cells
     n, last = reduced.size, reduced.black_moves - 1
     path = [[c.var(f"p{i}({names[v]})") for v in range(n)] for i in range(last + 1)]  # (10)
     c.exists([p for step in path for p in step])
-    for i, step in enumerate(path):
+    for step in path:
         for v in range(n):
             clauses.add(-step[v], black[v])  # (11)
     clauses.add(*(path[0][v] for v in sorted(graph.start_border)))  # (12)
@@ -111,7 +111,7 @@ def _neighbour_goal(c: ClauseBuilder, clauses: ClauseBuilder, reduced: Reduced, 
 
 def _transversal_goal(c: ClauseBuilder, clauses: ClauseBuilder, reduced: Reduced, black: list[int]) -> None:
     """ET: White's start border does not reach White's end border through cells Black does not own."""
-    graph, names = reduced.board.graph, reduced.board.cells
+    graph, names = reduced.graph, reduced.board.cells
     n = reduced.size
     reach = [c.var(f"r({names[v]})") for v in range(n)]  # (15)
     c.exists(reach)

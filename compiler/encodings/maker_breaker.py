@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bddl.pg.game import BLACK, PositionalGame
+from bddl.pg.game import BLACK, BorderGraph, PositionalGame
 from bddl.pg.hex import white_borders
 from bddl.pg.prune import as_set_game, at_depth, black_connected, prune_graph, prune_sets, transversal
 from circuits import Circuit, Qdimacs, to_qdimacs
@@ -39,6 +39,13 @@ class Reduced:
     @property
     def size(self) -> int:
         return len(self.board.cells)
+
+    @property
+    def graph(self) -> BorderGraph:
+        """The board's neighbours and borders (chain and transversal goals only)."""
+        if self.board.graph is None:
+            raise NotMakerBreaker("this encoding needs a graph with two borders (#neighbours)")
+        return self.board.graph
 
     @property
     def turns(self) -> tuple[str, ...]:
@@ -182,8 +189,9 @@ class ClausalFormula:
         ids = [0] + [c.var(name) for name in self.names]
         for quantifier, block in self.qdimacs.prefix:
             (c.exists if quantifier == "exists" else c.forall)([ids[v] for v in block])
-        sign = lambda lit: ids[lit] if lit > 0 else -ids[-lit]
-        c.set_output(c.and_([c.or_([sign(lit) for lit in clause]) for clause in self.qdimacs.clauses]))
+        c.set_output(
+            c.and_([c.or_([ids[lit] if lit > 0 else -ids[-lit] for lit in clause]) for clause in self.qdimacs.clauses])
+        )
         return c
 
 
@@ -245,7 +253,7 @@ class ImplicitEncoding:
         if self.formula is None:  # circuit ids to file numbers
             from circuits import numbering
 
-            table = numbering(self.circuit)
+            table = numbering(self.as_circuit())
             bits = tuple(table.lit(bit) for bit in bits)
         number = sum(1 << k for k, bit in enumerate(bits) if value(bit))
         if number >= self.reduced.size:

@@ -76,14 +76,14 @@ def chain_edges(reduced: Reduced, cells: int) -> list[tuple[int, ...]]:
     """The neighbour relation the witness walks on: the graph's, with a loop
     on every end-border cell so that a chain shorter than l+1 cells can
     stutter at its end (the paper's stutter steps).  Padding cells have none."""
-    graph = reduced.board.graph
+    graph = reduced.graph
     edges = [tuple(sorted(set(n) | ({v} if v in graph.end_border else set()))) for v, n in enumerate(graph.neighbours)]
     return edges + [()] * (cells - len(edges))
 
 
 def source_and_target(c: Circuit, reduced: Reduced, witness) -> int:
     """SC and TG (Def. 9): the first witness cell on the start border, the last on the end border."""
-    graph = reduced.board.graph
+    graph = reduced.graph
     source = c.or_([is_cell(c, witness[0], v) for v in sorted(graph.start_border)])
     target = c.or_([is_cell(c, witness[-1], v) for v in sorted(graph.end_border)])
     return c.and_([source, target])

@@ -203,7 +203,7 @@ def check_budget(deadline: float | None) -> int:
     """Positions the first-move check may expand before the deadline."""
     if deadline is None:
         return CHECK_POSITIONS
-    return max(0, min(CHECK_POSITIONS, int(_left(deadline) / 2 * CHECK_RATE)))
+    return max(0, min(CHECK_POSITIONS, int((deadline - time.perf_counter()) / 2 * CHECK_RATE)))
 
 
 def check_first_move(game: PositionalGame, cell: int, max_positions: int = CHECK_POSITIONS) -> bool | None:

@@ -81,6 +81,10 @@ def test_encoding_agrees_with_the_explicit_solver(name):
     assert encoded == count and min(answers.values()) >= count // 10, (answers, encoded)
 
 
+def _values(model: dict[int, bool]):
+    return lambda var: model.get(var, False)
+
+
 @pytest.mark.parametrize("name", sorted(IMPLICIT_ENCODINGS))
 def test_first_move_read_from_a_model_wins(name):
     """Black's first move, read from the solver's model, still wins with one ply fewer for Black."""
@@ -97,7 +101,7 @@ def test_first_move_read_from_a_model_wins(name):
             continue
         result = run("depqbf", _qdimacs(encoding), ".qdimacs", 60, model=True)
         assert result.verdict is True
-        cell = encoding.first_move(lambda v: result.model.get(v, False))
+        cell = encoding.first_move(_values(result.model))
         assert cell is not None and cell not in game.black_initials | game.white_initials
         from dataclasses import replace
 
