@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import time
 
-from .common import EXIT_BUDGET, EXIT_FAILED, EXIT_FALSE, EXIT_OK, plies
+from .common import EXIT_BUDGET, EXIT_STRATEGY_FAILED, EXIT_FALSE, EXIT_OK, plies
 
 
 def run_pg(args, path: str) -> int:
@@ -34,7 +34,7 @@ def run_pg(args, path: str) -> int:
     seconds = time.perf_counter() - start
     solves = strategy.solves + 1
     passed = report.failure is None and report.complete
-    status = EXIT_OK if passed or (report.failure is None and report.reason and "max-lines" in report.reason) else EXIT_FAILED if report.failure else EXIT_BUDGET
+    status = EXIT_OK if passed or (report.failure is None and report.reason and "max-lines" in report.reason) else EXIT_STRATEGY_FAILED if report.failure else EXIT_BUDGET
     if args.json:
         failure = None if report.failure is None else {"moves": [{"side": s, "move": c} for s, c in report.failure], "reason": report.reason}
         print(json.dumps({"valid": passed, "black_wins": True, "lines": report.lines, "complete": report.complete,

@@ -9,7 +9,7 @@ import random
 
 import pytest
 from conftest import CORPUS
-from hexgames import random_graph, random_hex, random_sets
+from helpers.hexgames import random_graph, random_hex, random_sets
 
 from bddl.pg.prune import at_depth
 from bddl.pg.reader import load_pg

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hexgames import random_graph, random_hex, random_sets
+from helpers.hexgames import random_graph, random_hex, random_sets
 
 from bddl.pg.prune import (
     as_set_game,

@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hexgames import random_graph, random_hex
+from helpers.hexgames import random_graph, random_hex
 
 from bddl.pg.game import BLACK
 from bddl.pg.hex import hex_board, white_borders
