@@ -174,3 +174,24 @@ def test_solve_a_hein_puzzle_from_the_command_line(capsys):
     assert " 2  " in out and "[B]" in out  # the rhombus, the first move marked
     status = main(["solve", str(HEIN / "hein_09_4x4-05.pg"), "--encoding", "ln", "--solver", "depqbf"])
     assert status == 20
+
+
+@needs_hein
+def test_play_and_validate_referee_the_hex_goal(capsys, monkeypatch):
+    """bddlc validate and play judge a Hex game by its chain (there are no
+    winning sets to own): Hein's puzzle 4 is valid, and a played game ends
+    with Black's chain."""
+    import io
+
+    from compiler.cli import main
+    from compiler.solving.positional_strategy import black_has_won
+
+    game = load_pg(HEIN / "hein_04_3x3-05.pg")
+    assert black_has_won(game, game.mask(frozenset(game.cells.index(c) for c in ("c1", "b2", "b3"))))
+    assert not black_has_won(game, game.mask(frozenset(game.cells.index(c) for c in ("a1", "b2"))))
+    assert main(["validate", str(HEIN / "hein_04_3x3-05.pg")]) == 0
+    assert "valid: Black wins all" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n"))
+    assert main(["play", str(HEIN / "hein_04_3x3-05.pg")]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("Black's chain joins its borders: Black wins.") and "[B]" in out
