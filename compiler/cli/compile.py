@@ -28,7 +28,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
     p.add_argument("-o", "--output", metavar="OUT", help="output file (default: standard output)")
     p.add_argument("--format", choices=FORMATS, help="qcir or qdimacs (default: from OUT's suffix, .qcir/.qdimacs/.cnf, else qcir)")
-    p.add_argument("--encoding", choices=sorted(set(ENCODINGS) | set(POSITIONAL_ENCODINGS)), help=f"which encoding (default {DEFAULT_ENCODING}; for a .pg game cor+)")
+    p.add_argument(
+        "--encoding",
+        choices=sorted(set(ENCODINGS) | set(POSITIONAL_ENCODINGS)),
+        help=f"which encoding (default {DEFAULT_ENCODING}; for a .pg game et on a Hex board, else cor+)",
+    )
     p.add_argument("--polarity", action="store_true", help="QDIMACS: Plaisted-Greenbaum (polarity-aware) Tseitin instead of the full one")
     p.add_argument(
         "--strict",
@@ -81,6 +85,8 @@ def run(args) -> int:
     if args.encoding in POSITIONAL_ENCODINGS and args.encoding not in ENCODINGS:
         build_parser().error(f"--encoding {args.encoding} compiles .pg games: write the model as one with bddlc export first")
     args.encoding = args.encoding or DEFAULT_ENCODING
+    if args.encoding not in ENCODINGS:
+        build_parser().error(f"--encoding {args.encoding} compiles .pg games only")
     model = load(args, print_warnings=False)
     report_warnings(model, args.strict)
     depth = model.problem.depth

@@ -40,7 +40,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min", type=positive_int, default=1, metavar="N", help="first depth to try (default 1)")
     p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth)")
     add_solver_arguments(p, "time limit per depth in seconds (a depth that hits it is reported unknown)")
-    p.add_argument("--encoding", choices=("cor+", "corplus", "corrective"), help="a .pg game's encoding (default cor+)")
+    p.add_argument(
+        "--encoding",
+        choices=("cor+", "corplus", "corrective", "ea", "en", "et", "la", "ln", "sa", "sn"),
+        help="a .pg game's encoding (default: et for a Hex board, else cor+)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
     return p
 

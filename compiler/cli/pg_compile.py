@@ -12,16 +12,18 @@ import sys
 from .common import EXIT_OK, plies, version
 
 PG_ENCODINGS = {"cor+": "cor+", "corplus": "cor+", "corrective": "corrective"}  # name -> the name results carry
+PG_ENCODINGS.update({name: name for name in ("ea", "en", "et", "la", "ln", "sa", "sn")})  # IMPLICIT_ENCODINGS
 
 
-def pg_encoding(requested: str | None, parser) -> str:
+def pg_encoding(requested: str | None, parser) -> str | None:
     """The positional encoding an --encoding names (usage error for a BDDL-only one)."""
-    from ..solving.positional import PG_SOLVE_ENCODING
-
     if requested is None:
-        return PG_SOLVE_ENCODING
+        return None  # the game's default (compiler.solving.positional.default_encoding)
     if requested not in PG_ENCODINGS:
-        parser.error(f"--encoding {requested} compiles BDDL models only; a .pg game takes cor+ (corplus) or corrective")
+        parser.error(
+            f"--encoding {requested} compiles BDDL models only; a .pg game takes cor+ (corplus), corrective,"
+            " or for Maker-Breaker games ea, en, et, la, ln, sa, sn"
+        )
     return PG_ENCODINGS[requested]
 
 

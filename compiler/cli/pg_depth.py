@@ -24,11 +24,12 @@ def candidates(game, low: int, high: int) -> list[int]:
 def run_pg(args, path: str, parser) -> int:
     from bddl.pg.reader import load_pg
 
-    from ..solving.positional import solve_pg
+    from ..solving.positional import default_encoding, solve_pg
     from .pg_compile import pg_encoding
 
     encoding = pg_encoding(getattr(args, "encoding", None), parser)
     game = load_pg(path)
+    encoding = encoding or default_encoding(game)
     high = game.depth if args.max is None else args.max
     if args.min > high:
         parser.error(f"--min {args.min} is above the last depth to try ({high})")

@@ -19,7 +19,7 @@ def run_pg(args, path: str) -> int:
     from bddl.pg.reader import load_pg
 
     from ..solving.positional import solve_pg
-    from ..solving.positional_strategy import PgStrategy, StrategyUnknown, owns_a_set
+    from ..solving.positional_strategy import PgStrategy, StrategyUnknown, black_has_won, owns_a_set
 
     game = load_pg(path)
     if args.depth is not None:
@@ -29,8 +29,8 @@ def run_pg(args, path: str) -> int:
     def say(text: str = "") -> None:
         print(text, flush=True)
 
-    def show(black: int, white: int) -> None:
-        board = draw(game, black, white)
+    def show(black: int, white: int, last: int | None = None) -> None:
+        board = draw(game, black, white, last)
         say(board if board is not None else f"Black: {names(black) or '-'}; White: {names(white) or '-'}")
 
     def names(stones: int) -> str:
@@ -44,7 +44,6 @@ def run_pg(args, path: str) -> int:
         say(f"Black has no winning strategy within {game.depth} moves, so there is no strategy to play against.")
         return EXIT_FALSE
     strategy = PgStrategy(game, solver=args.solver, timeout=args.timeout)
-    black_sets = tuple(game.mask(s) for s in game.black_wins)
     white_sets = tuple(game.mask(s) for s in game.white_wins)
     black, white = game.mask(game.black_initials), game.mask(game.white_initials)
     full = (1 << len(game.cells)) - 1
@@ -69,9 +68,10 @@ def run_pg(args, path: str) -> int:
             black |= 1 << cell
             say()
             say(f"Black claims {game.cells[cell]}.")
-            show(black, white)
-            if owns_a_set(black, black_sets):
-                say("Black owns a winning set: Black wins.")
+            show(black, white, cell)
+            if black_has_won(game, black):
+                say("Black's chain joins its borders: Black wins." if game.graph is not None and not game.black_wins
+                    else "Black owns a winning set: Black wins.")
                 return EXIT_OK
             continue
         options = [c for c in range(len(game.cells)) if allowed >> c & 1]
@@ -100,7 +100,7 @@ def run_pg(args, path: str) -> int:
             say(f"not a move: {word!r} is not an open cell you may claim")
         white |= 1 << cell
         say(f"White claims {game.cells[cell]}.")
-        show(black, white)
+        show(black, white, cell)
         if owns_a_set(white, white_sets):
             say("White owns a winning set: White wins.")
             say("(This contradicts the solver's answer that Black wins: please report it.)")

@@ -47,7 +47,7 @@ def run_pg(args, path: str) -> int:
         print(f"Black wins within {plies(depth)}.")
         if first is not None:
             print(f"first move: {move}")
-            board = draw(game, game.mask(game.black_initials) | 1 << first, game.mask(game.white_initials))
+            board = draw(game, game.mask(game.black_initials) | 1 << first, game.mask(game.white_initials), first)
             if board is not None:
                 print(board)
         elif game.turns and game.turns[0] != "black":

@@ -50,7 +50,7 @@ def run_pg(args, path: str, parser) -> int:
             note = "checked by the explicit solver" if result.move_checked else result.reason
             print(f"first move: {result.first_move} ({note})")
             cell = game.cells.index(result.first_move)
-            board = draw(game, game.mask(game.black_initials) | 1 << cell, game.mask(game.white_initials))
+            board = draw(game, game.mask(game.black_initials) | 1 << cell, game.mask(game.white_initials), cell)
             if board is not None:
                 print(board)
         elif result.black_first:

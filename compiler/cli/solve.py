@@ -32,7 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
     add_solver_arguments(p)
-    p.add_argument("--encoding", choices=("cor+", "corplus", "corrective"), help="a .pg game's encoding (default cor+)")
+    p.add_argument(
+        "--encoding",
+        choices=("cor+", "corplus", "corrective", "ea", "en", "et", "la", "ln", "sa", "sn"),
+        help="a .pg game's encoding (default: et for a Hex board, else cor+)",
+    )
     p.add_argument("--preprocess", choices=PREPROCESSORS, default="none", help="preprocess with Bloqqer (checked and repaired; default none)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.add_argument(

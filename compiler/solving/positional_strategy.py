@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from bddl.pg.game import BLACK, PositionalGame
 
-from .positional import PG_SOLVE_ENCODING, solve_pg
+from .positional import solve_pg
 
 
 class StrategyUnknown(Exception):
@@ -42,10 +42,20 @@ def owns_a_set(stones: int, sets) -> bool:
     return any(stones & s == s for s in sets)
 
 
+def black_has_won(game: PositionalGame, black: int) -> bool:
+    """Black's stones (a mask) win: a whole Black set, or, in Hex (a graph
+    and no sets), a chain joining the two borders."""
+    if game.graph is not None and not game.black_wins:
+        from bddl.pg.prune import black_connected
+
+        return black_connected(game.graph, {c for c in range(len(game.cells)) if black >> c & 1})
+    return owns_a_set(black, [game.mask(s) for s in game.black_wins])
+
+
 class PgStrategy:
     """Black's claims, one solve per position (cached: transpositions meet)."""
 
-    def __init__(self, game: PositionalGame, *, encoding: str = PG_SOLVE_ENCODING, solver: str = "default",
+    def __init__(self, game: PositionalGame, *, encoding: str | None = None, solver: str = "default",
                  timeout: float | None = None):
         self.game, self.encoding, self.solver, self.timeout = game, encoding, solver, timeout
         self.solves = 0
@@ -78,7 +88,6 @@ class _Stop(Exception):
 
 def validate_pg(game: PositionalGame, strategy: PgStrategy, max_lines: int | None = None) -> PgValidation:
     """Play the strategy against every White reply, depth first."""
-    black_sets = tuple(game.mask(s) for s in game.black_wins)
     white_sets = tuple(game.mask(s) for s in game.white_wins)
     full = (1 << len(game.cells)) - 1
     first = full if game.first_moves is None else game.mask(game.first_moves)
@@ -103,7 +112,7 @@ def validate_pg(game: PositionalGame, strategy: PgStrategy, max_lines: int | Non
                 fail(f"Black's claim {game.cells[cell]} is not an open cell it may claim")
             line.append((BLACK, game.cells[cell]))
             black |= 1 << cell
-            if owns_a_set(black, black_sets):
+            if black_has_won(game, black):
                 lines += 1
                 if max_lines is not None and lines >= max_lines:
                     raise _Stop
