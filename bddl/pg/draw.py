@@ -14,8 +14,16 @@ from .game import PositionalGame
 from .geometry import name_axes
 
 
-def draw(game: PositionalGame, black: int, white: int) -> str | None:
-    """The position (two cell bitmasks) as text, or None when the names give no grid."""
+def draw(game: PositionalGame, black: int, white: int, mark: int | None = None) -> str | None:
+    """The position (two cell bitmasks) as text, or None when the names give no grid.
+    A Hex board is drawn as Hex's rhombus (bddl.pg.hex.draw_hex), `mark` (a
+    cell just claimed) in brackets."""
+    if game.graph is not None:
+        from .hex import draw_hex, hex_coordinates
+
+        if hex_coordinates(game) is not None:
+            cells = range(len(game.cells))
+            return draw_hex(game, [v for v in cells if black >> v & 1], [v for v in cells if white >> v & 1], mark)
     axes = name_axes(game.cells)
     if axes is None or game.coordinates is None:
         return None

@@ -32,7 +32,8 @@ def run_pg(args, path: str) -> int:
         else:
             print(f"unknown: the search expanded {exc.positions:,} positions without an answer (raise --max-positions)")
         return EXIT_BUDGET
-    move = None if result.first_move is None else game.cells[result.first_move]
+    first = result.first_move
+    move = None if first is None else game.cells[first]
     if args.json:
         print(
             json.dumps(
@@ -48,9 +49,9 @@ def run_pg(args, path: str) -> int:
         return EXIT_OK
     if result.black_wins:
         print(f"Black wins within {plies(depth)}.")
-        if move is not None and result.first_move is not None:
+        if first is not None:
             print(f"first move: {move}")
-            board = draw(game, game.mask(game.black_initials) | 1 << result.first_move, game.mask(game.white_initials))
+            board = draw(game, game.mask(game.black_initials) | 1 << first, game.mask(game.white_initials), first)
             if board is not None:
                 print(board)
         elif game.turns and game.turns[0] != "black":

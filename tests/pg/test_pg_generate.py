@@ -106,3 +106,13 @@ def test_the_milestones_are_generated():
         published = load_pg(milestones / name)
         assert content(game) == content(published), name
         assert game.times == published.times, name
+
+
+def test_with_depth_cuts_or_continues_the_turn_pattern():
+    game = gttt(3, "Domino", p=2, q=1)  # B WW BB WW BB
+    assert game.with_depth(3).turns == (BLACK, WHITE, WHITE)
+    longer = game.with_depth(13)
+    assert longer.turns == turn_sequence(13, 2, 1)
+    assert longer.times[-4:] == ("t10", "t11", "t12", "t13")
+    assert read_pg(write_pg(longer)) == longer
+    assert game.turn_blocks() == ((BLACK, 1), (WHITE, 2), (BLACK, 2), (WHITE, 2), (BLACK, 2))

@@ -213,9 +213,9 @@ def test_every_4x4_corpus_answer():
 @pytest.mark.slow
 @needs_pg_corpus
 def test_hein_corpus_answers():
-    rows = corpus_answers("hein")
-    assert len(rows) >= 30
+    """The Hex puzzles up to 5x5 (30 files; about 15 minutes under load, the
+    longest 5x5 ones 2-3 minutes each); 6x6 and 7x7 are beyond a search in Python."""
+    rows = [(p, e) for p, e in corpus_answers("hein") if not any(size in p.name for size in ("6x6", "7x7"))]
+    assert len(rows) == 30
     for path, expected in rows:
-        if "6x6" in path.name or "7x7" in path.name or "5x5" in path.name:
-            continue  # beyond an explicit search in Python
         assert solve(load_pg(path)).black_wins == expected, path.name
