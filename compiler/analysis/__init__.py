@@ -1,0 +1,1 @@
+"""What bddlc says about a model rather than about a game's value (sanity conditions, lint)."""
