@@ -196,12 +196,20 @@ def _violation(game: Game, mover: str, action_index: int, x: int, y: int, before
 
 
 def initial_condition(game: Game) -> ConditionResult:
-    """Condition 1: one counterexample per side whose goal holds initially."""
+    """Condition 1: one counterexample per side whose goal holds initially
+    (the first goal in source order, at its first position), found from the
+    stones of `#init` rather than by scanning the board."""
+    from bddl.situations import first_holding
+    from bddl.validate import initial_stones
+
+    g, stones = game.geometry, initial_stones(game.problem)
     found = []
     for side in (BLACK, WHITE):
-        hit = goal_hit(game, game.initial, side)
-        if hit is not None:
-            found.append(InitialWin(game.initial, hit))
+        for index, goal in enumerate(game.rules(side).goals):
+            pos = first_holding(goal, stones, g.width, g.height)
+            if pos is not None:
+                found.append(InitialWin(game.initial, GoalHit(side, index, goal, *pos)))
+                break
     return ConditionResult(1, tuple(found))
 
 

@@ -30,6 +30,9 @@ from bddl.ast import Action, Atom, Condition, Domain, Problem, Relative
 from bddl.bounds import action_bounds, condition_bounds
 from bddl.errors import Diagnostic, warning
 from bddl.game import VALUES, Geometry, allowed_values, ground_atoms
+from bddl.situations import representative_positions
+
+from .analysis.changeable import frozen_cells
 
 Cell = tuple[int, int]
 Requirements = dict[Cell, frozenset[str]]
@@ -89,10 +92,12 @@ def move_at(geometry: Geometry, action: Action, pos: Cell) -> tuple[Requirements
 
 
 def first_move(geometry: Geometry, action: Action) -> Cell | None:
-    """A position where the action can be played on some board, or None."""
-    positions = action_bounds(action, geometry.width, geometry.height).positions()
+    """A position where the action can be played on some board, or None.
+    Only the positions where its atoms can group into cells differently are
+    tried (`bddl.situations`), so a large board costs nothing extra."""
+    box = action_bounds(action, geometry.width, geometry.height)
     atoms = action.precondition.atoms + action.effect.atoms
-    for pos in _positions_to_try(atoms, positions):
+    for pos in representative_positions(atoms, box, geometry.width, geometry.height):
         if move_at(geometry, action, pos) is not None:
             return pos
     return None
@@ -167,10 +172,11 @@ def dead_actions(domain: Domain, geometry: Geometry) -> list[Diagnostic]:
     found = []
     for name, actions in zip(SIDES, (domain.black_actions, domain.white_actions)):
         for action in actions:
-            positions = action_bounds(action, geometry.width, geometry.height).positions()
-            if not positions or first_move(geometry, action) is not None:
+            box = action_bounds(action, geometry.width, geometry.height)
+            if box.empty or first_move(geometry, action) is not None:
                 continue  # fitting nowhere is the validator's warning
-            pre_ok = any(requirements(geometry, action.precondition.atoms, pos) is not None for pos in positions)
+            pre = action.precondition.atoms
+            pre_ok = any(requirements(geometry, pre, pos) is not None for pos in representative_positions(pre, box, geometry.width, geometry.height))
             found.append(
                 warning(
                     f"{name}'s action '{action.name}' can never be played on the {geometry.width}x{geometry.height} board: "
@@ -188,9 +194,10 @@ def dead_goals(problem: Problem, geometry: Geometry) -> list[Diagnostic]:
     found = []
     for name, goals in zip(SIDES, (problem.black_goals, problem.white_goals)):
         for goal in goals:
-            if condition_bounds(goal, geometry.width, geometry.height).empty:
+            box = condition_bounds(goal, geometry.width, geometry.height)
+            if box.empty:
                 continue  # the validator's warning
-            if next(goal_placements(geometry, goal), None) is None:
+            if all(requirements(geometry, goal.atoms, pos) is None for pos in representative_positions(goal.atoms, box, geometry.width, geometry.height)):
                 found.append(
                     warning(
                         f"this goal of {name} can never hold on the {geometry.width}x{geometry.height} board: "
@@ -204,21 +211,15 @@ def dead_goals(problem: Problem, geometry: Geometry) -> list[Diagnostic]:
 
 def constant_cells(domain: Domain, problem: Problem, geometry: Geometry) -> list[Diagnostic]:
     """One warning listing the cells that no action of either side can change."""
-    cells = [(x, y) for y in range(1, geometry.height + 1) for x in range(1, geometry.width + 1)]
-    changeable: set[Cell] = set()
-    for action in domain.black_actions + domain.white_actions:
-        changeable |= changeable_cells(geometry, action)
-        if len(changeable) == len(cells):
-            return []
-    frozen = [cell for cell in cells if cell not in changeable]
-    if not frozen:
+    frozen, count = frozen_cells(domain.black_actions + domain.white_actions, geometry, shown=12)
+    if not count:
         return []
-    shown = ", ".join(f"({x},{y})" for x, y in frozen[:12]) + (f" and {len(frozen) - 12} more" if len(frozen) > 12 else "")
-    whole = " (the whole board)" if len(frozen) == len(cells) else ""
-    count = "1 cell" if len(frozen) == 1 else f"{len(frozen)} cells"
+    shown = ", ".join(f"({x},{y})" for x, y in frozen) + (f" and {count - 12} more" if count > 12 else "")
+    whole = " (the whole board)" if count == geometry.cells else ""
+    cells = "1 cell" if count == 1 else f"{count} cells"
     return [
         warning(
-            f"no action can ever change {count} of the {geometry.width}x{geometry.height} board{whole}: {shown}",
+            f"no action can ever change {cells} of the {geometry.width}x{geometry.height} board{whole}: {shown}",
             problem.size_span,
             "note: they keep their initial value in every play",
         )
