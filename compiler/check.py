@@ -216,8 +216,13 @@ def initial_condition(game: Game) -> ConditionResult:
 def step_conditions_by_sat(game: Game) -> tuple[ConditionResult, ConditionResult]:
     """Conditions 2 and 3 over every state of the board, with one simplified
     counterexample per offending action."""
+    from bddl.budget import require
+
+    from .memory_estimates import exhaustive_check_bytes
     from .sanity_sat import violating_steps
 
+    g = game.geometry
+    require(f"the whole-board SAT check of the {g.width}x{g.height} board", exhaustive_check_bytes(game.domain, game.problem))
     results = []
     for number, mover in ((2, BLACK), (3, WHITE)):
         found = []
@@ -276,6 +281,13 @@ def step_conditions_reachable(game: Game, depth: int, max_positions: int = DEFAU
 
     Returns the two results and the number of positions expanded; raises
     `ReachableTooLarge` past `max_positions`."""
+    from bddl.budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, require, stored_position_bytes
+
+    cells = game.geometry.cells
+    placements = sum(len(box) for rules in (game.black, game.white) for box in rules.boxes)
+    require("the game engine's tables for this board", engine_bytes(cells, placements))
+    memory_cap = max_stored_positions(cells, placements)
+    progress = Progress("check --reachable")
     side = BLACK if game.black_first else WHITE
     frontier = [game.initial]
     seen = {(game.initial.black, game.initial.white, side)}
@@ -288,6 +300,11 @@ def step_conditions_reachable(game: Game, depth: int, max_positions: int = DEFAU
             positions += 1
             if positions > max_positions:
                 raise ReachableTooLarge(max_positions, depth)
+            if len(seen) > memory_cap:
+                estimate = engine_bytes(cells, placements) + len(seen) * stored_position_bytes(cells)
+                raise MemoryBudgetExceeded(f"the {len(seen):,} positions seen within {ply} plies", estimate, memory_limit())
+            if not positions & 0xFFF:
+                progress(f"ply {ply} of {depth}, {positions:,} positions")
             b, w = state.black, state.white
             other_won_before = other.won(b, w)
             for a, p, b2, w2 in rules.successors(b, w):
