@@ -8,7 +8,8 @@ collects the lot, so a user sees every problem of a file at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from .ast import EXTREMES, PREDICATES, Absolute, Action, Atom, Condition, Coord, Domain, Extreme, Named, Problem, Relative, Span
+
+from .ast import PREDICATES, Absolute, Action, Atom, Condition, Coord, Domain, Extreme, Named, Problem, Relative, Span
 from .bounds import action_bounds, condition_bounds
 from .errors import BddlLimitError, BddlSemanticError, Diagnostic, error, warning
 
@@ -114,7 +115,7 @@ def _on_board(coord: Coord, axis: str, size: int) -> bool:
 def _off_board(atom: Atom, problem: Problem, what: str) -> list[Diagnostic]:
     found = []
     for coord, axis, size in ((atom.x, "x", problem.width), (atom.y, "y", problem.height)):
-        if not _on_board(coord, axis, size):
+        if isinstance(coord, Absolute) and not _on_board(coord, axis, size):
             found.append(
                 error(
                     f"{what} refers to {axis} = {coord.value}, off the {problem.width}x{problem.height} board",
@@ -254,12 +255,12 @@ def validate_game(domain: Domain, problem: Problem, initial_state: bool = True) 
         return found
     stones = initial_stones(problem)
     for side, goals in (("Black", problem.black_goals), ("White", problem.white_goals)):
-        goal = next((g for g in goals if first_holding(g, stones, w, h) is not None), None)
-        if goal is not None:
+        holding = next((g for g in goals if first_holding(g, stones, w, h) is not None), None)
+        if holding is not None:
             found.append(
                 error(
                     f"{side}'s goal already holds in the initial state",
-                    goal.span,
+                    holding.span,
                     "note: the initial state must be won by nobody (sanity condition 1, Def 9 of the BDDL paper)",
                     code="initial-won",
                 )

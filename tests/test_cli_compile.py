@@ -21,8 +21,8 @@ import pytest
 
 from bddl import Game, load_model, search
 from compiler.cli import COMMANDS, main
-from compiler.output import format_for
-from compiler.solvers import run_solver
+from compiler.formula_files import format_for
+from compiler.solving.solver_programs import run_solver
 from conftest import ROOT
 from paper_listings import LISTING_4_POSITIONAL_DOMAIN
 
@@ -174,6 +174,20 @@ def test_qcir_header_names_inputs_depth_and_true_counts(tmp_path, encoding):
     assert lines[0] == f"#QCIR-G14 {counts['variables'] + len(gate_lines)}"
 
 
+@pytest.mark.parametrize(
+    "domain, problem, chosen",
+    [("positional.bddl", "httt/tic_3x3_d9.bddl", "corrective"), ("domineering.bddl", "domineering/2x2_d2.bddl", "explicit")],
+)
+def test_the_auto_encoding_header_names_the_encoding_it_chose(tmp_path, domain, problem, chosen):
+    """`--encoding auto` writes the file of the encoding it picks, byte for byte."""
+    files = ROOT / "domains" / domain, ROOT / "problems" / problem
+    assert compile_to(tmp_path, *map(str, files), "--encoding", "auto", "-o", "auto.qcir") == 0
+    assert compile_to(tmp_path, *map(str, files), "--encoding", chosen, "-o", "chosen.qcir") == 0
+    text = (tmp_path / "auto.qcir").read_text()
+    assert f"encoding: {chosen}" in text.splitlines()[1]
+    assert text == (tmp_path / "chosen.qcir").read_text()
+
+
 def test_qdimacs_header_names_inputs_depth_and_true_counts(tmp_path):
     assert compile_to(tmp_path, DOMINEERING, DOMINEERING_2x2, "-o", "f.qdimacs") == 0
     text = (tmp_path / "f.qdimacs").read_text()
@@ -245,7 +259,7 @@ def test_an_output_that_is_a_folder_is_an_input_error(tmp_path, capsys):
 @pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()])
 def test_a_failed_write_removes_its_temporary_file(tmp_path, monkeypatch, capsys, failure):
     """A write that fails half-way (disk full, Ctrl-C) leaves OUT as it was and no temporary file."""
-    import compiler.output as output
+    import compiler.formula_files as output
 
     out = tmp_path / "f.qcir"
     out.write_text("precious\n")

@@ -23,7 +23,7 @@ placement that still holds joins W with its "does not hold" constraint and
 the question is asked again (a short counterexample-guided loop), so a step
 this module reports is a real step on the real board.  When the loop gives up
 (a goal every fill satisfies, a window that keeps growing), the action is
-decided by the whole-board method instead (`compiler.sanity_sat`).
+decided by the whole-board method instead (`compiler.analysis.sanity_sat`).
 
 Positions p are grouped into *situations*: two positions ask the same
 question, translated, when every cell of their windows has the same on-board
@@ -183,11 +183,11 @@ class OpponentGoals:
         if goal.index not in self._templates:
             cells: dict[Cell, list[Atom]] = {}
             for atom in goal.atoms:
-                key = tuple(
+                x, y = (
                     _coord(atom, axis).offset if rel else self.geometry.resolve(_coord(atom, axis), axis, (0, 0))
                     for axis, rel in zip(AXES, goal.relative)
                 )
-                cells.setdefault(key, []).append(atom)
+                cells.setdefault((x, y), []).append(atom)
             found = [(key, allowed_values(atoms)) for key, atoms in sorted(cells.items())]
             self._templates[goal.index] = None if any(not allowed for _, allowed in found) else tuple(found)
         return self._templates[goal.index]
@@ -399,7 +399,7 @@ def step_at(geometry: Geometry, action: Action, action_index: int, pos: Cell, go
     `Undecided` when a relaxed model cannot be turned into a real step."""
     from pysat.solvers import Solver
 
-    from compiler.sanity_sat import SOLVER
+    from .sanity_sat import SOLVER
 
     move = _move(geometry, action, pos)
     if move is None:

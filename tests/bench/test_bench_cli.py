@@ -15,7 +15,7 @@ from bench import cli, records
 from bench.configs import DEFAULT, PAPER_BASELINE
 from bench.instances import QUICK_SCALING, QUICK_SUITE
 from bench.records import COMPILED, CORRECT, SOLVED
-from compiler import solvers
+from compiler.solving import solver_programs as solvers
 from conftest import shell_program
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -181,3 +181,9 @@ def test_list_runs_nothing(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "suite/httt/el_3x3_d3\tfalse" in out and f"config {DEFAULT.name}" in out
     assert not (tmp_path / "out").exists()
+
+
+def test_a_report_quotes_the_command_without_the_results_folder():
+    """The folder is a path of the measuring machine; the reader sees FOLDER."""
+    assert cli.command_as_run(["--sets", "corpus", "--output", "/work/meas/x"]) == "python -m bench --sets corpus --output FOLDER"
+    assert cli.command_as_run(["--output=/tmp/y", "--repeat", "3"]) == "python -m bench --output=FOLDER --repeat 3"

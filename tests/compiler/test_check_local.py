@@ -1,6 +1,6 @@
 """`check` by locality against the whole-board check, the engine, and a mutant.
 
-The whole-board SAT check (`compiler.sanity_sat`, `check --exhaustive`) is the
+The whole-board SAT check (`compiler.analysis.sanity_sat`, `check --exhaustive`) is the
 oracle: on the suite, the corpus and random separable games the local check
 (`compiler.analysis.sanity_local`) must find exactly the same offending
 actions, and every step it reports must be one of the engine's moves
@@ -18,11 +18,11 @@ from strategies import separable_game
 
 from bddl import Game, load_model
 from bddl.game import BLACK, WHITE, opponent
-from compiler import check as check_module
-from compiler import sanity_sat
+from compiler.analysis import sanity as check_module
+from compiler.analysis import sanity_sat
 from compiler.analysis import sanity_local
 from compiler.analysis.sanity_local import Undecided
-from compiler.check import check
+from compiler.analysis.sanity import check
 from corpus import instances, needs_corpus
 from suite import manifest
 

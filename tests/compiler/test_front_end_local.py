@@ -4,7 +4,7 @@
   equals a scan of every position with `condition_holds_at`;
 * `representative_positions` sees every grouping of a condition's atoms
   that some position of its bounds gives;
-* `compiler.analysis.changeable.frozen_cells` (boxes) equals the union of
+* `compiler.analysis.lint.frozen_cells` (boxes) equals the union of
   `lint.changeable_cells` over the actions (position by position);
 * the guards refuse board-sized work past `--max-memory` with exit status 3
   and no output file, while `check` and a lifted compile of a 1000x1000
@@ -27,9 +27,8 @@ from bddl.game import Game, Geometry, State, condition_holds_at, ground_atoms, s
 from bddl.search import search
 from bddl.situations import first_holding, representative_positions
 from bddl.validate import initial_stones
-from compiler.analysis.changeable import frozen_cells
+from compiler.analysis.lint import changeable_cells, frozen_cells
 from compiler.cli import main
-from compiler.lint import changeable_cells
 
 PREDS = ("open", "black", "white")
 

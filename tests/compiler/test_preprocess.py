@@ -14,9 +14,9 @@ from bddl.loader import load_model
 from bddl.search import black_wins, search
 from circuits import Qdimacs, qdimacs_value, to_qdimacs, write_qdimacs
 from compiler.encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode
-from compiler.preprocess import bloqqer, bloqqer_input, check_prefix, repair_prefix, run_bloqqer, unquantified
-from compiler.solvers import run_solver_on_text
-from compiler.solving import problem_at, solve
+from compiler.solving.preprocessing import bloqqer, bloqqer_input, check_prefix, repair_prefix, run_bloqqer, unquantified
+from compiler.solving.solver_programs import run_solver_on_text
+from compiler.solving.pipeline import problem_at, solve
 from conftest import scaled
 from strategies import game
 from suite import DOMAINS, PROBLEMS
@@ -99,7 +99,7 @@ def qdimacs_text(formula: Qdimacs) -> str:
 
 
 def test_second_player_breakthrough_flips_without_the_repair():
-    """The instance of qbf-tools.md: Black wins (engine), pyqbf's Bloqqer result
+    """The instance of docs/qbf-solvers.md §3: Black wins (engine), pyqbf's Bloqqer result
     read as written says false, the repaired one says true."""
     m = load_model(DOMAINS / "breakthrough.bddl", PROBLEMS / "breakthrough/second_2x5_d10.bddl")
     assert search(Game(m.domain, m.problem)).black_wins is True

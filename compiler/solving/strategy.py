@@ -4,7 +4,7 @@
 answer behind one callable type is what lets a test hand `validate` a
 deliberately broken strategy and watch it fail.  The real one,
 `SolverStrategy`, re-solves from the current position with the plies that
-are left (`compiler.solving.problem_at`), and remembers its answers: a move
+are left (`compiler.solving.pipeline.problem_at`), and remembers its answers: a move
 that wins within r plies also wins within any r' >= r plies (the same
 strategy still finishes in time), so one solve per position is enough for
 every later visit with at least as many plies left.
@@ -17,9 +17,9 @@ from typing import Callable
 from bddl.ast import Domain, Problem
 from bddl.game import BLACK, Move, State
 
-from .encodings import SOLVE_ENCODING
-from .solvers import DEFAULT_SOLVER
-from .solving import SolveResult, problem_at, solve
+from ..encodings import SOLVE_ENCODING
+from .solver_programs import DEFAULT_SOLVER
+from .pipeline import SolveResult, problem_at, solve
 
 Strategy = Callable[[State, int], "Move | None"]
 """Black to move in `state` with `plies` plies left: Black's move, or None
@@ -44,7 +44,7 @@ class SolverStrategy:
         encoding: str = SOLVE_ENCODING,
     ):
         self.domain, self.problem = domain, problem
-        self.options = dict(solver=solver, preprocess=preprocess, timeout=timeout, encoding=encoding)
+        self.solver, self.preprocess, self.timeout, self.encoding = solver, preprocess, timeout, encoding
         self.wins: dict[State, tuple[int, Move]] = {}  # position -> (fewest plies it was solved with, the move)
         self.losses: dict[State, int] = {}  # position -> most plies known not to be enough
         self.solves = 0
@@ -56,7 +56,14 @@ class SolverStrategy:
             return known[1]
         if self.losses.get(state, 0) >= plies:
             return None
-        result = solve(self.domain, problem_at(self.problem, state, plies, BLACK), **self.options)
+        result = solve(
+            self.domain,
+            problem_at(self.problem, state, plies, BLACK),
+            solver=self.solver,
+            preprocess=self.preprocess,
+            timeout=self.timeout,
+            encoding=self.encoding,
+        )
         self.solves += 1
         self.last = result
         if result.black_wins is None:

@@ -40,12 +40,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bddl.ast import Absolute, Action, Atom, Condition, Coord, Domain, Extreme, Problem, Relative
+from bddl.ast import Absolute, Action, Atom, Coord, Domain, Extreme, Problem, Relative
 from bddl.bounds import Box, action_bounds, condition_bounds
 from circuits import FALSE, TRUE, Circuit
 from circuits.arith import add_const, equals, equals_const, less_than_const, sub_const
 
-VALUES = ("open", "black", "white")
+from .decoding import DecodedMove
+from .grounding import VALUES, actions_of, bits_for, mover
+
 
 
 @dataclass(frozen=True)
@@ -98,11 +100,6 @@ class Axis:
         return self.index(_absolute(coord, self.side))
 
 
-def bits_for(count: int) -> int:
-    """ceil(log2(count)): bits to number `count` things from 0 (0 bits for one thing)."""
-    return max(count - 1, 0).bit_length()
-
-
 def index_bits(side: int) -> int:
     """ceil(log2(side + 1)): bits for a 1-based board index up to `side`."""
     return max(side.bit_length(), 1)
@@ -139,15 +136,13 @@ class Encoding:
     w: list[int]
     base: int = 1  # the encoded value of board index 1
 
-    def decode_move(self, step: Step, value) -> "DecodedMove | None":
+    def decode_move(self, step: Step, value) -> DecodedMove | None:
         """The move a model of the formula makes at `step`; `value(var) -> bool`
         reads an internal variable.  None when the bits name no action."""
-        from .moves import DecodedMove
-
         def number(bits):
             return sum(1 << k for k, b in enumerate(bits) if value(b))
 
-        actions = self.domain.black_actions if step.side == "black" else self.domain.white_actions
+        actions = actions_of(self.domain, step.side)
         index = number(step.A)
         if index >= len(actions):
             return None
@@ -284,16 +279,6 @@ class LiftedEncoder:
 
     # -- the prefix (Table 1) ---------------------------------------------
 
-    def side_of(self, i: int) -> str:
-        black_on_odd = self.problem.black_first
-        return "black" if (i % 2 == 1) == black_on_odd else "white"
-
-    def actions_of(self, side: str) -> tuple[Action, ...]:
-        return self.domain.black_actions if side == "black" else self.domain.white_actions
-
-    def goals_of(self, side: str) -> tuple[Condition, ...]:
-        return self.problem.black_goals if side == "black" else self.problem.white_goals
-
     def _vars(self, name: str, count: int) -> list[int]:
         return [self.c.var(f"{name}[{k}]") for k in range(count)]
 
@@ -302,8 +287,8 @@ class LiftedEncoder:
         xb, yb = self.x_axis.bits, self.y_axis.bits
         self.steps: list[Step] = []
         for i in range(1, self.depth + 1):
-            side = self.side_of(i)
-            actions = self.actions_of(side)
+            side = mover(i, self.problem.black_first)
+            actions = actions_of(self.domain, side)
             step = Step(
                 i,
                 side,
@@ -356,7 +341,7 @@ class LiftedEncoder:
         """The symbolic cell (Sx, Sy) is a cell of the board."""
         return self.bdcir(self.Sx, self.Sy, Box(1, self.width, 1, self.height))
 
-    def I(self) -> int:
+    def I(self) -> int:  # noqa: E743 (the paper's name for the initial-state constraint)
         """The initial state: listed cells black or white, every other cell open."""
         c = self.c
         parts, listed = [], []
@@ -372,7 +357,7 @@ class LiftedEncoder:
         other cell keeps its value (the frame).  A negated effect atom takes the
         value its choice bit selects among the two it allows."""
         c = self.c
-        o0, w0, o1, w1 = self.o[t], self.w[t], self.o[t + 1], self.w[t + 1]
+        o1, w1 = self.o[t + 1], self.w[t + 1]
         parts, named = [], []
         choice = iter(step.choices)
         for atom in action.effect.atoms:
@@ -406,7 +391,7 @@ class LiftedEncoder:
     def M_b(self, step: Step) -> int:
         """Black's move at time t = step.index is a legal move from state t to t+1."""
         c, t = self.c, step.index
-        actions = self.actions_of("black")
+        actions = actions_of(self.domain, "black")
         parts = [LT(c, step.A, len(actions))]
         for j, action in enumerate(actions):
             body = self.all_of(
@@ -453,7 +438,7 @@ class LiftedEncoder:
         """White's move at time t: defines the indicators lb and P, and the
         successor state when the move is legal.  Returns (M_w, legal)."""
         c, t = self.c, step.index
-        actions = self.actions_of("white")
+        actions = actions_of(self.domain, "white")
         in_bounds = c.and_(
             [LT(c, step.A, len(actions))]
             + [
@@ -542,21 +527,21 @@ class LiftedEncoder:
 
     def matrix(self) -> int:
         """I and the turn recursion B^1 / W^1, built from the last step back."""
-        c, d = self.c, self.depth
+        c = self.c
         self._black_goal = self.black_goal_body()
         self._white_goal = self.white_goal_body()
-        rest = None
+        rest = FALSE  # no plies at all: Black has not won
         for step in reversed(self.steps):
             i = step.index
             if step.side == "black":
                 move = self.M_b(step)
-                if i == d:
+                if step.gs is None:  # the last step
                     rest = self.all_of([move, self.G_b(i + 1)])
                 else:
                     rest = self.all_of([move, c.implies(step.gs, self.G_b(i + 1)), c.implies(-step.gs, rest)])
             else:
                 move, legal = self.M_w(step)
-                if i == d:
+                if step.gs is None:  # the last step
                     rest = self.all_of([move, -legal])
                 else:
                     after = c.and_([c.implies(step.gs, self.G_w(i + 1)), c.implies(-step.gs, rest)])
@@ -576,9 +561,10 @@ def _same_index(c: Circuit, V: list[int], a: Coord, b: Coord, axis: Axis) -> int
     """Do coordinates a and b, placed at index V, name the same index?"""
     if isinstance(a, Relative) and isinstance(b, Relative):
         return TRUE if a.offset == b.offset else FALSE
-    if isinstance(a, Relative) or isinstance(b, Relative):
-        rel, fixed = (a, b) if isinstance(a, Relative) else (b, a)
-        return equals_const(c, V, axis.absolute(fixed) - rel.offset)
+    if isinstance(a, Relative):
+        return equals_const(c, V, axis.absolute(b) - a.offset)
+    if isinstance(b, Relative):
+        return equals_const(c, V, axis.absolute(a) - b.offset)
     return TRUE if axis.absolute(a) == axis.absolute(b) else FALSE
 
 

@@ -22,7 +22,7 @@ Two ways to decide 2 and 3 (condition 1 is one state, checked directly):
   window of cells a move and a goal can share, once per situation
   (`compiler.analysis.sanity_local`), so the work follows the model and not
   the board; with `exhaustive=True` as one instance over the whole board
-  (`compiler.sanity_sat`), which is also where the local method falls back
+  (`compiler.analysis.sanity_sat`), which is also where the local method falls back
   for models it cannot decide;
 * by exploring, with the game engine, the states reachable from the
   initial state within the depth (`reachable=True`): only for small games,
@@ -218,7 +218,7 @@ def step_conditions_by_sat(game: Game) -> tuple[ConditionResult, ConditionResult
     counterexample per offending action."""
     from bddl.budget import require
 
-    from .memory_estimates import exhaustive_check_bytes
+    from ..encodings.memory_estimates import exhaustive_check_bytes
     from .sanity_sat import violating_steps
 
     g = game.geometry
@@ -237,7 +237,7 @@ def step_conditions_by_sat(game: Game) -> tuple[ConditionResult, ConditionResult
 def step_conditions_local(game: Game) -> tuple[ConditionResult, ConditionResult]:
     """Conditions 2 and 3 by locality, each side falling back to the whole
     board when its model is not local (`sanity_local.Undecided`)."""
-    from .analysis.sanity_local import Undecided, violating_steps
+    from .sanity_local import Undecided, violating_steps
 
     results = []
     for number, mover in ((2, BLACK), (3, WHITE)):
@@ -331,7 +331,7 @@ def check(
     warnings: tuple[Diagnostic, ...] = (),
 ) -> CheckReport:
     """The full report: the three conditions and every warning (`warnings`,
-    typically the validator's, first, then `compiler.lint`'s).
+    typically the validator's, first, then `compiler.analysis.lint`'s).
 
     Assumes a model that passed `bddl.validate.check_model` (with or without
     its initial-state check).  Raises `ReachableTooLarge` in reachable mode."""

@@ -1,0 +1,143 @@
+"""`bddlc depth`: the critical depth, found by solving increasing depths."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from .common import (
+    EXIT_FALSE,
+    EXIT_TRUE,
+    EXIT_UNKNOWN,
+    add_model_arguments,
+    add_solver_arguments,
+    load,
+    paragraph,
+    positive_int,
+)
+
+if TYPE_CHECKING:
+    from ..solving.critical_depth import DepthResult, DepthScan
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="bddlc depth",
+        description=paragraph("Find the critical depth: the fewest moves (plies) within which Black has a winning "
+        "strategy.  Solves increasing depths, printing one line per depth as it finishes, and stops at "
+        "the first win.  When Black has no goals, only depths that end on White's turn can be critical, "
+        "and only those are tried."),
+        epilog="exit status: 10 Black wins at some depth, 20 no win up to MAX, 0 unknown (a time limit, "
+        "or solver answers that contradict each other).\n\n"
+        "example:\n  bddlc depth domains/connect.bddl problems/connect/connect3_4x4_d9.bddl --max 11",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_model_arguments(p, depth_help=None)
+    p.add_argument("--min", type=positive_int, default=1, metavar="N", help="first depth to try (default 1)")
+    p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth)")
+    add_solver_arguments(p, "time limit per depth in seconds (a depth that hits it is reported unknown)")
+    p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
+    return p
+
+
+def _verdict(black_wins) -> str:
+    return {True: "Black wins", False: "no winning strategy", None: "unknown"}[black_wins]
+
+
+def run(args) -> int:
+    from ..solving.critical_depth import black_needs_white_turn, candidate_depths, scan_depths
+
+    model = load(args)
+    problem = model.problem
+    high = problem.depth if args.max is None else args.max
+    if args.min > high:
+        build_parser().error(f"--min {args.min} is above the last depth to try ({high})")
+    if not args.json:
+        if black_needs_white_turn(problem):
+            print("Black has no goals: it can only win by leaving White without a move, so only depths "
+                  "ending on White's turn can be critical: " + ", ".join(map(str, candidate_depths(problem, args.min, high))))
+        sys.stdout.flush()
+    quiet = args.json  # JSON: one object at the end, no lines as depths finish
+    scan = scan_depths(model.domain, problem, args.min, high, solver=args.solver, timeout=args.timeout,
+                       on_result=None if quiet else print_depth_line, on_check=None if quiet else print_check_line)
+    if scan.monotonicity == "violated":
+        print(contradiction_message(scan), file=sys.stderr)
+    status = exit_status(scan)
+    if args.json:
+        print(json.dumps(scan_json(scan, args.solver, args.min, high)))
+    else:
+        for line in conclusion(scan, high, status):
+            print(line)
+    return status
+
+
+def print_depth_line(result: DepthResult) -> None:
+    note = f" ({result.reason})" if result.reason else ""
+    print(f"depth {result.depth:>3}: {_verdict(result.black_wins)}{note}, {result.seconds:.2f} s", flush=True)
+
+
+def print_check_line(result: DepthResult) -> None:
+    print(f"monotonicity check, depth {result.depth:>3}: {_verdict(result.black_wins)}, {result.seconds:.2f} s", flush=True)
+
+
+def exit_status(scan: DepthScan) -> int:
+    if scan.first_win is not None and scan.monotonicity != "violated":
+        return EXIT_TRUE
+    if scan.first_win is None and all(r.black_wins is False for r in scan.results):
+        return EXIT_FALSE
+    return EXIT_UNKNOWN
+
+
+def contradiction_message(scan: DepthScan) -> str:
+    return (
+        f"bddlc depth: error: the solver contradicts itself: Black wins within {scan.first_win} moves "
+        f"but not within {(scan.first_win or 0) + 2}, which is impossible (a win within d plies is a win within "
+        f"more); one of these answers is wrong: report a bug"
+    )
+
+
+def scan_json(scan: DepthScan, solver: str, low: int, high: int) -> dict:
+    return {
+        "critical_depth": scan.critical_depth,
+        "first_win": scan.first_win,
+        "refuted_before": scan.refuted_before,
+        "results": [
+            {"depth": r.depth, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason}
+            for r in scan.results
+        ],
+        "monotonicity": scan.monotonicity,
+        "monotonicity_check": None
+        if scan.check is None
+        else {"depth": scan.check.depth, "black_wins": scan.check.black_wins, "seconds": round(scan.check.seconds, 6)},
+        "solver": solver,
+        "min": low,
+        "max": high,
+    }
+
+
+def conclusion(scan: DepthScan, high: int, status: int) -> list[str]:
+    """The closing lines of the text report."""
+    first, critical, refuted = scan.first_win, scan.critical_depth, scan.refuted_before
+    if first is None:
+        if status == EXIT_FALSE:
+            return [f"no win up to {high} moves."]
+        return [f"no win found up to {high} moves, but some depths gave no verdict."]
+    if scan.monotonicity == "violated":
+        lines = ["critical depth: unknown (the solver's answers contradict each other)."]
+    elif critical is not None:
+        line = f"critical depth: {critical}: Black wins within {critical} moves"
+        if refuted is None:
+            line += " (no smaller depth can be critical)."
+        elif refuted == critical - 1:
+            line += f" and has no winning strategy within {refuted}."
+        else:
+            line += f" and has no winning strategy within {refuted} (nor within {critical - 1}, which ends on Black's turn)."
+        lines = [line]
+    else:
+        lines = [f"Black wins within {first} moves; the critical depth is at most {first} (a smaller depth was not refuted)."]
+    if scan.monotonicity == "unknown":
+        reason = scan.check.reason if scan.check is not None else None
+        lines.append(f"monotonicity check at depth {first + 2}: no verdict ({reason}).")
+    return lines
