@@ -213,7 +213,7 @@ def initial_condition(game: Game) -> ConditionResult:
     return ConditionResult(1, tuple(found))
 
 
-def step_conditions_by_sat(game: Game) -> tuple[ConditionResult, ConditionResult]:
+def step_conditions_by_sat(game: Game, why: str = "") -> tuple[ConditionResult, ConditionResult]:
     """Conditions 2 and 3 over every state of the board, with one simplified
     counterexample per offending action."""
     from bddl.budget import require
@@ -222,7 +222,7 @@ def step_conditions_by_sat(game: Game) -> tuple[ConditionResult, ConditionResult
     from .sanity_sat import violating_steps
 
     g = game.geometry
-    require(f"the whole-board SAT check of the {g.width}x{g.height} board", exhaustive_check_bytes(game.domain, game.problem))
+    require(f"the whole-board SAT check of the {g.width}x{g.height} board{why}", exhaustive_check_bytes(game.domain, game.problem))
     results = []
     for number, mover in ((2, BLACK), (3, WHITE)):
         found = []
@@ -244,8 +244,8 @@ def step_conditions_local(game: Game) -> tuple[ConditionResult, ConditionResult]
         rules, other = game.rules(mover), game.rules(opponent(mover))
         try:
             steps = violating_steps(game.geometry, rules.actions, other.goals)
-        except Undecided:
-            results.append(step_conditions_by_sat(game)[number - 2])
+        except Undecided as exc:
+            results.append(step_conditions_by_sat(game, f" (needed because the local check cannot decide this model: {exc})")[number - 2])
             continue
         found = []
         for a, step in steps.items():
