@@ -17,8 +17,6 @@ import pytest
 from conftest import ROOT, scaled
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import domain as random_domain
-from strategies import goal_list, separable_game
 
 from bddl import Absolute, Atom, Condition, Problem
 from bddl import budget
@@ -29,6 +27,8 @@ from bddl.situations import first_holding, representative_positions
 from bddl.validate import initial_stones
 from compiler.analysis.lint import changeable_cells, frozen_cells
 from compiler.cli import main
+from helpers.strategies import domain as random_domain
+from helpers.strategies import goal_list, separable_game
 
 PREDS = ("open", "black", "white")
 
