@@ -20,6 +20,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from .budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, require, stored_position_bytes
 from .game import BLACK, WHITE, Game, Move, State
 
 DEFAULT_MAX_POSITIONS = 20_000_000
@@ -51,6 +52,22 @@ class _Searcher:
         self.table: dict[str, dict[tuple[int, int], list[int]]] = {BLACK: {}, WHITE: {}}
         self.black_rules = game.black
         self.white_rules = game.white
+        cells = game.geometry.cells
+        placements = sum(len(box) for rules in (game.black, game.white) for box in rules.boxes)
+        require("the game engine's tables for this board", engine_bytes(cells, placements))
+        self.memory_cap = max_stored_positions(cells, placements)
+        self.memory = lambda n: engine_bytes(cells, placements) + n * stored_position_bytes(cells)
+        self.progress = Progress("search")
+
+    def _expand(self) -> None:
+        """Count one more expanded position against the budgets."""
+        self.positions += 1
+        if self.positions > self.max_positions:
+            raise SearchBudgetExceeded(self.positions)
+        if self.positions > self.memory_cap:
+            raise MemoryBudgetExceeded(f"the search's table of more than {self.memory_cap:,} positions", self.memory(self.positions), memory_limit())
+        if not self.positions & 0xFFFF:
+            self.progress(f"{self.positions:,} positions expanded")
 
     def black_to_move(self, b: int, w: int, r: int) -> bool:
         """Black to move with r >= 1 plies left: can Black force a win?"""
@@ -60,9 +77,7 @@ class _Searcher:
                 return True
             if r <= entry[1]:
                 return False
-        self.positions += 1
-        if self.positions > self.max_positions:
-            raise SearchBudgetExceeded(self.positions)
+        self._expand()
         rules = self.black_rules
         children = _distinct(rules.successors(b, w))
         won = rules.won
@@ -89,9 +104,7 @@ class _Searcher:
                 return True
             if r <= entry[1]:
                 return False
-        self.positions += 1
-        if self.positions > self.max_positions:
-            raise SearchBudgetExceeded(self.positions)
+        self._expand()
         rules = self.white_rules
         children = _distinct(rules.successors(b, w))
         won = rules.won

@@ -8,7 +8,6 @@ collects the lot, so a user sees every problem of a file at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
 
 from .ast import PREDICATES, Absolute, Action, Atom, Condition, Coord, Domain, Extreme, Named, Problem, Relative, Span
 from .bounds import action_bounds, condition_bounds
@@ -225,8 +224,10 @@ def validate_game(domain: Domain, problem: Problem, initial_state: bool = True) 
     neither side's goal holds in the initial state (sanity condition 1 of
     Def 9; `bddlc check` turns it off to report that condition itself, with
     the board).  Warnings name actions that can be played nowhere on this
-    board and goals that can hold nowhere."""
-    from .game import Game
+    board and goals that can hold nowhere.  Nothing here visits the board
+    cell by cell: the initial state is searched from its stones
+    (`bddl.situations`)."""
+    from .situations import first_holding
 
     found: list[Diagnostic] = []
     w, h = problem.width, problem.height
@@ -252,14 +253,14 @@ def validate_game(domain: Domain, problem: Problem, initial_state: bool = True) 
                 )
     if not initial_state:
         return found
-    game = Game(domain, problem)
-    for side, rules, goals in (("Black", game.black, problem.black_goals), ("White", game.white, problem.white_goals)):
-        if rules.won(game.initial.black, game.initial.white):
-            holding = _first_goal_holding(game, goals)
+    stones = initial_stones(problem)
+    for side, goals in (("Black", problem.black_goals), ("White", problem.white_goals)):
+        holding = next((g for g in goals if first_holding(g, stones, w, h) is not None), None)
+        if holding is not None:
             found.append(
                 error(
                     f"{side}'s goal already holds in the initial state",
-                    holding.span if holding is not None else problem.span,
+                    holding.span,
                     "note: the initial state must be won by nobody (sanity condition 1, Def 9 of the BDDL paper)",
                     code="initial-won",
                 )
@@ -267,15 +268,9 @@ def validate_game(domain: Domain, problem: Problem, initial_state: bool = True) 
     return found
 
 
-def _first_goal_holding(game, goals: Iterable[Condition]) -> Condition | None:
-    from .game import condition_holds_at
-
-    g = game.geometry
-    for goal in goals:
-        for pos in condition_bounds(goal, g.width, g.height).positions():
-            if condition_holds_at(g, game.initial, goal, pos):
-                return goal
-    return None
+def initial_stones(problem: Problem) -> dict[tuple[int, int], str]:
+    """The cells `#init` fills, with their colour (a validated problem's)."""
+    return {(_absolute(a.x, problem.width, problem.height), _absolute(a.y, problem.width, problem.height)): a.pred for a in problem.init}
 
 
 def check_model(domain: Domain, problem: Problem, limits: Limits = Limits(), initial_state: bool = True) -> list[Diagnostic]:

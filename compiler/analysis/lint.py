@@ -27,9 +27,10 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from bddl.ast import Action, Atom, Condition, Domain, Problem, Relative
-from bddl.bounds import action_bounds, condition_bounds
+from bddl.bounds import Box, action_bounds, condition_bounds
 from bddl.errors import Diagnostic, warning
 from bddl.game import VALUES, Geometry, allowed_values, ground_atoms
+from bddl.situations import representative_positions
 
 Cell = tuple[int, int]
 Requirements = dict[Cell, frozenset[str]]
@@ -68,15 +69,6 @@ def translation_invariant(atoms: Sequence[Atom]) -> bool:
     return all(isinstance(atom.x, Relative) and isinstance(atom.y, Relative) for atom in atoms)
 
 
-def _positions_to_try(atoms: Sequence[Atom], positions: list[Cell]) -> list[Cell]:
-    """One position stands for all when the atoms' grounding does not depend on it."""
-    if translation_invariant(atoms):
-        return positions[:1]
-    if not any(isinstance(c, Relative) for atom in atoms for c in (atom.x, atom.y)):
-        return positions[:1]  # absolute cells and board edges only: the same cells everywhere
-    return positions
-
-
 def move_at(geometry: Geometry, action: Action, pos: Cell) -> tuple[Requirements, Requirements] | None:
     """The action's precondition and effect requirements at `pos`, None if it cannot be played there."""
     pre = requirements(geometry, action.precondition.atoms, pos)
@@ -89,10 +81,12 @@ def move_at(geometry: Geometry, action: Action, pos: Cell) -> tuple[Requirements
 
 
 def first_move(geometry: Geometry, action: Action) -> Cell | None:
-    """A position where the action can be played on some board, or None."""
-    positions = action_bounds(action, geometry.width, geometry.height).positions()
+    """A position where the action can be played on some board, or None.
+    Only the positions where its atoms can group into cells differently are
+    tried (`bddl.situations`), so a large board costs nothing extra."""
+    box = action_bounds(action, geometry.width, geometry.height)
     atoms = action.precondition.atoms + action.effect.atoms
-    for pos in _positions_to_try(atoms, positions):
+    for pos in representative_positions(atoms, box, geometry.width, geometry.height):
         if move_at(geometry, action, pos) is not None:
             return pos
     return None
@@ -145,6 +139,72 @@ def changeable_cells(geometry: Geometry, action: Action) -> set[Cell]:
     return found
 
 
+# -- the cells no action changes, without visiting the board cell by cell ----------------
+# An action whose atoms are, per axis, all relative or all fixed groups them
+# into cells the same way at every position, so the cells it can change are
+# one box per changed cell of one grounding: the action's bounds shifted by
+# the cell's offset on a relative axis, the fixed index on the other.  The
+# frozen cells are the board minus the union of those boxes, counted row by
+# row over intervals.  Other actions (a condition mixing `?x` and `xmin`) are
+# grounded position by position (`changeable_cells`).
+
+
+def _relative(action: Action, axis: str) -> bool | None:
+    atoms = action.precondition.atoms + action.effect.atoms
+    kinds = {isinstance(a.x if axis == "x" else a.y, Relative) for a in atoms}
+    return None if len(kinds) > 1 else kinds == {True}
+
+
+def changeable_boxes(action: Action, geometry: Geometry) -> list[Box] | None:
+    """Boxes whose union is every cell some move of the action changes on some
+    board; None when the action is not separable (see module docstring)."""
+    rel = (_relative(action, "x"), _relative(action, "y"))
+    if None in rel:
+        return None
+    box = action_bounds(action, geometry.width, geometry.height)
+    atoms = action.precondition.atoms + action.effect.atoms
+    positions = representative_positions(atoms, box, geometry.width, geometry.height)
+    if not positions:
+        return []
+    x0, y0 = positions[0]
+    move = move_at(geometry, action, (x0, y0))
+    if move is None:
+        return []
+    found = []
+    for cx, cy in changed_cells(*move):
+        xs = (box.x_lo + cx - x0, box.x_hi + cx - x0) if rel[0] else (cx, cx)
+        ys = (box.y_lo + cy - y0, box.y_hi + cy - y0) if rel[1] else (cy, cy)
+        found.append(Box(xs[0], xs[1], ys[0], ys[1]))
+    return found
+
+
+def frozen_cells(actions: Sequence[Action], geometry: Geometry, shown: int) -> tuple[list[Cell], int]:
+    """The first `shown` cells (row by row) that no action changes, and how many there are."""
+    boxes: list[Box] = []
+    cells: set[Cell] = set()
+    for action in actions:
+        found = changeable_boxes(action, geometry)
+        if found is None:
+            cells |= changeable_cells(geometry, action)
+        else:
+            boxes += found
+    by_row: dict[int, list[tuple[int, int]]] = {}
+    for x, y in cells:
+        by_row.setdefault(y, []).append((x, x))
+    first: list[Cell] = []
+    count = 0
+    for y in range(1, geometry.height + 1):
+        spans = sorted([(b.x_lo, b.x_hi) for b in boxes if b.y_lo <= y <= b.y_hi] + by_row.get(y, []))
+        x = 1  # the first column not yet known to be covered
+        for lo, hi in spans + [(geometry.width + 1, geometry.width + 1)]:
+            if lo > x:
+                gap = range(x, min(lo, geometry.width + 1))
+                count += len(gap)
+                first += [(v, y) for v in gap[: max(0, shown - len(first))]]
+            x = max(x, hi + 1)
+    return first, count
+
+
 # -- the warnings -------------------------------------------------------------
 
 
@@ -167,10 +227,11 @@ def dead_actions(domain: Domain, geometry: Geometry) -> list[Diagnostic]:
     found = []
     for name, actions in zip(SIDES, (domain.black_actions, domain.white_actions)):
         for action in actions:
-            positions = action_bounds(action, geometry.width, geometry.height).positions()
-            if not positions or first_move(geometry, action) is not None:
+            box = action_bounds(action, geometry.width, geometry.height)
+            if box.empty or first_move(geometry, action) is not None:
                 continue  # fitting nowhere is the validator's warning
-            pre_ok = any(requirements(geometry, action.precondition.atoms, pos) is not None for pos in positions)
+            pre = action.precondition.atoms
+            pre_ok = any(requirements(geometry, pre, pos) is not None for pos in representative_positions(pre, box, geometry.width, geometry.height))
             found.append(
                 warning(
                     f"{name}'s action '{action.name}' can never be played on the {geometry.width}x{geometry.height} board: "
@@ -188,9 +249,10 @@ def dead_goals(problem: Problem, geometry: Geometry) -> list[Diagnostic]:
     found = []
     for name, goals in zip(SIDES, (problem.black_goals, problem.white_goals)):
         for goal in goals:
-            if condition_bounds(goal, geometry.width, geometry.height).empty:
+            box = condition_bounds(goal, geometry.width, geometry.height)
+            if box.empty:
                 continue  # the validator's warning
-            if next(goal_placements(geometry, goal), None) is None:
+            if all(requirements(geometry, goal.atoms, pos) is None for pos in representative_positions(goal.atoms, box, geometry.width, geometry.height)):
                 found.append(
                     warning(
                         f"this goal of {name} can never hold on the {geometry.width}x{geometry.height} board: "
@@ -204,21 +266,15 @@ def dead_goals(problem: Problem, geometry: Geometry) -> list[Diagnostic]:
 
 def constant_cells(domain: Domain, problem: Problem, geometry: Geometry) -> list[Diagnostic]:
     """One warning listing the cells that no action of either side can change."""
-    cells = geometry.all_cells()
-    changeable: set[Cell] = set()
-    for action in domain.black_actions + domain.white_actions:
-        changeable |= changeable_cells(geometry, action)
-        if len(changeable) == len(cells):
-            return []
-    frozen = [cell for cell in cells if cell not in changeable]
-    if not frozen:
+    frozen, count = frozen_cells(domain.black_actions + domain.white_actions, geometry, shown=12)
+    if not count:
         return []
-    shown = ", ".join(f"({x},{y})" for x, y in frozen[:12]) + (f" and {len(frozen) - 12} more" if len(frozen) > 12 else "")
-    whole = " (the whole board)" if len(frozen) == len(cells) else ""
-    count = "1 cell" if len(frozen) == 1 else f"{len(frozen)} cells"
+    shown = ", ".join(f"({x},{y})" for x, y in frozen) + (f" and {count - 12} more" if count > 12 else "")
+    whole = " (the whole board)" if count == geometry.cells else ""
+    cells = "1 cell" if count == 1 else f"{count} cells"
     return [
         warning(
-            f"no action can ever change {count} of the {geometry.width}x{geometry.height} board{whole}: {shown}",
+            f"no action can ever change {cells} of the {geometry.width}x{geometry.height} board{whole}: {shown}",
             problem.size_span,
             "note: they keep their initial value in every play",
         )

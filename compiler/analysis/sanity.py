@@ -17,8 +17,13 @@ move between them), the action and the goal involved.
 
 Two ways to decide 2 and 3 (condition 1 is one state, checked directly):
 
-* by SAT (`compiler.analysis.sanity_sat`), over *all* states of the board, reachable
-  or not: exact for the board, and what the paper's encoding needs;
+* by SAT over *all* states of the board, reachable or not: exact for the
+  board, and what the paper's encoding needs.  By default on the small
+  window of cells a move and a goal can share, once per situation
+  (`compiler.analysis.sanity_local`), so the work follows the model and not
+  the board; with `exhaustive=True` as one instance over the whole board
+  (`compiler.analysis.sanity_sat`), which is also where the local method falls back
+  for models it cannot decide;
 * by exploring, with the game engine, the states reachable from the
   initial state within the depth (`reachable=True`): only for small games,
   and a weaker guarantee, but it shows a violation that actually occurs in
@@ -40,6 +45,7 @@ from bddl.errors import Diagnostic
 from bddl.game import BLACK, WHITE, Game, State, condition_holds_at, opponent
 
 DEFAULT_MAX_POSITIONS = 200_000
+ENGINE_REPLAY_CELLS = 4096  # boards on which every local counterexample is also replayed by the engine here
 
 STATEMENTS = {
     1: "the initial state is won by nobody",
@@ -190,20 +196,33 @@ def _violation(game: Game, mover: str, action_index: int, x: int, y: int, before
 
 
 def initial_condition(game: Game) -> ConditionResult:
-    """Condition 1: one counterexample per side whose goal holds initially."""
+    """Condition 1: one counterexample per side whose goal holds initially
+    (the first goal in source order, at its first position), found from the
+    stones of `#init` rather than by scanning the board."""
+    from bddl.situations import first_holding
+    from bddl.validate import initial_stones
+
+    g, stones = game.geometry, initial_stones(game.problem)
     found = []
     for side in (BLACK, WHITE):
-        hit = goal_hit(game, game.initial, side)
-        if hit is not None:
-            found.append(InitialWin(game.initial, hit))
+        for index, goal in enumerate(game.rules(side).goals):
+            pos = first_holding(goal, stones, g.width, g.height)
+            if pos is not None:
+                found.append(InitialWin(game.initial, GoalHit(side, index, goal, *pos)))
+                break
     return ConditionResult(1, tuple(found))
 
 
-def step_conditions_by_sat(game: Game) -> tuple[ConditionResult, ConditionResult]:
+def step_conditions_by_sat(game: Game, why: str = "") -> tuple[ConditionResult, ConditionResult]:
     """Conditions 2 and 3 over every state of the board, with one simplified
     counterexample per offending action."""
+    from bddl.budget import require
+
+    from ..encodings.memory_estimates import exhaustive_check_bytes
     from .sanity_sat import violating_steps
 
+    g = game.geometry
+    require(f"the whole-board SAT check of the {g.width}x{g.height} board{why}", exhaustive_check_bytes(game.domain, game.problem))
     results = []
     for number, mover in ((2, BLACK), (3, WHITE)):
         found = []
@@ -215,6 +234,45 @@ def step_conditions_by_sat(game: Game) -> tuple[ConditionResult, ConditionResult
     return results[0], results[1]
 
 
+def step_conditions_local(game: Game) -> tuple[ConditionResult, ConditionResult]:
+    """Conditions 2 and 3 by locality, each side falling back to the whole
+    board when its model is not local (`sanity_local.Undecided`)."""
+    from .sanity_local import Undecided, violating_steps
+
+    results = []
+    for number, mover in ((2, BLACK), (3, WHITE)):
+        rules, other = game.rules(mover), game.rules(opponent(mover))
+        try:
+            steps = violating_steps(game.geometry, rules.actions, other.goals)
+        except Undecided as exc:
+            results.append(step_conditions_by_sat(game, f" (needed because the local check cannot decide this model: {exc})")[number - 2])
+            continue
+        found = []
+        for a, step in steps.items():
+            before, after = (_local_state(game, cells, step.fill) for cells in (step.before, step.after))
+            if game.geometry.cells <= ENGINE_REPLAY_CELLS:
+                assert is_violating_step(game, mover, a, step.x, step.y, before, after), "the local check and the engine disagree"
+            found.append(Violation(mover, a, rules.actions[a], step.x, step.y, before, after, _hit(game, opponent(mover), step.goal), None))
+        results.append(ConditionResult(number, tuple(found)))
+    return results[0], results[1]
+
+
+def _hit(game: Game, side: str, placed) -> GoalHit:
+    goal = game.rules(side).goals[placed.index]
+    return GoalHit(side, placed.index, goal, placed.pos[0], placed.pos[1])
+
+
+def _local_state(game: Game, cells: dict, fill: str) -> State:
+    g = game.geometry
+    black = g.full if fill == BLACK else 0
+    white = g.full if fill == WHITE else 0
+    for (x, y), value in cells.items():
+        bit = g.bit(x, y)
+        black = black | bit if value == BLACK else black & ~bit
+        white = white | bit if value == WHITE else white & ~bit
+    return State(black, white)
+
+
 def step_conditions_reachable(game: Game, depth: int, max_positions: int = DEFAULT_MAX_POSITIONS) -> tuple[ConditionResult, ConditionResult, int]:
     """Conditions 2 and 3 over the states reachable within `depth` plies,
     breadth first, so each offending action's counterexample is one of its
@@ -223,6 +281,13 @@ def step_conditions_reachable(game: Game, depth: int, max_positions: int = DEFAU
 
     Returns the two results and the number of positions expanded; raises
     `ReachableTooLarge` past `max_positions`."""
+    from bddl.budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, require, stored_position_bytes
+
+    cells = game.geometry.cells
+    placements = sum(len(box) for rules in (game.black, game.white) for box in rules.boxes)
+    require("the game engine's tables for this board", engine_bytes(cells, placements))
+    memory_cap = max_stored_positions(cells, placements)
+    progress = Progress("check --reachable")
     side = BLACK if game.black_first else WHITE
     frontier = [game.initial]
     seen = {(game.initial.black, game.initial.white, side)}
@@ -235,6 +300,11 @@ def step_conditions_reachable(game: Game, depth: int, max_positions: int = DEFAU
             positions += 1
             if positions > max_positions:
                 raise ReachableTooLarge(max_positions, depth)
+            if len(seen) > memory_cap:
+                estimate = engine_bytes(cells, placements) + len(seen) * stored_position_bytes(cells)
+                raise MemoryBudgetExceeded(f"the {len(seen):,} positions seen within {ply} plies", estimate, memory_limit())
+            if not positions & 0xFFF:
+                progress(f"ply {ply} of {depth}, {positions:,} positions")
             b, w = state.black, state.white
             other_won_before = other.won(b, w)
             for a, p, b2, w2 in rules.successors(b, w):
@@ -255,6 +325,7 @@ def check(
     problem: Problem,
     *,
     reachable: bool = False,
+    exhaustive: bool = False,
     depth: int | None = None,
     max_positions: int = DEFAULT_MAX_POSITIONS,
     warnings: tuple[Diagnostic, ...] = (),
@@ -272,8 +343,10 @@ def check(
     positions = None
     if reachable:
         second, third, positions = step_conditions_reachable(game, depth, max_positions)
-    else:
+    elif exhaustive:
         second, third = step_conditions_by_sat(game)
+    else:
+        second, third = step_conditions_local(game)
     return CheckReport(
         (first, second, third),
         tuple(warnings) + tuple(lint(domain, problem)),

@@ -96,6 +96,9 @@ def violating_steps(game: Game, mover: str) -> dict[int, Step]:
     """For each action of `mover` that can turn a state not won by the
     opponent into one won by the opponent, one such step (keyed by action
     index, in action order).  Empty when the condition holds on this board."""
+    from bddl.budget import Progress
+
+    progress = Progress(f"check --exhaustive, {mover}'s moves")
     rules = game.rules(mover)
     enc = _StepEncoding(game, mover)
 
@@ -120,6 +123,7 @@ def violating_steps(game: Game, mover: str) -> dict[int, Step]:
     groups: dict[int, int] = {}
     where: dict[int, tuple[int, int, int]] = {}
     for a, action in enumerate(rules.actions):
+        progress(f"grounding action {a + 1} of {len(rules.actions)}")
         moves = ground_moves(game.geometry, (action,))
         if not moves:
             continue
@@ -145,9 +149,11 @@ def violating_steps(game: Game, mover: str) -> dict[int, Step]:
     if len(selectors) > 1:
         enc.clauses += CardEnc.atmost(selectors, 1, vpool=enc.pool, encoding=EncType.seqcounter).clauses
 
+    progress(f"{len(enc.clauses):,} clauses, solving")
     found: dict[int, Step] = {}
     with Solver(name=SOLVER, bootstrap_with=enc.clauses) as solver:
-        for a, group in groups.items():
+        for done, (a, group) in enumerate(groups.items()):
+            progress(f"action {done + 1} of {len(groups)}")
             if not solver.solve(assumptions=[group]):
                 continue
             true = {lit for lit in solver.get_model() if lit > 0}

@@ -21,7 +21,7 @@ import importlib
 import sys
 from typing import Sequence
 
-from .common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, version
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, version
 
 # command name -> (its module in this package, one-line summary)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -86,11 +86,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     name, rest = (argv[0], argv[1:]) if argv[0] in COMMANDS else ("compile", argv)
     command = importlib.import_module(f".{COMMANDS[name][0]}", __package__)
     args = command.build_parser().parse_args(rest)
+    from bddl.budget import MemoryBudgetExceeded, set_memory_limit
+
+    if getattr(args, "max_memory", None):
+        set_memory_limit(args.max_memory)
     try:
         return command.run(args)
     except BddlError as exc:
         print(exc.render(), file=sys.stderr)
         return EXIT_INPUT
+    except MemoryBudgetExceeded as exc:
+        print(f"bddlc {name}: {exc}", file=sys.stderr)
+        return EXIT_BUDGET
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

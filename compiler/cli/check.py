@@ -26,8 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
         "the initial state is won by nobody, no Black move creates a White win, no White move "
         "creates a Black win.  The paper's encoding looks only at the mover's goals after a move, "
         "so it is right only for games that meet them.  Conditions 2 and 3 are decided by SAT over "
-        "every state of the board, reachable or not; --reachable explores only the states reachable "
-        "within the depth instead.  Also warns about actions and goals that can never fire, a side "
+        "every state of the board, reachable or not, on the few cells a move and a goal can share, "
+        "once per situation (interior, each edge and corner), so the work does not grow with the board; "
+        "--exhaustive asks one SAT question over the whole board instead, and --reachable explores only "
+        "the states reachable within the depth.  Also warns about actions and goals that can never fire, a side "
         "without actions, and cells no action can change.",
         epilog="exit status: 0 all conditions hold, 1 a condition fails (or a bad model), "
         "3 --reachable found too many positions",
@@ -39,6 +41,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="decide conditions 2 and 3 over the states reachable within the depth (game engine), "
         "not over all states (SAT); for small games",
+    )
+    p.add_argument(
+        "--exhaustive",
+        action="store_true",
+        help="decide conditions 2 and 3 by one SAT question over the whole board rather than by "
+        "locality (the same verdicts; for cross-checking, its size grows with the board)",
     )
     p.add_argument(
         "--max-positions",
@@ -69,6 +77,7 @@ def run(args) -> int:
             model.domain,
             model.problem,
             reachable=args.reachable,
+            exhaustive=args.exhaustive,
             max_positions=args.max_positions,
             warnings=model.warnings,
         )

@@ -60,6 +60,14 @@ def add_model_arguments(
         parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help)
     parser.add_argument("--max-board-side", type=positive_int, default=1000, metavar="N", help="refuse boards wider or higher than N (default 1000)")
     parser.add_argument("--max-depth", type=positive_int, default=10_000, metavar="N", help="refuse depths above N (default 10000)")
+    parser.add_argument(
+        "--max-memory",
+        type=positive_int,
+        default=2048,
+        metavar="MB",
+        help="refuse work estimated to need more than MB megabytes of memory (default 2048): "
+        "the explicit and corrective encodings, search, check --reachable and --exhaustive on large boards",
+    )
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "give up after S seconds (compiling included) and report unknown") -> None:

@@ -19,6 +19,9 @@ def _lazy(module: str, function: str) -> Callable:
     loads only the encoding it runs (start-up time is most of a compile)."""
 
     def build(domain: Domain, problem: Problem, depth: int | None = None):
+        from .memory_estimates import guard_encoding
+
+        guard_encoding(module, domain, problem, depth)  # the board-sized ones refuse past the memory limit
         return getattr(importlib.import_module(f".{module}", __package__), function)(domain, problem, depth)
 
     build.__name__ = function

@@ -226,3 +226,57 @@ def claiming_game(draw, max_width: int = 4, max_height: int = 3, max_depth: int 
         dom = Domain(*sides)
     _, problem = draw(positional_game(max_width, max_height, max_depth))  # goals do not depend on the rules
     return dom, problem
+
+
+# -- separable games: per condition and axis, every atom relative or none is --------
+# (the fragment `compiler.analysis.sanity_local` decides by locality)
+
+
+@st.composite
+def separable_condition(draw, min_atoms: int, max_atoms: int, width: int | None = None, height: int | None = None, negations: bool = True):
+    """A condition whose atoms are, per axis, all relative (offsets -2..2) or all
+    fixed (board edges, and absolute indices when `width`/`height` are given)."""
+    axes = []
+    for axis, size in (("x", width), ("y", height)):
+        if draw(st.integers(0, 3)):  # mostly relative, as real games are
+            axes.append(st.integers(-2, 2).map(lambda k, a=axis: Relative(a, k)))
+        else:
+            fixed = [st.sampled_from((f"{axis}min", f"{axis}max")).map(Extreme)]
+            if size is not None:
+                fixed.append(st.integers(1, size).map(Absolute))
+            axes.append(st.one_of(*fixed))
+    atoms = draw(
+        st.lists(
+            st.builds(Atom, st.sampled_from(PREDS), axes[0], axes[1], st.booleans() if negations else st.just(False)),
+            min_size=min_atoms,
+            max_size=max_atoms,
+        )
+    )
+    return Condition(tuple(atoms))
+
+
+@st.composite
+def separable_game(draw, max_width: int = 7, max_height: int = 6):
+    """A domain and a problem (empty initial state, depth 1) in the separable
+    fragment, on boards up to 7x6: big enough that positions share situations.
+    Half the actions claim a cell (open -> own colour), so both verdicts occur."""
+    width, height = draw(st.integers(1, max_width)), draw(st.integers(1, max_height))
+    sides = []
+    for prefix, colour in (("b", "black"), ("w", "white")):
+        actions = []
+        for i in range(draw(st.integers(1, 2))):
+            if draw(st.booleans()):
+                here = (Relative("x", 0), Relative("y", 0))
+                actions.append(Action(f"{prefix}{i}", ("x", "y"), Condition((Atom("open", *here),)), Condition((Atom(colour, *here),))))
+            else:
+                actions.append(Action(f"{prefix}{i}", ("x", "y"), draw(separable_condition(0, 2)), draw(separable_condition(1, 2))))
+        sides.append(tuple(actions))
+    goals = []
+    for colour in ("black", "white"):
+        if draw(st.booleans()):  # lines of one's own colour, like a positional game
+            shape = [draw(st.sampled_from(((1, 0), (0, 1), (1, 1), (1, -1)))) for _ in range(draw(st.integers(1, 2)))]
+            length = draw(st.integers(1, 3))
+            goals.append(tuple(Condition(tuple(Atom(colour, Relative("x", dx * k), Relative("y", dy * k)) for k in range(length))) for dx, dy in shape))
+        else:
+            goals.append(tuple(draw(st.lists(separable_condition(1, 3, width, height), min_size=0, max_size=2))))
+    return Domain(*sides), Problem(width, height, (), 1, goals[0], goals[1])
