@@ -2,7 +2,8 @@
 
 Exit status: 0 the run went through and every verdict was right; 1 a wrong
 verdict, two configurations that disagree, an instance that did not compile,
-or (with --report) no results to report on; 2 a usage error.
+or (with --report) no results to report on; 2 a usage error; 130, 143, 129
+interrupted by Ctrl-C, SIGTERM, SIGHUP (the rows measured so far are kept).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import fnmatch
 import json
 import shlex
 import shutil
-import signal
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Sequence
 
 from compiler.commands.common import positive_float, positive_int
+from compiler.processes import exit_status, terminations_interrupt
 
 from . import machine, plots, records, report
 from .configs import ALIASES, TSEITIN_VARIANTS, ConfigurationError, parse_all
@@ -164,17 +165,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"bench: {len(instances)} instances, {len(configs)} configurations, limit {options.time_limit:g} s -> {output}", file=sys.stderr)
     progress = Progress(plan.steps(instances))
     rows: list = []
-    interrupted = False
+    interrupted = 0  # the exit status of an interruption
 
     def keep(measured: list) -> None:  # until the run ends, what is on disk says it was cut short
         _save(measured, dict(meta, interrupted=True), output)
 
     try:
-        with _terminations_interrupt():
+        with terminations_interrupt():
             run(instances, configs, options, progress, rows=rows, after_instance=keep)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         progress.close()
-        interrupted = meta["interrupted"] = True
+        interrupted = exit_status(exc)
+        meta["interrupted"] = True
         print(f"bench: interrupted; writing the {len(rows)} rows measured so far", file=sys.stderr)
 
     found = failures(rows)
@@ -190,30 +192,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for failure in found:
             print(f"  {failure}", file=sys.stderr)
         return EXIT_FAILED
-    return EXIT_INTERRUPTED if interrupted else EXIT_OK
+    return interrupted or EXIT_OK
 
 
 def _save(rows: list, meta: dict, output: Path) -> None:
     records.save(rows, output / RESULTS_CSV)
     (output / RUN_JSON).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-
-
-class _terminations_interrupt:
-    """SIGTERM and SIGHUP (a closed terminal, a killed session) end the run the way Ctrl-C does,
-    so the rows measured so far are written out with the report."""
-
-    SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-
-    def __enter__(self):
-        self.previous = {number: signal.signal(number, self._raise) for number in self.SIGNALS}
-
-    def __exit__(self, *exc):
-        for number, handler in self.previous.items():
-            signal.signal(number, handler)
-
-    @staticmethod
-    def _raise(number, frame):
-        raise KeyboardInterrupt
 
 
 def _instances(sets: list[str], scaling_folder: Path, globs: list[str] | None):

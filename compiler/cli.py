@@ -3,8 +3,9 @@
 Exit statuses are part of the interface (docs/cli.md): 0 success, 1 a bad
 model or input file, 2 a usage error (argparse's), 3 a search that ran out
 of budget, 4 a strategy validation that found a failing line, 130
-interrupted; `solve` and `depth` add the QBF convention 10 (Black wins) /
-20 (no winning strategy) / 0 (unknown).  A bad model never
+interrupted (Ctrl-C), 143 and 129 ended by SIGTERM and SIGHUP (128 + the
+signal's number, after killing every solver child); `solve` and `depth` add
+the QBF convention 10 (Black wins) / 20 (no winning strategy) / 0 (unknown).  A bad model never
 produces a traceback; an internal error keeps its traceback, because that is
 a bug for us to fix.
 """
@@ -13,10 +14,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 from typing import Sequence
 
-from .commands.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, version
+from .commands.common import EXIT_INPUT, EXIT_OK, EXIT_USAGE, version
+from .processes import Terminated, exit_status, terminations_interrupt
 
 # command name -> (module under compiler.commands, one-line summary)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -81,13 +84,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = importlib.import_module(f".commands.{COMMANDS[name][0]}", __package__)
     args = command.build_parser().parse_args(rest)
     try:
-        return command.run(args)
+        with terminations_interrupt():  # SIGTERM and SIGHUP unwind like Ctrl-C: solver children are killed
+            return command.run(args)
     except BddlError as exc:
         print(exc.render(), file=sys.stderr)
         return EXIT_INPUT
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:
+        print("interrupted" if not isinstance(exc, Terminated) else f"terminated ({signal.Signals(exc.signal_number).name})", file=sys.stderr)
+        return exit_status(exc)
 
 
 if __name__ == "__main__":

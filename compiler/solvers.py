@@ -3,15 +3,14 @@
 pyqbf's in-process solvers cannot be interrupted (they hold the GIL, signals
 wait) and DepQBF's own time limit answers "false", indistinguishable from a
 real refutation (../shared/docs/qbf-tools.md).  So every solve here runs the
-solver program pyqbf installs as a child process in its own process group,
-kills the whole group at the limit, and trusts only the exit codes 10 (true)
+solver program pyqbf installs as a child process in its own process group
+(`compiler.processes`: it dies with bddlc, however bddlc ends), kills the
+whole group at the limit, and trusts only the exit codes 10 (true)
 and 20 (false).  A verdict the solver did not give is never reported.
 """
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import tempfile
 import time
@@ -19,6 +18,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
+
+from .processes import Child, spawn
 
 SOLVERS = ("depqbf", "caqe", "qute", "rareqs", "qfun")
 # Portfolios run their members side by side and take the first verdict.
@@ -141,7 +142,7 @@ def run_solver(
     """Run solver `name` on a file; kill it (and anything it started) at `timeout` seconds."""
     command = _command(name, path, model, options)
     start = time.perf_counter()
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    proc = spawn(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         out, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -180,9 +181,7 @@ def run_portfolio(jobs: Sequence[tuple[str, str | Path]], timeout: float | None 
         try:
             for index, (name, path) in enumerate(jobs):
                 log = open(Path(folder) / f"{index}-{name}.out", "w+", encoding="utf-8", errors="replace")
-                proc = subprocess.Popen(
-                    _command(name, path, model), stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True
-                )
+                proc = spawn(_command(name, path, model), stdout=log, stderr=subprocess.STDOUT, text=True)
                 running.append((name, proc, log))
             failed = None
             while running:
@@ -211,11 +210,8 @@ def run_portfolio(jobs: Sequence[tuple[str, str | Path]], timeout: float | None 
                 log.close()
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+def _kill_group(proc: Child) -> None:
+    proc.kill_group()
 
 
 def run_solver_on_text(
