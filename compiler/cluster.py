@@ -205,51 +205,47 @@ class Stop:
         return self._event.is_set()
 
 
-def race_threads(tasks: Iterable[tuple[Any, Callable[[Stop], Any]]], jobs: int) -> "Race":
-    """Run `task(stop)` for each (key, task) on `jobs` threads; see `Race`."""
-    return Race(list(tasks), jobs)
+class LocalRunner:
+    """Tasks on a pool of `jobs` threads, each given its own `Stop`: `depth --jobs`, `solve --solver auto`.
 
+    Threads suffice because the work happens in solver child processes,
+    which a task kills as soon as its `Stop` is set.  `submit(key, fn, *args)`
+    runs `fn(*args, stop=...)`; `done()` waits for the next finished task and
+    returns (key, value or exception), skipping cancelled ones; `cancel(key)`
+    stops a task (one not yet started never starts).  Leaving the `with`
+    block stops every task and waits for its thread (its solver is killed)."""
 
-class Race:
-    """Tasks on a pool of threads, each given its own `Stop`.
+    def __init__(self, jobs: int) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="bddlc-task")
+        self.stops: dict[Any, Stop] = {}
+        self.futures: dict[Any, Any] = {}
 
-    Suited to solves: the work happens in solver child processes, which a
-    task kills as soon as its `Stop` is set.  Iterate to get (key, value or
-    exception) as tasks finish; `cancel(key)` stops a task (a task not yet
-    started never starts); leaving the `with` block stops all that remain."""
-
-    def __init__(self, tasks: list[tuple[Any, Callable[[Stop], Any]]], jobs: int) -> None:
-        self.stops = {key: Stop() for key, _ in tasks}
-        self.tasks = tasks
-        self.pool = ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="bddlc-race")
-        self.futures = {}
-        for key, task in tasks:
-            self.futures[self.pool.submit(self._guarded, key, task)] = key
-
-    def _guarded(self, key, task):
-        if self.stops[key]():
-            return _CANCELLED
-        return task(self.stops[key])
+    def submit(self, key, function: Callable, *args) -> None:
+        stop = self.stops[key] = Stop()
+        self.futures[self.pool.submit(_unless_stopped, stop, function, *args)] = key
 
     def cancel(self, key) -> None:
-        self.stops[key].set()
+        if key in self.stops:
+            self.stops[key].set()
 
-    def cancelled(self, key) -> bool:
-        return self.stops[key]()
+    def pending(self) -> list:
+        return [key for future, key in self.futures.items() if not self.stops[key]()]
 
-    def __iter__(self) -> Iterator[tuple[Any, Any]]:
-        remaining = set(self.futures)
-        while remaining:
-            done, remaining = wait(remaining, return_when=FIRST_COMPLETED, timeout=0.5)
-            for future in sorted(done, key=lambda f: str(self.futures[f])):
-                key = self.futures[future]
-                exception = future.exception()
-                value = exception if exception is not None else future.result()
-                if value is _CANCELLED:
-                    continue
-                yield key, value
+    def done(self) -> tuple[Any, Any] | None:
+        """The next task to finish that was not cancelled: (key, its value or exception); None when none is left."""
+        while True:
+            live = [f for f, key in self.futures.items() if not self.stops[key]()]
+            if not live:
+                return None
+            finished, _ = wait(live, return_when=FIRST_COMPLETED)
+            future = min(finished, key=lambda f: str(self.futures[f]))
+            key = self.futures.pop(future)
+            if self.stops[key]():
+                continue
+            exception = future.exception()
+            return key, exception if exception is not None else future.result()
 
-    def __enter__(self) -> "Race":
+    def __enter__(self) -> "LocalRunner":
         return self
 
     def __exit__(self, *exc) -> None:
@@ -258,7 +254,72 @@ class Race:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-_CANCELLED = object()
+class DaskRunner:
+    """`LocalRunner`'s interface on a Dask cluster (`depth --scheduler`).
+
+    A task is stopped through a Dask `Event` that its solve polls (at most
+    every quarter second), so a pointless solve on a remote worker is killed
+    too, not just forgotten."""
+
+    def __init__(self, client) -> None:
+        from distributed import as_completed
+
+        self.client = client
+        self.prefix = f"bddlc-stop-{os.getpid()}-{time.monotonic_ns()}"
+        self.futures: dict[Any, Any] = {}  # key -> future
+        self.keys: dict[str, Any] = {}  # future key -> our key
+        self.live: set = set()  # submitted, neither cancelled nor returned by `done`
+        self.finished = as_completed([], with_results=False)
+
+    def _event(self, key):
+        from distributed import Event
+
+        return Event(f"{self.prefix}-{key}", client=self.client)
+
+    def submit(self, key, function: Callable, *args) -> None:
+        future = self.client.submit(_stoppable_on_dask, f"{self.prefix}-{key}", function, *args, pure=False)
+        self.futures[key] = future
+        self.keys[future.key] = key
+        self.live.add(key)
+        self.finished.add(future)
+
+    def cancel(self, key) -> None:
+        if key in self.live:
+            self.live.discard(key)
+            self._event(key).set()
+
+    def done(self) -> tuple[Any, Any] | None:
+        while self.live:
+            future = next(self.finished)
+            key = self.keys[future.key]
+            if key not in self.live:
+                continue
+            self.live.discard(key)
+            try:
+                return key, future.result()
+            except Exception as exc:  # the task failed, or its worker kept dying
+                return key, exc
+        return None
+
+    def __enter__(self) -> "DaskRunner":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for key in list(self.live):
+            self.cancel(key)
+        self.client.cancel(list(self.futures.values()), force=True)
+
+
+def _stoppable_on_dask(event_name: str, function: Callable, *args):
+    """Runs on a Dask worker: `function(*args, stop=...)`, stop asking the cluster's Event."""
+    from distributed import Event
+
+    event = Event(event_name)
+    return function(*args, stop=throttled(event.is_set))
+
+
+def _unless_stopped(stop: Stop, function: Callable, *args):
+    return None if stop() else function(*args, stop=stop)
 
 
 def throttled(check: Callable[[], bool], every: float = 0.25) -> Callable[[], bool]:

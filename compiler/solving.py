@@ -25,6 +25,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from bddl.ast import Absolute, Atom, Domain, Problem
 from bddl.game import BLACK, OPEN, WHITE, Game, Move, State
@@ -96,8 +97,12 @@ def solve(
     preprocess: str = "none",
     timeout: float | None = None,
     encoding: str = SOLVE_ENCODING,
+    stop: Callable[[], bool] | None = None,
 ) -> SolveResult:
-    """Does Black win within `depth` plies (default: the problem's), and with which first move?"""
+    """Does Black win within `depth` plies (default: the problem's), and with which first move?
+
+    `stop()`, when given, is asked while the solver runs: True kills it and
+    the result is unknown (`depth --jobs` stops solves made pointless)."""
     if solver != DEFAULT_SOLVER:
         members(solver)  # ValueError for an unknown solver
     if preprocess not in PREPROCESSORS:
@@ -135,14 +140,14 @@ def solve(
         if pre.status == "decided":
             verdict = pre.verdict
         elif pre.formula is not None:
-            run = _run(solver, deadline, formula=pre.formula)
+            run = _run(solver, deadline, formula=pre.formula, stop=stop)
             if run.verdict is None:
                 return finish(None, _unknown_reason(run, limit), note)
             verdict, answered_by = run.verdict, run.solver  # its assignment is to the preprocessed formula: not used
         elif pre.status == "timeout":
             return finish(None, f"{limit} (reached while preprocessing)", note)
     if verdict is None:
-        run = _run(solver, deadline, circuit=circuit, formula=formula)
+        run = _run(solver, deadline, circuit=circuit, formula=formula, stop=stop)
         if run.verdict is None:
             return finish(None, _unknown_reason(run, limit), note)
         verdict, answered_by = run.verdict, run.solver
@@ -172,11 +177,11 @@ def solve(
                 "is not legal in the initial position"
             )
         return finish(True, note=note, move=proposed, source="solver")
-    move, reason = first_winning_move(domain, problem, game, proposed, preprocess=preprocess, deadline=deadline, limit=limit, **requested)
+    move, reason = first_winning_move(domain, problem, game, proposed, preprocess=preprocess, deadline=deadline, limit=limit, stop=stop, **requested)
     return finish(True, reason, note, move, "proved" if move else None)
 
 
-def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, encoding, deadline, limit="time limit"):
+def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, encoding, deadline, limit="time limit", stop=None):
     """A first move for Black proved winning by solving the position after it.
 
     Returns (move, None) or (None, reason).  Used when the solver's
@@ -198,6 +203,7 @@ def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, e
             preprocess=preprocess,
             timeout=_limit(deadline),
             encoding=encoding,
+            stop=stop,
         )
         if after.black_wins:
             return move, None
@@ -227,7 +233,7 @@ def _limit(deadline: float | None) -> float | None:
     return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
 
 
-def _run(solver: str, deadline: float | None, *, circuit=None, formula: Qdimacs | None = None) -> SolverRun:
+def _run(solver: str, deadline: float | None, *, circuit=None, formula: Qdimacs | None = None, stop=None) -> SolverRun:
     """Run the solver (a portfolio: all its members at once) with whatever time is left.
 
     Each program gets the format it is best at (`FORMATS`) when that is at
@@ -245,12 +251,14 @@ def _run(solver: str, deadline: float | None, *, circuit=None, formula: Qdimacs 
                     (write_qcir if kind == "qcir" else write_qdimacs)(given[kind], fh)
             jobs.append((name, path))
         if len(jobs) == 1:
-            return run_solver(*jobs[0], _limit(deadline))
-        return run_portfolio(jobs, _limit(deadline))
+            return run_solver(*jobs[0], _limit(deadline), stop=stop)
+        return run_portfolio(jobs, _limit(deadline), stop=stop)
 
 
 def _unknown_reason(run, limit: str) -> str:
     if run.status == "timeout":
         return limit
+    if run.status == "stopped":
+        return "stopped: the answer was no longer needed"
     last = run.output.strip().splitlines()[-1:] or ["no output"]
     return f"{run.solver} gave no verdict ({last[0][:200]})"

@@ -8,6 +8,7 @@ import sys
 
 from .common import (
     EXIT_FALSE,
+    EXIT_INPUT,
     EXIT_TRUE,
     EXIT_UNKNOWN,
     add_model_arguments,
@@ -34,8 +35,42 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min", type=positive_int, default=1, metavar="N", help="first depth to try (default 1)")
     p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth)")
     add_solver_arguments(p, "time limit per depth in seconds (a depth that hits it is reported unknown)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="solve up to N depths at once on this machine, stopping the solves an answer makes pointless (default 1)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="solve the depths as tasks on the Dask cluster whose scheduler is at ADDRESS, as many at once as it has "
+        "worker threads (needs bddlc[cluster])",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
     return p
+
+
+def _scan_in_parallel(args, model, high, progress, options):
+    """The parallel search on local threads (--jobs) or a Dask cluster (--scheduler); None when the cluster is unavailable."""
+    from ..cluster import ClusterUnavailable, DaskRunner, LocalRunner, connect
+    from ..parallel_depth import scan_depths_parallel
+
+    search = lambda runner, jobs: scan_depths_parallel(  # noqa: E731
+        model.domain, model.problem, args.min, high, runner, jobs, on_result=progress, **options)
+    if args.scheduler is None:
+        with LocalRunner(args.jobs) as runner:
+            return search(runner, args.jobs)
+    try:
+        with connect(scheduler=args.scheduler) as client:
+            threads = sum(w.get("nthreads", 1) for w in client.scheduler_info(n_workers=-1)["workers"].values())
+            with DaskRunner(client) as runner:
+                return search(runner, max(1, threads))
+    except ClusterUnavailable as exc:
+        print(f"bddlc depth: error: {exc}", file=sys.stderr)
+        return None
 
 
 def _verdict(black_wins) -> str:
@@ -59,7 +94,7 @@ def run(args) -> int:
     def progress(result) -> None:
         if args.json:
             return
-        note = f" ({result.reason})" if result.reason else ""
+        note = f" ({result.reason})" if result.reason else f" (implied by depth {result.implied_by})" if result.implied_by else ""
         print(f"depth {result.depth:>3}: {_verdict(result.black_wins)}{note}, {result.seconds:.2f} s", flush=True)
 
     def check_line(result) -> None:
@@ -67,8 +102,15 @@ def run(args) -> int:
             return
         print(f"monotonicity check, depth {result.depth:>3}: {_verdict(result.black_wins)}, {result.seconds:.2f} s", flush=True)
 
-    scan = scan_depths(model.domain, problem, args.min, high, solver=args.solver, timeout=args.timeout,
-                       on_result=progress, on_check=check_line)
+    options = dict(solver=args.solver, timeout=args.timeout)
+    if args.jobs == 1 and args.scheduler is None:
+        scan = scan_depths(model.domain, problem, args.min, high, on_result=progress, on_check=check_line, **options)
+    else:
+        scan = _scan_in_parallel(args, model, high, progress, options)
+        if scan is None:
+            return EXIT_INPUT
+        if scan.check is not None:
+            check_line(scan.check)
     if scan.monotonicity == "violated":
         print(
             f"bddlc depth: error: the solver contradicts itself: Black wins within {scan.first_win} moves "
@@ -89,7 +131,7 @@ def run(args) -> int:
             "first_win": scan.first_win,
             "refuted_before": scan.refuted_before,
             "results": [
-                {"depth": r.depth, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason}
+                {"depth": r.depth, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason, "implied_by": r.implied_by}
                 for r in scan.results
             ],
             "monotonicity": scan.monotonicity,
