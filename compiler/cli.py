@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "depth": ("depth", "find the critical depth: the fewest moves in which Black wins"),
     "play": ("play", "play White against bddlc's Black on the terminal (or from standard input)"),
     "validate": ("validate", "check bddlc's Black strategy against every White reply with the game engine"),
+    "regress": ("regress", "check a folder of models against a manifest of expected answers (CI regression)"),
     "check": ("check", "check the model against the paper's sanity conditions (by SAT), and warn of dead parts"),
 }
 
