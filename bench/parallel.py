@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from compiler import cluster
+from compiler.solving import cluster
 
 from .configs import Configuration
 from .instances import Instance

@@ -21,7 +21,7 @@ from bench.configs import parse_all  # noqa: E402
 from bench.instances import suite_instances  # noqa: E402
 from bench.progress import Progress  # noqa: E402
 from bench.runner import RunOptions  # noqa: E402
-from compiler import cluster  # noqa: E402
+from compiler.solving import cluster  # noqa: E402
 from conftest import shell_program  # noqa: E402
 
 SMALL = ["--sets", "suite", "--filter", "suite/httt/domino_3x3_d3", "--filter", "suite/domineering/2x3_d4",
@@ -78,7 +78,7 @@ class StandInSolver(WorkerPlugin):
         self.program = program
 
     def setup(self, worker) -> None:
-        from compiler import solvers
+        from compiler.solving import solver_programs as solvers
 
         solvers.solver_path = lambda name, program=self.program: Path(program)
 

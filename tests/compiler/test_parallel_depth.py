@@ -9,10 +9,10 @@ import time
 import pytest
 
 from bddl.loader import load_model
-from compiler import parallel_depth
-from compiler.cluster import LocalRunner
-from compiler.critical_depth import DepthResult, scan_depths
-from compiler.parallel_depth import scan_depths_parallel
+from compiler.solving import parallel_depth
+from compiler.solving.cluster import LocalRunner
+from compiler.solving.critical_depth import DepthResult, scan_depths
+from compiler.solving.parallel_depth import scan_depths_parallel
 from suite import DOMAINS, PROBLEMS
 from test_critical_depth import CASES
 

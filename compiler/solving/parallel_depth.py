@@ -1,6 +1,6 @@
 """The critical-depth search with several depths at once (`bddlc depth --jobs N | --scheduler`).
 
-It finds what the sequential scan (`compiler.critical_depth`) finds, with the
+It finds what the sequential scan (`compiler.solving.critical_depth`) finds, with the
 same two facts about the game doing the pruning:
 
 * a win at depth d makes every deeper depth pointless (the first win is the
@@ -11,7 +11,7 @@ same two facts about the game doing the pruning:
   recorded as implied by d.
 
 Depths are started smallest first, `jobs` at a time; a stopped solve's
-solver is killed (`compiler.cluster`).  When every solve decides, the
+solver is killed (`compiler.solving.cluster`).  When every solve decides, the
 critical depth is the sequential scan's; where the sequential scan would
 time out on a shallow depth that a deeper refutation settles, this one can
 say more, never less.
@@ -24,9 +24,9 @@ from typing import Callable
 from bddl.ast import Domain, Problem
 
 from .critical_depth import DepthResult, DepthScan, candidate_depths
-from .encodings import SOLVE_ENCODING
-from .solvers import DEFAULT_SOLVER
-from .solving import solve
+from ..encodings import SOLVE_ENCODING
+from .solver_programs import DEFAULT_SOLVER
+from .pipeline import solve
 
 
 def solve_depth(domain, problem, depth, solver, preprocess, timeout, encoding, stop=None) -> DepthResult:

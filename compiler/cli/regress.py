@@ -10,8 +10,8 @@ from .common import EXIT_BUDGET, EXIT_FAILED, EXIT_INPUT, EXIT_OK, paragraph, po
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from ..regress import METHODS
-    from ..solvers import DEFAULT_SOLVER, SOLVER_CHOICES
+    from ..solving.regress import METHODS
+    from ..solving.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES
 
     p = argparse.ArgumentParser(
         prog="bddlc regress",
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from .. import regress
+    from ..solving import regress
 
     entries = regress.read_manifest(Path(args.manifest))
     skipped = [e for e in entries if e.slow and not args.slow]
@@ -72,8 +72,8 @@ def run(args) -> int:
 
 def _on_dask(args, entries, options):
     """The entries as Dask tasks, in manifest order; None when no cluster can be had."""
-    from .. import regress
-    from ..cluster import ClusterUnavailable, connect, stream
+    from ..solving import regress
+    from ..solving.cluster import ClusterUnavailable, connect, stream
 
     verdicts = []
     try:
@@ -94,7 +94,7 @@ def _on_dask(args, entries, options):
 
 
 def _check(item):
-    from ..regress import check_entry
+    from ..solving.regress import check_entry
 
     _, entry, options = item
     return check_entry(entry, options)

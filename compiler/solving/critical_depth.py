@@ -26,9 +26,9 @@ from typing import Callable
 
 from bddl.ast import Domain, Problem
 
-from .encodings import SOLVE_ENCODING
-from .solvers import DEFAULT_SOLVER
-from .solving import SolveResult, solve
+from ..encodings import SOLVE_ENCODING
+from .solver_programs import DEFAULT_SOLVER
+from .pipeline import SolveResult, solve
 
 
 @dataclass(frozen=True)

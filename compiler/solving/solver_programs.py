@@ -4,7 +4,7 @@ pyqbf's in-process solvers cannot be interrupted (they hold the GIL, signals
 wait) and DepQBF's own time limit answers "false", indistinguishable from a
 real refutation (../shared/docs/qbf-tools.md).  So every solve here runs the
 solver program pyqbf installs as a child process in its own process group
-(`compiler.processes`: it dies with bddlc, however bddlc ends), kills the
+(`compiler.solving.processes`: it dies with bddlc, however bddlc ends), kills the
 whole group at the limit, and trusts only the exit codes 10 (true)
 and 20 (false).  A verdict the solver did not give is never reported.
 """
@@ -25,11 +25,13 @@ STOP_POLL = 0.05  # seconds between two looks at a solve's stop flag
 
 SOLVERS = ("depqbf", "caqe", "qute", "rareqs", "qfun")
 # Portfolios run their members side by side and take the first verdict.
-# "auto": Qute on QCIR and DepQBF on QDIMACS each decide instances the other
-# does not (on the corpus at 10 s: 51 and 50 of 56, 53 together), and the
-# machines we target have two cores.  Not the default: which member answers
+# RACING_PORTFOLIO ("auto"; not the encoding "auto", `compiler.encodings.
+# AUTO_ENCODING`, which picks one encoding): Qute on QCIR and DepQBF on
+# QDIMACS each decide instances the other does not (on the corpus at 10 s: 51
+# and 50 of 56, 53 together), and the machines we target have two cores.  Not the default: which member answers
 # first varies from run to run, and with it the first move shown.
-PORTFOLIOS = {"auto": ("qute", "depqbf")}
+RACING_PORTFOLIO = "auto"
+PORTFOLIOS = {RACING_PORTFOLIO: ("qute", "depqbf")}
 # "default" is not a program: it names the best solver for the encoding at
 # hand (`default_solver`).
 DEFAULT_SOLVER = "default"
@@ -208,7 +210,7 @@ def run_portfolio(
 ) -> SolverRun:
     """Run several (solver, file) jobs side by side; the first verdict wins.
 
-    The race runs through `compiler.cluster.LocalRunner`, the machinery of
+    The race runs through `compiler.solving.cluster.LocalRunner`, the machinery of
     `depth --jobs`: the others are stopped (their solvers killed) the moment
     one answers, and all of them at `timeout` or when `stop()` says so.
     The run reports the solver that answered; with no verdict, "timeout" or

@@ -217,7 +217,7 @@ def _own_depth(entry: Entry) -> int:
 def _solve(entry: Entry, depth: int, options: Options) -> Check:
     from bddl.loader import load_model
 
-    from .solving import solve
+    from .pipeline import solve
 
     model = load_model(entry.domain, entry.problem, depth=depth)
     result = solve(model.domain, model.problem, depth, solver=options.solver, timeout=options.timeout)
@@ -230,7 +230,7 @@ def _search(entry: Entry, depth: int, options: Options) -> Check:
 
     command = [sys.executable, "-m", "compiler.cli", "search", str(entry.domain), str(entry.problem), "--depth", str(depth), "--json"]
     start = time.perf_counter()
-    proc = spawn(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parent.parent)
+    proc = spawn(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2])
     try:
         out, err = proc.communicate(timeout=options.timeout)
     except subprocess.TimeoutExpired:

@@ -17,7 +17,7 @@ Compiling runs these checks on every call, so they must cost milliseconds
 even on large boards: a condition written only with ?x/?y offsets looks the
 same at every position, so it is grounded once and translated, and only
 conditions that mention board edges or absolute cells are grounded position
-by position.  No SAT solver here (that is `compiler.sanity_sat`, used by
+by position.  No SAT solver here (that is `compiler.analysis.sanity_sat`, used by
 `bddlc check` alone).  The validator's own warnings (actions and goals that
 fit nowhere) are not repeated.
 """

@@ -43,9 +43,9 @@ def run(args) -> int:
 
     from bddl.game import Game
 
-    from ..solving import solve
-    from ..strategy import SolverStrategy
-    from ..validation import format_line, validate
+    from ..solving.pipeline import solve
+    from ..solving.strategy import SolverStrategy
+    from ..solving.strategy_validation import format_line, validate
 
     model = load(args)
     problem = model.problem

@@ -55,8 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _scan_in_parallel(args, model, high, progress, options):
     """The parallel search on local threads (--jobs) or a Dask cluster (--scheduler); None when the cluster is unavailable."""
-    from ..cluster import ClusterUnavailable, DaskRunner, LocalRunner, connect
-    from ..parallel_depth import scan_depths_parallel
+    from ..solving.cluster import ClusterUnavailable, DaskRunner, LocalRunner, connect
+    from ..solving.parallel_depth import scan_depths_parallel
 
     search = lambda runner, jobs: scan_depths_parallel(  # noqa: E731
         model.domain, model.problem, args.min, high, runner, jobs, on_result=progress, **options)
@@ -78,7 +78,7 @@ def _verdict(black_wins) -> str:
 
 
 def run(args) -> int:
-    from ..critical_depth import black_needs_white_turn, candidate_depths, scan_depths
+    from ..solving.critical_depth import black_needs_white_turn, candidate_depths, scan_depths
 
     model = load(args)
     problem = model.problem
