@@ -5,7 +5,9 @@ same two facts about the game doing the pruning:
 
 * a win at depth d makes every deeper depth pointless (the first win is the
   answer; the sequential scan stops there too), except d + 2, the
-  monotonicity re-check, which is started at once;
+  monotonicity re-check, which is started at once (or earlier: once every
+  candidate has started, a free slot starts the re-check the deepest one
+  would need, since the problem's own depth is often a win);
 * a refutation at d refutes every shallower depth (a win within fewer plies
   would be a win within d), so their solves are stopped and their answers
   recorded as implied by d.
@@ -60,10 +62,13 @@ def scan_depths_parallel(
             return False
         if any(d > depth and r.black_wins is False and r.implied_by is None for d, r in settled.items()):
             return False  # refuted by a deeper refutation
-        return best_win is None or depth <= best_win or depth == best_win + 2
+        if best_win is None:  # a depth past the candidates is the speculative re-check: wanted while one may win
+            return depth in candidates or any(d not in settled for d in candidates)
+        return depth <= best_win or depth == best_win + 2
 
     def start_more() -> None:
-        order = list(candidates) + ([best_win + 2] if best_win is not None else [])
+        # once every candidate has started, a free slot starts the re-check the last one would need if it wins
+        order = list(candidates) + [best_win + 2 if best_win is not None else candidates[-1] + 2] if candidates else []
         for depth in order:
             if len(running) >= jobs:
                 return
