@@ -124,3 +124,13 @@ def test_two_dask_workers_check_the_entries(tmp_path, capsys):
     assert status == 4 and "MISMATCH: httt/el_3x3_d3.bddl" in err
     lines = out.splitlines()
     assert [line.split()[0] for line in lines[1:4]] == [name for name, _, _ in wrong]  # manifest order
+
+
+def test_a_model_that_does_not_load_fails_its_entry_only(tmp_path, capsys):
+    broken = tmp_path / "broken.bddl"
+    broken.write_text((PROBLEMS / "httt/domino_3x3_d3.bddl").read_text().replace("#depth", "#dpth"))
+    path = manifest(tmp_path, *GOOD[:1])
+    path.write_text(path.read_text() + ENTRY.format(file=broken, domain="positional.bddl", answer="true"))
+    status, out, err = run(capsys, "regress", str(path))
+    assert status == 4 and out.splitlines()[-1] == "2 entries: 1 agree, 1 mismatch, 0 undecided"
+    assert f"MISMATCH: {broken}: the model does not load: {broken}:" in err

@@ -184,6 +184,21 @@ def check_entry(entry: Entry, options: Options) -> Verdict:
     from .cluster import this_worker
 
     methods = ("solve", "search") if options.method == "both" else (options.method,)
+    try:
+        checks, problems = _checks(entry, options, methods)
+    except BddlError as exc:  # a model that no longer loads fails its entry, not the whole run
+        return Verdict(entry, MISMATCH, (), (f"the model does not load: {exc.diagnostics[0].headline()}",), this_worker().name)
+    if problems:
+        status = MISMATCH
+    elif all(c.black_wins is not None for c in checks):
+        status = AGREE
+    else:
+        status = UNDECIDED
+    return Verdict(entry, status, tuple(checks), tuple(problems), this_worker().name)
+
+
+def _checks(entry: Entry, options: Options, methods: tuple[str, ...]) -> tuple[list[Check], list[str]]:
+    """Each method at each depth the entry asks about; the answers and what contradicts the manifest."""
     depth = entry.depth or _own_depth(entry)
     asked = [(depth, entry.black_wins)]
     if entry.critical_depth is not None:  # a win at the critical depth and none just below it
@@ -195,13 +210,7 @@ def check_entry(entry: Entry, options: Options) -> Verdict:
             checks.append(check)
             if check.black_wins is not None and check.black_wins != expected:
                 problems.append(f"{method} at depth {at}: {_words(check.black_wins)}, expected {_words(expected)}")
-    if problems:
-        status = MISMATCH
-    elif all(c.black_wins is not None for c in checks):
-        status = AGREE
-    else:
-        status = UNDECIDED
-    return Verdict(entry, status, tuple(checks), tuple(problems), this_worker().name)
+    return checks, problems
 
 
 def _words(black_wins: bool) -> str:
