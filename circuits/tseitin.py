@@ -12,7 +12,7 @@ remaining clauses are satisfiable exactly when the circuit is true, which is
 all a QBF's value depends on. The needed directions are computed for every gate
 from the output down (a gate under both polarities gets both), which is what
 keeps a negated sub-formula correct; one-way encodings applied blindly are not
-(see the CardEnc warning in qbf-tools.md §2).
+(docs/qbf-solvers.md §4).
 
 Numbering is :mod:`circuits.numbering`'s, so variable ``i`` is the same input
 or gate as id ``i`` in the QCIR file.
