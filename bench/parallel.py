@@ -15,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 import io
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from compiler.solving import cluster
 

@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from suite import DOMAINS, PROBLEMS
 
 from compiler.cli import main
 from compiler.solving import regress
-from suite import DOMAINS, PROBLEMS
 
 ENTRY = """
 [[problem]]

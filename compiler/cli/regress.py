@@ -6,7 +6,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from .common import EXIT_BUDGET, EXIT_FAILED, EXIT_INPUT, EXIT_OK, paragraph, positive_float, positive_int
+from .common import (
+    EXIT_BUDGET,
+    EXIT_FAILED,
+    EXIT_INPUT,
+    EXIT_OK,
+    paragraph,
+    positive_float,
+    positive_int,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

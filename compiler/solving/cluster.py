@@ -28,9 +28,10 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 INSTALL_HINT = "pip install 'bddlc[cluster]' (Dask's distributed)"
 ALLOWED_FAILURES = 2  # re-runs of a task whose worker died, before it counts as lost
@@ -228,9 +229,6 @@ class LocalRunner:
         if key in self.stops:
             self.stops[key].set()
 
-    def pending(self) -> list:
-        return [key for future, key in self.futures.items() if not self.stops[key]()]
-
     def done(self) -> tuple[Any, Any] | None:
         """The next task to finish that was not cancelled: (key, its value or exception); None when none is left."""
         while True:
@@ -245,7 +243,7 @@ class LocalRunner:
             exception = future.exception()
             return key, exception if exception is not None else future.result()
 
-    def __enter__(self) -> "LocalRunner":
+    def __enter__(self) -> LocalRunner:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -301,7 +299,7 @@ class DaskRunner:
                 return key, exc
         return None
 
-    def __enter__(self) -> "DaskRunner":
+    def __enter__(self) -> DaskRunner:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -21,14 +21,14 @@ say more, never less.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from bddl.ast import Domain, Problem
 
-from .critical_depth import DepthResult, DepthScan, candidate_depths
 from ..encodings import SOLVE_ENCODING
-from .solver_programs import DEFAULT_SOLVER
+from .critical_depth import DepthResult, DepthScan, candidate_depths
 from .pipeline import solve
+from .solver_programs import DEFAULT_SOLVER
 
 
 def solve_depth(domain, problem, depth, solver, preprocess, timeout, encoding, stop=None) -> DepthResult:

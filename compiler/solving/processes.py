@@ -32,7 +32,7 @@ import signal
 import subprocess
 import sys
 import threading
-from typing import Sequence
+from collections.abc import Sequence
 
 PR_SET_PDEATHSIG = 1
 

@@ -14,15 +14,15 @@ import pytest
 
 pytest.importorskip("distributed")
 
-from distributed import WorkerPlugin  # noqa: E402
+from conftest import shell_program
+from distributed import WorkerPlugin
 
-from bench import cli, parallel, records  # noqa: E402
-from bench.configs import parse_all  # noqa: E402
-from bench.instances import suite_instances  # noqa: E402
-from bench.progress import Progress  # noqa: E402
-from bench.runner import RunOptions  # noqa: E402
-from compiler.solving import cluster  # noqa: E402
-from conftest import shell_program  # noqa: E402
+from bench import cli, parallel, records
+from bench.configs import parse_all
+from bench.instances import suite_instances
+from bench.progress import Progress
+from bench.runner import RunOptions
+from compiler.solving import cluster
 
 SMALL = ["--sets", "suite", "--filter", "suite/httt/domino_3x3_d3", "--filter", "suite/domineering/2x3_d4",
          "--filter", "suite/httt/el_3x3_d3", "--config", "default", "--config", "paper-baseline", "--no-plots"]

@@ -10,11 +10,11 @@ import pytest
 
 pytest.importorskip("distributed")
 
-from distributed import LocalCluster  # noqa: E402
+from distributed import LocalCluster
+from suite import DOMAINS, PROBLEMS
 
-from compiler.cli import main  # noqa: E402
-from compiler.solving.cluster import DaskRunner, connect, machine_load  # noqa: E402
-from suite import DOMAINS, PROBLEMS  # noqa: E402
+from compiler.cli import main
+from compiler.solving.cluster import DaskRunner, connect, machine_load
 
 DOMINEERING = [str(DOMAINS / "domineering.bddl"), str(PROBLEMS / "domineering/4x4_d8.bddl")]
 

@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, shell_program
 
 DEADLINE = 20.0  # seconds for anything to happen; the solves themselves would run 600 s

@@ -7,14 +7,14 @@ import threading
 import time
 
 import pytest
+from suite import DOMAINS, PROBLEMS
+from test_critical_depth import CASES
 
 from bddl.loader import load_model
 from compiler.solving import parallel_depth
 from compiler.solving.cluster import LocalRunner
 from compiler.solving.critical_depth import DepthResult, scan_depths
 from compiler.solving.parallel_depth import scan_depths_parallel
-from suite import DOMAINS, PROBLEMS
-from test_critical_depth import CASES
 
 
 def summary(scan):
