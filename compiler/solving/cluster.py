@@ -135,7 +135,7 @@ def connect(workers: int | None = None, scheduler: str | None = None):
             n_workers=workers or cores(),
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: a second cluster on the machine must not collide
             silence_logs=logging.CRITICAL,
         )
         try:

@@ -142,3 +142,20 @@ def _alive(pid: int) -> bool:
             return fp.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
     except FileNotFoundError:
         return False
+
+
+@pytest.mark.slow  # a cluster of its own for one timeout: the serial tests cover the limit itself
+def test_a_solver_is_killed_at_its_limit_inside_a_worker(tmp_path):
+    hung = tmp_path / "hung-solver"
+    program = shell_program(tmp_path, "solver", f"sleep 600 & echo $! > {hung}\nwait\nexit 10")
+    instances = suite_instances(only=("httt/domino_3x3_d3.bddl",))
+    pending = parallel.tasks(instances, parse_all(["explicit/pg-early/depqbf"]), RunOptions(1.0))
+    with cluster.connect(workers=2) as client:
+        client.register_plugin(StandInSolver(str(program)))
+        rows: list = []
+        thread = run_in_background(client, pending, rows)
+        thread.join(60)
+        assert not thread.is_alive()
+    assert [(r.status, r.verdict) for r in rows] == [(records.TIMEOUT, None)]
+    assert 1.0 <= rows[0].solve_s < 30
+    wait_for(lambda: not _alive(int(hung.read_text())), "the solver to be killed at its limit", 20)
