@@ -21,7 +21,7 @@ DOMINEERING = [str(DOMAINS / "domineering.bddl"), str(PROBLEMS / "domineering/4x
 
 @pytest.fixture(scope="module")
 def scheduler():
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     try:
         yield cluster.scheduler_address
     finally:
