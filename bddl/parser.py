@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from .ast import (
     Absolute,
     Action,
     Atom,
     Condition,
+    Coord,
     Domain,
     EXTREMES,
     Extreme,
@@ -128,7 +129,7 @@ class _Builder:
         self.text = text
 
     # -- conditions -------------------------------------------------------
-    def coord(self, tree) -> object:
+    def coord(self, tree) -> Coord:
         kind = tree.data
         toks = tree.children
         span = _join(_token_span(self.file, toks[0]), _token_span(self.file, toks[-1]))
@@ -228,7 +229,7 @@ class _Builder:
 
     # -- problem ----------------------------------------------------------
     def problem(self, tree) -> Problem:
-        seen: dict[str, object] = {}
+        seen: dict[str, Any] = {}  # section -> its value, of the section's own type
         spans: dict[str, Span] = {}
         problems: list[Diagnostic] = []
         for section in tree.children:
@@ -329,7 +330,7 @@ def _syntax_error(exc, file: str, text: str, start: str) -> BddlSyntaxError:
     elif isinstance(exc, UnexpectedCharacters):
         expected = set(exc.allowed or ())
         span = Span(file, exc.line, exc.column, exc.line, exc.column + 1)
-        message = f"unexpected character {text[exc.pos_in_stream]!r}"
+        message = f"unexpected character {exc.char!r}"
     elif isinstance(exc, UnexpectedEOF):
         expected = set(exc.expected)
         line, col = _end_position(text)

@@ -54,7 +54,7 @@ def qcir_lines(circuit: Circuit, comments: Iterable[str] = ()) -> list[str]:
     strs.extend([f"-{fid}" for fid in reversed(table[1:])])
     get = strs.__getitem__
 
-    gate_lines = []
+    gate_lines: list[str] = []
     append = gate_lines.append
     for g in num.gates:
         if op[g] == _AND:

@@ -222,7 +222,7 @@ def _clausal_top(circuit: Circuit, num, out: int) -> tuple[int | None, set[int]]
     return out, direct
 
 
-def _place_early(circuit: Circuit, num, lits: list[int], prefix: list, unused: set[int] = frozenset()) -> list:
+def _place_early(circuit: Circuit, num, lits: list[int], prefix: list, unused: frozenset[int] | set[int] = frozenset()) -> list:
     """Put every gate variable in the first existential block at or after the
     block of its latest input (see `to_qdimacs`); gates in `unused` (written
     as clauses, with no variable) are left out."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from .common import (
     EXIT_FALSE,
@@ -17,6 +18,9 @@ from .common import (
     paragraph,
     positive_int,
 )
+
+if TYPE_CHECKING:
+    from ..solving.critical_depth import DepthResult, DepthScan
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min", type=positive_int, default=1, metavar="N", help="first depth to try (default 1)")
     p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth)")
     add_solver_arguments(p, "time limit per depth in seconds (a depth that hits it is reported unknown)")
+    p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
     where = p.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs",
@@ -49,28 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="solve the depths as tasks on the Dask cluster whose scheduler is at ADDRESS, as many at once as it has "
         "worker threads (needs bddlc[cluster])",
     )
-    p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
     return p
-
-
-def _scan_in_parallel(args, model, high, progress, options):
-    """The parallel search on local threads (--jobs) or a Dask cluster (--scheduler); None when the cluster is unavailable."""
-    from ..solving.cluster import ClusterUnavailable, DaskRunner, LocalRunner, connect
-    from ..solving.parallel_depth import scan_depths_parallel
-
-    search = lambda runner, jobs: scan_depths_parallel(  # noqa: E731
-        model.domain, model.problem, args.min, high, runner, jobs, on_result=progress, **options)
-    if args.scheduler is None:
-        with LocalRunner(args.jobs) as runner:
-            return search(runner, args.jobs)
-    try:
-        with connect(scheduler=args.scheduler) as client:
-            threads = sum(w.get("nthreads", 1) for w in client.scheduler_info(n_workers=-1)["workers"].values())
-            with DaskRunner(client) as runner:
-                return search(runner, max(1, threads))
-    except ClusterUnavailable as exc:
-        print(f"bddlc depth: error: {exc}", file=sys.stderr)
-        return None
 
 
 def _verdict(black_wins) -> str:
@@ -90,80 +74,119 @@ def run(args) -> int:
             print("Black has no goals: it can only win by leaving White without a move, so only depths "
                   "ending on White's turn can be critical: " + ", ".join(map(str, candidate_depths(problem, args.min, high))))
         sys.stdout.flush()
-
-    def progress(result) -> None:
-        if args.json:
-            return
-        note = f" ({result.reason})" if result.reason else f" (implied by depth {result.implied_by})" if result.implied_by else ""
-        print(f"depth {result.depth:>3}: {_verdict(result.black_wins)}{note}, {result.seconds:.2f} s", flush=True)
-
-    def check_line(result) -> None:
-        if args.json:
-            return
-        print(f"monotonicity check, depth {result.depth:>3}: {_verdict(result.black_wins)}, {result.seconds:.2f} s", flush=True)
-
-    options = dict(solver=args.solver, timeout=args.timeout)
+    quiet = args.json  # JSON: one object at the end, no lines as depths finish
     if args.jobs == 1 and args.scheduler is None:
-        scan = scan_depths(model.domain, problem, args.min, high, on_result=progress, on_check=check_line, **options)
+        scan = scan_depths(model.domain, problem, args.min, high, solver=args.solver, timeout=args.timeout,
+                           on_result=None if quiet else print_depth_line, on_check=None if quiet else print_check_line)
     else:
-        scan = _scan_in_parallel(args, model, high, progress, options)
-        if scan is None:
+        found = _scan_in_parallel(args, model, high, None if quiet else print_depth_line)
+        if found is None:
             return EXIT_INPUT
-        if scan.check is not None:
-            check_line(scan.check)
+        scan = found
+        if scan.check is not None and not quiet:
+            print_check_line(scan.check)
     if scan.monotonicity == "violated":
-        print(
-            f"bddlc depth: error: the solver contradicts itself: Black wins within {scan.first_win} moves "
-            f"but not within {scan.first_win + 2}, which is impossible (a win within d plies is a win within "
-            f"more); one of these answers is wrong: report a bug",
-            file=sys.stderr,
-        )
-    if scan.first_win is not None and scan.monotonicity != "violated":
-        status = EXIT_TRUE
-    elif scan.first_win is None and all(r.black_wins is False for r in scan.results):
-        status = EXIT_FALSE
-    else:
-        status = EXIT_UNKNOWN
-
+        print(contradiction_message(scan), file=sys.stderr)
+    status = exit_status(scan)
     if args.json:
-        data = {
-            "critical_depth": scan.critical_depth,
-            "first_win": scan.first_win,
-            "refuted_before": scan.refuted_before,
-            "results": [
-                {"depth": r.depth, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason, "implied_by": r.implied_by}
-                for r in scan.results
-            ],
-            "monotonicity": scan.monotonicity,
-            "monotonicity_check": None
-            if scan.check is None
-            else {"depth": scan.check.depth, "black_wins": scan.check.black_wins, "seconds": round(scan.check.seconds, 6)},
-            "solver": args.solver,
-            "min": args.min,
-            "max": high,
-        }
-        print(json.dumps(data))
-        return status
-
-    if scan.first_win is None:
-        if status == EXIT_FALSE:
-            print(f"no win up to {high} moves.")
-        else:
-            print(f"no win found up to {high} moves, but some depths gave no verdict.")
-    elif scan.monotonicity == "violated":
-        print("critical depth: unknown (the solver's answers contradict each other).")
-    elif scan.critical_depth is not None:
-        print(f"critical depth: {scan.critical_depth}: Black wins within {scan.critical_depth} moves", end="")
-        if scan.refuted_before is None:
-            print(" (no smaller depth can be critical).")
-        elif scan.refuted_before == scan.critical_depth - 1:
-            print(f" and has no winning strategy within {scan.refuted_before}.")
-        else:
-            print(f" and has no winning strategy within {scan.refuted_before} "
-                  f"(nor within {scan.critical_depth - 1}, which ends on Black's turn).")
+        print(json.dumps(scan_json(scan, args.solver, args.min, high)))
     else:
-        print(f"Black wins within {scan.first_win} moves; the critical depth is at most {scan.first_win} "
-              f"(a smaller depth was not refuted).")
-    if scan.monotonicity == "unknown":
-        print(f"monotonicity check at depth {scan.first_win + 2}: no verdict ({scan.check.reason}).")
+        for line in conclusion(scan, high, status):
+            print(line)
     return status
+
+
+def _scan_in_parallel(args, model, high: int, on_result) -> DepthScan | None:
+    """The search on local threads (--jobs) or a Dask cluster (--scheduler); None when the cluster is unavailable."""
+    from ..solving.cluster import ClusterUnavailable, DaskRunner, LocalRunner, connect
+    from ..solving.parallel_depth import scan_depths_parallel
+
+    def search(runner, jobs: int) -> DepthScan:
+        return scan_depths_parallel(model.domain, model.problem, args.min, high, runner, jobs,
+                                    solver=args.solver, timeout=args.timeout, on_result=on_result)
+
+    if args.scheduler is None:
+        with LocalRunner(args.jobs) as runner:
+            return search(runner, args.jobs)
+    try:
+        with connect(scheduler=args.scheduler) as client:
+            threads = sum(w.get("nthreads", 1) for w in client.scheduler_info(n_workers=-1)["workers"].values())
+            with DaskRunner(client) as dask_runner:
+                return search(dask_runner, max(1, threads))
+    except ClusterUnavailable as exc:
+        print(f"bddlc depth: error: {exc}", file=sys.stderr)
+        return None
+
+
+def print_depth_line(result: DepthResult) -> None:
+    if result.reason:
+        note = f" ({result.reason})"
+    else:
+        note = f" (implied by depth {result.implied_by})" if result.implied_by else ""
+    print(f"depth {result.depth:>3}: {_verdict(result.black_wins)}{note}, {result.seconds:.2f} s", flush=True)
+
+
+def print_check_line(result: DepthResult) -> None:
+    print(f"monotonicity check, depth {result.depth:>3}: {_verdict(result.black_wins)}, {result.seconds:.2f} s", flush=True)
+
+
+def exit_status(scan: DepthScan) -> int:
+    if scan.first_win is not None and scan.monotonicity != "violated":
+        return EXIT_TRUE
+    if scan.first_win is None and all(r.black_wins is False for r in scan.results):
+        return EXIT_FALSE
+    return EXIT_UNKNOWN
+
+
+def contradiction_message(scan: DepthScan) -> str:
+    return (
+        f"bddlc depth: error: the solver contradicts itself: Black wins within {scan.first_win} moves "
+        f"but not within {(scan.first_win or 0) + 2}, which is impossible (a win within d plies is a win within "
+        f"more); one of these answers is wrong: report a bug"
+    )
+
+
+def scan_json(scan: DepthScan, solver: str, low: int, high: int) -> dict:
+    return {
+        "critical_depth": scan.critical_depth,
+        "first_win": scan.first_win,
+        "refuted_before": scan.refuted_before,
+        "results": [
+            {"depth": r.depth, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason,
+             "implied_by": r.implied_by}
+            for r in scan.results
+        ],
+        "monotonicity": scan.monotonicity,
+        "monotonicity_check": None
+        if scan.check is None
+        else {"depth": scan.check.depth, "black_wins": scan.check.black_wins, "seconds": round(scan.check.seconds, 6)},
+        "solver": solver,
+        "min": low,
+        "max": high,
+    }
+
+
+def conclusion(scan: DepthScan, high: int, status: int) -> list[str]:
+    """The closing lines of the text report."""
+    first, critical, refuted = scan.first_win, scan.critical_depth, scan.refuted_before
+    if first is None:
+        if status == EXIT_FALSE:
+            return [f"no win up to {high} moves."]
+        return [f"no win found up to {high} moves, but some depths gave no verdict."]
+    if scan.monotonicity == "violated":
+        lines = ["critical depth: unknown (the solver's answers contradict each other)."]
+    elif critical is not None:
+        line = f"critical depth: {critical}: Black wins within {critical} moves"
+        if refuted is None:
+            line += " (no smaller depth can be critical)."
+        elif refuted == critical - 1:
+            line += f" and has no winning strategy within {refuted}."
+        else:
+            line += f" and has no winning strategy within {refuted} (nor within {critical - 1}, which ends on Black's turn)."
+        lines = [line]
+    else:
+        lines = [f"Black wins within {first} moves; the critical depth is at most {first} (a smaller depth was not refuted)."]
+    if scan.monotonicity == "unknown":
+        reason = scan.check.reason if scan.check is not None else None
+        lines.append(f"monotonicity check at depth {first + 2}: no verdict ({reason}).")
+    return lines

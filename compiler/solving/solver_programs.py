@@ -218,7 +218,7 @@ def run_portfolio(
     from .cluster import LocalRunner
 
     start = time.perf_counter()
-    failed = None
+    failed: SolverRun | None = None
     with LocalRunner(len(jobs)) as runner:
         for index, (name, path) in enumerate(jobs):
             runner.submit(index, _member, name, path, timeout, model, stop)
@@ -232,6 +232,8 @@ def run_portfolio(
                 names = "+".join(name for name, _ in jobs)
                 return SolverRun(names, None, time.perf_counter() - start, run.status)
             failed = run
+    if failed is None:
+        raise ValueError("a portfolio needs at least one job")
     return failed
 
 

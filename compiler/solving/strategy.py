@@ -44,7 +44,7 @@ class SolverStrategy:
         encoding: str = SOLVE_ENCODING,
     ):
         self.domain, self.problem = domain, problem
-        self.options = dict(solver=solver, preprocess=preprocess, timeout=timeout, encoding=encoding)
+        self.solver, self.preprocess, self.timeout, self.encoding = solver, preprocess, timeout, encoding
         self.wins: dict[State, tuple[int, Move]] = {}  # position -> (fewest plies it was solved with, the move)
         self.losses: dict[State, int] = {}  # position -> most plies known not to be enough
         self.solves = 0
@@ -56,7 +56,14 @@ class SolverStrategy:
             return known[1]
         if self.losses.get(state, 0) >= plies:
             return None
-        result = solve(self.domain, problem_at(self.problem, state, plies, BLACK), **self.options)
+        result = solve(
+            self.domain,
+            problem_at(self.problem, state, plies, BLACK),
+            solver=self.solver,
+            preprocess=self.preprocess,
+            timeout=self.timeout,
+            encoding=self.encoding,
+        )
         self.solves += 1
         self.last = result
         if result.black_wins is None:
