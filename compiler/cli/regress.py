@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .common import (
     EXIT_BUDGET,
-    EXIT_FAILED,
+    EXIT_MISMATCH,
     EXIT_INPUT,
     EXIT_OK,
     paragraph,
@@ -72,7 +72,7 @@ def run(args) -> int:
         for v in verdicts:
             if v.status == regress.MISMATCH:
                 print(f"bddlc regress: MISMATCH: {v.entry.name}: {'; '.join(v.problems)}", file=sys.stderr)
-        return EXIT_FAILED
+        return EXIT_MISMATCH
     if any(v.status == regress.UNDECIDED for v in verdicts):
         return EXIT_BUDGET
     return EXIT_OK

@@ -322,13 +322,15 @@ def _unless_stopped(stop: Stop, function: Callable, *args):
 
 def throttled(check: Callable[[], bool], every: float = 0.25) -> Callable[[], bool]:
     """`check` asked at most every `every` seconds (a Dask Event costs a round trip); True stays True."""
-    state = {"next": 0.0, "value": False}
+    answered = False
+    next_time = 0.0
 
     def ask() -> bool:
+        nonlocal answered, next_time
         now = time.monotonic()
-        if not state["value"] and now >= state["next"]:
-            state["value"] = bool(check())
-            state["next"] = now + every
-        return state["value"]
+        if not answered and now >= next_time:
+            answered = bool(check())
+            next_time = now + every
+        return answered
 
     return ask

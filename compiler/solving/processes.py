@@ -136,7 +136,7 @@ def _watchdog_pipe():
             text=True,
             start_new_session=True,
         )
-        _watchdog._owner = parent  # type: ignore[attr-defined]
+        _watchdog._owner = parent
     return _watchdog.stdin
 
 

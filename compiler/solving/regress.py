@@ -38,7 +38,7 @@ from bddl.errors import BddlError, error
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
-    import tomli as tomllib
+    import tomli as tomllib  # type: ignore[import-not-found]
 
 METHODS = ("solve", "search", "both")
 AGREE, MISMATCH, UNDECIDED = "agree", "mismatch", "undecided"
@@ -220,6 +220,7 @@ def _words(black_wins: bool) -> str:
 def _own_depth(entry: Entry) -> int:
     from bddl.loader import load_model
 
+    assert entry.domain is not None, "a .pg entry reached a BDDL loader"
     return load_model(entry.domain, entry.problem).problem.depth
 
 
@@ -228,6 +229,7 @@ def _solve(entry: Entry, depth: int, options: Options) -> Check:
 
     from .pipeline import solve
 
+    assert entry.domain is not None, "a .pg entry reached a BDDL loader"
     model = load_model(entry.domain, entry.problem, depth=depth)
     result = solve(model.domain, model.problem, depth, solver=options.solver, timeout=options.timeout)
     return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
