@@ -2,7 +2,7 @@
 match the parsers, their links lead somewhere.
 
 How console blocks are found, run and compared (and marked skip or slow):
-`tests/docs_examples.py`.  docs/benchmarks.md is left out: `python -m bench
+`tests/helpers/docs_examples.py`.  docs/benchmarks.md is left out: `python -m bench
 --report` writes it from a measured run, so its figures are measurements,
 not examples to re-run (and it shows no console blocks).
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from docs_examples import (
+from helpers.docs_examples import (
     ROOT,
     Block,
     DocFormatError,
