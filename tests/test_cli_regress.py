@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from suite import DOMAINS, PROBLEMS
+from helpers.suite import DOMAINS, PROBLEMS
 
 from compiler.cli import main
 from compiler.solving import regress

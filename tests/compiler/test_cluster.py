@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("distributed")
 
 from distributed import LocalCluster
-from suite import DOMAINS, PROBLEMS
+from helpers.suite import DOMAINS, PROBLEMS
 
 from compiler.cli import main
 from compiler.solving.cluster import DaskRunner, connect, machine_load

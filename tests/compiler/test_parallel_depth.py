@@ -7,7 +7,7 @@ import threading
 import time
 
 import pytest
-from suite import DOMAINS, PROBLEMS
+from helpers.suite import DOMAINS, PROBLEMS
 from test_critical_depth import CASES
 
 from bddl.loader import load_model
