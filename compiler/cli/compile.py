@@ -5,27 +5,34 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, add_model_arguments, load, plies, version
+from .common import EXIT_OK, add_model_arguments, load, pg_path, plies, version
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from ..encodings import DEFAULT_ENCODING, DESCRIPTIONS, ENCODINGS
+    from ..encodings import DEFAULT_ENCODING, DESCRIPTIONS, ENCODINGS, POSITIONAL_DESCRIPTIONS, POSITIONAL_ENCODINGS
     from ..formula_files import FORMATS
 
     p = argparse.ArgumentParser(
         prog="bddlc",
         description="Compile a BDDL game into a QBF that is true iff Black has a winning strategy "
-        "of at most DEPTH moves.",
+        "of at most DEPTH moves.  A positional game GAME.pg may stand in place of DOMAIN PROBLEM: "
+        "it is compiled by COR+ (default) or COR.",
         epilog="examples:\n"
         "  bddlc domains/positional.bddl problems/httt/tic_3x3_d9.bddl -o tic.qcir\n"
-        "  bddlc domains/domineering.bddl problems/domineering/3x3_d4.bddl --format qdimacs > dom.qdimacs\n\n"
-        "encodings:\n" + "\n".join(f"  {name:10} {DESCRIPTIONS[name]}" for name in ENCODINGS),
+        "  bddlc domains/domineering.bddl problems/domineering/3x3_d4.bddl --format qdimacs > dom.qdimacs\n"
+        "  bddlc problems/pg/tictactoe_3x3.pg -o tic.qdimacs\n\n"
+        "encodings:\n" + "\n".join(f"  {name:10} {DESCRIPTIONS[name]}" for name in ENCODINGS)
+        + "\n" + "\n".join(f"  {name:10} {text}" for name, text in POSITIONAL_DESCRIPTIONS.items()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, "override the problem's depth (the number of plies)")
+    add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
     p.add_argument("-o", "--output", metavar="OUT", help="output file (default: standard output)")
     p.add_argument("--format", choices=FORMATS, help="qcir or qdimacs (default: from OUT's suffix, .qcir/.qdimacs/.cnf, else qcir)")
-    p.add_argument("--encoding", choices=sorted(ENCODINGS), default=DEFAULT_ENCODING, help=f"which encoding (default {DEFAULT_ENCODING})")
+    p.add_argument(
+        "--encoding",
+        choices=sorted(set(ENCODINGS) | set(POSITIONAL_ENCODINGS)),
+        help=f"which encoding (default {DEFAULT_ENCODING}; for a .pg game et on a Hex board, else cor+)",
+    )
     p.add_argument("--polarity", action="store_true", help="QDIMACS: Plaisted-Greenbaum (polarity-aware) Tseitin instead of the full one")
     p.add_argument(
         "--strict",
@@ -67,9 +74,19 @@ def report_warnings(model, strict: bool) -> None:
 
 
 def run(args) -> int:
-    from ..encodings import encode, encoding_name
+    from ..encodings import DEFAULT_ENCODING, ENCODINGS, POSITIONAL_ENCODINGS, encode, encoding_name
     from ..formula_files import format_for, formula_text, write_atomically
 
+    game_file = pg_path(args, build_parser())
+    if game_file is not None:
+        from .pg_compile import run_pg
+
+        return run_pg(args, game_file, build_parser(), _cannot_write)
+    if args.encoding in POSITIONAL_ENCODINGS and args.encoding not in ENCODINGS:
+        build_parser().error(f"--encoding {args.encoding} compiles .pg games: write the model as one with bddlc export first")
+    args.encoding = args.encoding or DEFAULT_ENCODING
+    if args.encoding not in ENCODINGS:
+        build_parser().error(f"--encoding {args.encoding} compiles .pg games only")
     model = load(args, print_warnings=False)
     report_warnings(model, args.strict)
     depth = model.problem.depth

@@ -16,6 +16,7 @@ from .common import (
     add_solver_arguments,
     load,
     paragraph,
+    pg_path,
     positive_int,
 )
 
@@ -29,16 +30,22 @@ def build_parser() -> argparse.ArgumentParser:
         description=paragraph("Find the critical depth: the fewest moves (plies) within which Black has a winning "
         "strategy.  Solves increasing depths, printing one line per depth as it finishes, and stops at "
         "the first win.  When Black has no goals, only depths that end on White's turn can be critical, "
-        "and only those are tried."),
+        "and only those are tried.  A positional game GAME.pg may stand in place of DOMAIN PROBLEM: its "
+        "turn pattern is continued periodically beyond the file's time points."),
         epilog="exit status: 10 Black wins at some depth, 20 no win up to MAX, 0 unknown (a time limit, "
         "or solver answers that contradict each other).\n\n"
         "example:\n  bddlc depth domains/connect.bddl problems/connect/connect3_4x4_d9.bddl --max 11",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, depth_help=None)
+    add_model_arguments(p, depth_help=None, positional=True)
     p.add_argument("--min", type=positive_int, default=1, metavar="N", help="first depth to try (default 1)")
     p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth)")
     add_solver_arguments(p, "time limit per depth in seconds (a depth that hits it is reported unknown)")
+    p.add_argument(
+        "--encoding",
+        choices=("cor+", "corplus", "corrective", "ea", "en", "et", "la", "ln", "sa", "sn"),
+        help="a .pg game's encoding (default: et for a Hex board, else cor+)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
     where = p.add_mutually_exclusive_group()
     where.add_argument(
@@ -64,6 +71,13 @@ def _verdict(black_wins) -> str:
 def run(args) -> int:
     from ..solving.critical_depth import black_needs_white_turn, candidate_depths, scan_depths
 
+    game_file = pg_path(args, build_parser())
+    if game_file is not None:
+        from .pg_depth import run_pg
+
+        return run_pg(args, game_file, build_parser())
+    if args.encoding is not None:
+        build_parser().error("--encoding is for .pg games")
     model = load(args)
     problem = model.problem
     high = problem.depth if args.max is None else args.max

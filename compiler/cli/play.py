@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_FALSE, EXIT_OK, add_model_arguments, add_solver_arguments, load, paragraph
+from .common import EXIT_FALSE, EXIT_OK, add_model_arguments, add_solver_arguments, load, paragraph, pg_path
 
 QUIT = ("quit", "q", "exit", "resign")
 
@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  printf 'occupy 1 1\\noccupy 1 2\\n' | bddlc play domains/positional.bddl problems/httt/tic_4x4_d5.bddl",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, "override the problem's depth (the number of plies)")
+    add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
     add_solver_arguments(p, "time limit in seconds for each of Black's solves")
     return p
 
@@ -40,6 +40,11 @@ def run(args) -> int:
     from ..notation import describe_move
     from ..solving.strategy import SolverStrategy, StrategyUnknown
 
+    game_file = pg_path(args, build_parser())
+    if game_file is not None:
+        from .pg_play import run_pg
+
+        return run_pg(args, game_file)
     model = load(args)
     problem = model.problem
     game = Game(model.domain, problem)

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, add_solver_arguments, load, paragraph, plies
+from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, add_solver_arguments, load, paragraph, pg_path, plies
 
 if TYPE_CHECKING:
     from ..solving.pipeline import SolveResult
@@ -19,16 +19,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc solve",
         description=paragraph("Decide with a QBF solver whether Black has a winning strategy of at most DEPTH moves, "
-        "and show Black's first winning move (checked against the game engine) and the board after it."),
+        "and show Black's first winning move (checked against the game engine) and the board after it.  "
+        "A positional game GAME.pg may stand in place of DOMAIN PROBLEM (COR+ and DepQBF by default; the "
+        "first move is checked by the explicit positional solver)."),
         epilog="exit status: 10 Black wins, 20 no winning strategy, 0 unknown (time limit), "
         "1 bad input, 2 usage error.\n\n"
         "examples:\n"
         "  bddlc solve domains/positional.bddl problems/httt/tic_4x4_d5.bddl\n"
-        "  bddlc solve domains/breakthrough.bddl problems/breakthrough/second_2x4_d8.bddl --reply-to 'move 1 4'",
+        "  bddlc solve domains/breakthrough.bddl problems/breakthrough/second_2x4_d8.bddl --reply-to 'move 1 4'\n"
+        "  bddlc solve problems/pg/tictactoe_3x3_d5.pg --encoding corrective",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, "override the problem's depth (the number of plies)")
+    add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
     add_solver_arguments(p)
+    p.add_argument(
+        "--encoding",
+        choices=("cor+", "corplus", "corrective", "ea", "en", "et", "la", "ln", "sa", "sn"),
+        help="a .pg game's encoding (default: et for a Hex board, else cor+)",
+    )
     p.add_argument("--preprocess", choices=PREPROCESSORS, default="none", help="preprocess with Bloqqer (checked and repaired; default none)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.add_argument(
@@ -79,6 +87,13 @@ class Reply:
 def run(args) -> int:
     from bddl.game import Game
 
+    game_file = pg_path(args, build_parser())
+    if game_file is not None:
+        from .pg_solve import run_pg
+
+        return run_pg(args, game_file, build_parser())
+    if args.encoding is not None:
+        build_parser().error("--encoding is for .pg games; a BDDL model is solved with encoding auto")
     model = load(args)
     game = Game(model.domain, model.problem)
     white_move = _white_move(args, game)

@@ -14,6 +14,7 @@ from .common import (
     add_solver_arguments,
     load,
     paragraph,
+    pg_path,
     plies,
     positive_int,
 )
@@ -31,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
         "example:\n  bddlc validate domains/domineering.bddl problems/domineering/4x4_d8.bddl",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, "override the problem's depth (the number of plies)")
+    add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
     p.add_argument("--max-lines", type=positive_int, metavar="K", help="stop after K lines of play (default: all)")
     add_solver_arguments(p, "time limit in seconds for each solve")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
@@ -47,6 +48,11 @@ def run(args) -> int:
     from ..solving.strategy import SolverStrategy
     from ..solving.strategy_validation import format_line, validate
 
+    game_file = pg_path(args, build_parser())
+    if game_file is not None:
+        from .pg_validate import run_pg
+
+        return run_pg(args, game_file)
     model = load(args)
     problem = model.problem
     game = Game(model.domain, problem)

@@ -85,3 +85,65 @@ def encode(domain: Domain, problem: Problem, depth: int | None = None, encoding:
     except KeyError:
         raise ValueError(f"unknown encoding {encoding!r}; choose from {', '.join(ENCODINGS)}") from None
     return build(domain, problem, depth)
+
+
+# ------------------------------------------------------------------ Maker-Breaker positional games (Hex)
+# The implicit-state encodings of Shaik, Mayer-Eichberger, van de Pol and
+# Saffidine: each takes (game, depth) for a bddl.pg PositionalGame and returns
+# an ImplicitEncoding (compiler/encodings/maker_breaker.py).  E*: explicit
+# board (QDIMACS), L*: lifted board, S*: stateless (QCIR); *A: the winning
+# sets listed, *N: a chain along the neighbour relation, ET: the transversal.
+IMPLICIT_ENCODINGS: dict[str, tuple[str, str]] = {
+    "ea": ("explicit_board", "encode_ea"),
+    "en": ("explicit_board", "encode_en"),
+    "et": ("explicit_board", "encode_et"),
+    "la": ("lifted_board", "encode_la"),
+    "ln": ("lifted_board", "encode_ln"),
+    "sa": ("stateless", "encode_sa"),
+    "sn": ("stateless", "encode_sn"),
+}
+IMPLICIT_DESCRIPTIONS = {
+    "ea": "Maker-Breaker: explicit board, the winning sets listed (Hex: every minimal chain)",
+    "en": "Maker-Breaker with borders (Hex): explicit board, a witness chain along the neighbours",
+    "et": "Hex: explicit board, the transversal goal (White's borders stay apart)",
+    "la": "Maker-Breaker: lifted board (a universal symbolic cell), the winning sets listed",
+    "ln": "Maker-Breaker with borders (Hex): lifted board, a witness chain along the neighbours",
+    "sa": "Maker-Breaker: stateless (moves only), the winning sets listed",
+    "sn": "Maker-Breaker with borders (Hex): stateless, a witness chain along the neighbours",
+}
+
+
+def encode_implicit(game, depth: int | None = None, encoding: str = "et"):
+    """The positional game `game` (bddl.pg) in one of the implicit-state encodings."""
+    try:
+        module, function = IMPLICIT_ENCODINGS[encoding.lower()]
+    except KeyError:
+        raise ValueError(f"unknown encoding {encoding!r}; choose from {', '.join(IMPLICIT_ENCODINGS)}") from None
+    return getattr(importlib.import_module(f"compiler.encodings.{module}"), function)(game, depth)
+
+
+# The encodings of `.pg` positional games: each takes a `bddl.pg.game.PositionalGame`
+# (docs/encoding.md, "Positional games"); "corplus" is another name for "cor+".
+POSITIONAL_ENCODINGS = {
+    "cor+": "cor_plus",
+    "corplus": "cor_plus",
+    "corrective": "corrective_pg",
+    **{name: module for name, (module, _) in IMPLICIT_ENCODINGS.items()},
+}
+POSITIONAL_ENCODING = "cor+"  # what `bddlc GAME.pg` and `bddlc solve GAME.pg` use (docs/benchmarks.md)
+POSITIONAL_DESCRIPTIONS = {
+    "cor+": ".pg games only: COR+, the polished encoding of Mayer-Eichberger and Saffidine, clauses (1)-(13) (also: corplus)",
+    "corrective": "on a .pg game: COR, the corrective encoding above through the same core",
+    **IMPLICIT_DESCRIPTIONS,
+}
+
+
+def encode_positional(game, encoding: str = POSITIONAL_ENCODING):
+    """A positional game's formula: `cnf`/`qdimacs()`, `circuit` (None for COR+), `first_move`."""
+    if encoding in IMPLICIT_ENCODINGS:
+        return encode_implicit(game, encoding=encoding)
+    try:
+        module = POSITIONAL_ENCODINGS[encoding]
+    except KeyError:
+        raise ValueError(f"encoding {encoding!r} does not compile .pg games; choose from {', '.join(POSITIONAL_ENCODINGS)}") from None
+    return importlib.import_module(f".{module}", __package__).encode(game)

@@ -48,6 +48,7 @@ the Tseitin pass keeps it clausal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from itertools import product
 
 from bddl.ast import Domain, Problem
@@ -269,17 +270,32 @@ class CorrectiveEncoding:
         return None
 
 
-class CorrectiveEncoder:
-    def __init__(self, domain: Domain, problem: Problem, depth: int | None = None):
-        self.domain, self.problem = domain, problem
-        self.depth = problem.depth if depth is None else depth
-        moves = ground_sides(Geometry(problem.width, problem.height), domain)
-        self.game = claiming_game(domain, problem, moves)
+class CorrectiveCore:
+    """The encoding of a claiming game, whichever front end read it: BDDL
+    (`CorrectiveEncoder`) or a `.pg` positional game (`corrective_pg`).
+
+    The front end gives the mover of each ply (`side_of`), the symmetries of
+    the game, the first-move set of a `.pg` file (a symmetry cut its author
+    asserts: the first ply's mover may claim only those cells), how cells are
+    named in variable names, and the one rule where the two languages
+    differ: in BDDL a side with no legal move loses (White stuck is a Black
+    win), in a `.pg` game the game is then over and Black has not won."""
+
+    def __init__(self, game: ClaimingGame, depth: int, *, symmetries=(), stuck_white_loses: bool = True,
+                 first_moves: frozenset | None = None):
+        self.game, self.depth = game, depth
+        self.symmetries = list(symmetries)
+        self.stuck_white_loses = stuck_white_loses
+        self.first_moves = first_moves
         self.c = Circuit()
         self.clauses: list[int] = []
-        from .symmetry import game_symmetries
 
-        self.symmetries = [f for _, f in game_symmetries(domain, problem, moves)]
+    def side_of(self, i: int) -> str:
+        raise NotImplementedError
+
+    def label(self, v) -> str:
+        """A cell in variable names."""
+        return f"({v[0]},{v[1]})"
 
     def clause(self, *lits: int) -> None:
         self.clauses.append(self.c.or_(lits))
@@ -299,8 +315,9 @@ class CorrectiveEncoder:
         The initial position is symmetric under every symmetry of the game;
         after the first move at r, under those that fix r.  Later positions
         are left alone: testing them costs more than it saves (measured on
-        4x4 HTTT)."""
-        if t > 2:
+        4x4 HTTT).  A game with a first-move set (a `.pg` file's own cut at
+        ply 1) gets no cut at ply 1: two cuts there could drop a whole orbit."""
+        if t > 2 or (t == 1 and self.first_moves is not None):
             return {}
         order = {cell: code for code, cell in enumerate(self.game.open_cells)}
         cuts: dict[Cell, list[int]] = {}
@@ -347,7 +364,8 @@ class CorrectiveEncoder:
         c = self.c
         return [[c.or_([c.and_([c.or_(owners(r)) for r in claim.requires]) for claim in claims])]]
 
-    def encode(self) -> CorrectiveEncoding:
+    def encode(self) -> Any:
+        """The formula, as the front end's `result` wraps it."""
         c, game = self.c, self.game
         cells = game.open_cells
         lane_of = {cell: code for code, lane in enumerate(game.lanes) for cell in lane}
@@ -362,7 +380,7 @@ class CorrectiveEncoder:
         previous: dict[Cell, int] = {}
         white_stuck = []  # gates: the clock runs and White has no claim to make
         for t in range(1, last + 1):
-            side = mover(t, self.problem.black_first)
+            side = self.side_of(t)
             running = c.var(f"time{t}")
             c.exists([running])
             if running_before is not None:
@@ -370,7 +388,8 @@ class CorrectiveEncoder:
             running_before = running
             if t == len(cells) + 1:
                 if side == WHITE:
-                    white_stuck.append(running)
+                    if self.stuck_white_loses:
+                        white_stuck.append(running)
                 else:
                     self.clause(-running)  # Black cannot move: it must have stopped the clock before
                 break
@@ -379,7 +398,8 @@ class CorrectiveEncoder:
             if side == WHITE:
                 number = [c.var(f"W{t}[{k}]") for k in range(bits_for(len(game.lanes)))]
                 c.forall(number)
-            moves = {v: c.var(f"{side}{t}({v[0]},{v[1]})") for v in cells if v in claims}
+            allowed = cells if t > 1 or self.first_moves is None else [v for v in cells if v in self.first_moves]
+            moves = {v: c.var(f"{side}{t}{self.label(v)}") for v in allowed if v in claims}
             c.exists(list(moves.values()))
             taken = {v: [lit for lit in (board[BLACK][v], board[WHITE][v]) if lit is not None] for v in cells}
             needs = {v: self.requirements(claims[v], board) for v in moves}
@@ -434,7 +454,10 @@ class CorrectiveEncoder:
         black_won = c.or_([completed(BLACK, s) for s in game.black_sets] + white_stuck)
         white_won = c.or_([completed(WHITE, s) for s in game.white_sets])
         c.set_output(c.and_(self.clauses + [black_won, -white_won]))
-        return CorrectiveEncoding(c, self.domain, self.problem, self.depth, steps, game)
+        return self.result(steps)
+
+    def result(self, steps: list[CorrectiveStep]):
+        raise NotImplementedError
 
     def claimed(self, side: str, t: int, v: Cell, move: int | None, board) -> int | None:
         """The side owns v after ply t: it did before, or it claims v now.  The
@@ -443,7 +466,7 @@ class CorrectiveEncoder:
         before = board[side][v]
         if move is None:
             return before
-        now = c.var(f"{side}@{t}({v[0]},{v[1]})")
+        now = c.var(f"{side}@{t}{self.label(v)}")
         c.exists([now])
         self.clause(-move, now)
         if before is None:
@@ -455,6 +478,24 @@ class CorrectiveEncoder:
         if other is not None:
             self.clause(-now, -other)
         return now
+
+
+class CorrectiveEncoder(CorrectiveCore):
+    """The BDDL front end: a claiming game read off a domain and a problem."""
+
+    def __init__(self, domain: Domain, problem: Problem, depth: int | None = None):
+        self.domain, self.problem = domain, problem
+        moves = ground_sides(Geometry(problem.width, problem.height), domain)
+        from .symmetry import game_symmetries
+
+        symmetries = [f for _, f in game_symmetries(domain, problem, moves)]
+        super().__init__(claiming_game(domain, problem, moves), problem.depth if depth is None else depth, symmetries=symmetries)
+
+    def side_of(self, i: int) -> str:
+        return mover(i, self.problem.black_first)
+
+    def result(self, steps: list[CorrectiveStep]) -> CorrectiveEncoding:
+        return CorrectiveEncoding(self.c, self.domain, self.problem, self.depth, steps, self.game)
 
 
 def encode(domain: Domain, problem: Problem, depth: int | None = None) -> CorrectiveEncoding:
