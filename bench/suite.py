@@ -31,6 +31,9 @@ class SuiteInstance:
     black_wins: bool
     source: str
     slow: bool
+    # which engine decides it in the tests: "minimax" (bddl.search), or "pns-race"
+    # (df-pn with race patterns) for games the minimax cannot finish in hours
+    engine: str = "minimax"
 
     @property
     def id(self) -> str:
@@ -64,6 +67,7 @@ def read_manifest(root: Path = REPOSITORY) -> list[SuiteInstance]:
             bool(entry["black_wins"]),
             entry.get("source", "search"),
             bool(entry.get("slow", False)),
+            entry.get("engine", "minimax"),
         )
         for entry in data.get("problem", [])
     ]

@@ -80,3 +80,26 @@ def test_installed_command_reports_without_traceback(files):
     run = subprocess.run([sys.executable, "-m", "compiler.cli", "search", d, p], capture_output=True, text=True)
     assert run.returncode == 1
     assert "error:" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "pns"])
+def test_both_algorithms_answer_and_keep_the_budget(files, capsys, algorithm):
+    d, p = files(DOMAINS["listing19"], DOMINEERING_2x2)
+    assert main(["search", d, p, "--algorithm", algorithm, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["black_wins"] is True and result["algorithm"] == algorithm
+    assert main(["search", d, p, "--algorithm", algorithm, "--depth", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["black_wins"] is False
+    big = PROBLEMS["listing20"].replace("6 6", "4 4").replace("11", "7")
+    d, p = files(DOMAINS["listing19"], big)
+    assert main(["search", d, p, "--algorithm", algorithm, "--max-positions", "3", "--json"]) == 3
+    assert json.loads(capsys.readouterr().out)["positions"] == 4
+
+
+def test_race_patterns_need_pns_and_a_breakthrough_like_game(files, capsys):
+    d, p = files(DOMAINS["listing19"], DOMINEERING_2x2)
+    assert main(["search", d, p, "--race-patterns"]) == 2
+    assert "needs --algorithm pns" in capsys.readouterr().err
+    assert main(["search", d, p, "--race-patterns", "--algorithm", "pns"]) == 0
+    captured = capsys.readouterr()
+    assert "not a Breakthrough-like game" in captured.err and "Black wins" in captured.out

@@ -13,6 +13,7 @@ from .common import EXIT_BUDGET, EXIT_OK, plies
 
 def run_pg(args, path: str) -> int:
     from bddl.pg.draw import draw
+    from bddl.pg.pns import solve_pns
     from bddl.pg.reader import load_pg
     from bddl.pg.solver import SearchBudgetExceeded, solve
 
@@ -21,7 +22,10 @@ def run_pg(args, path: str) -> int:
         game = game.with_depth(args.depth)
     depth = game.depth
     try:
-        result = solve(game, max_positions=args.max_positions)
+        if getattr(args, "algorithm", "minimax") == "pns":
+            result = solve_pns(game, max_positions=args.max_positions)
+        else:
+            result = solve(game, max_positions=args.max_positions)
     except SearchBudgetExceeded as exc:
         if args.json:
             print(json.dumps({"black_wins": None, "depth": depth, "first_move": None, "positions": exc.positions, "error": "budget exhausted"}))

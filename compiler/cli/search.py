@@ -4,8 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
-from .common import EXIT_BUDGET, EXIT_OK, add_model_arguments, load, pg_path, plies, positive_int
+from .common import (
+    EXIT_BUDGET,
+    EXIT_OK,
+    EXIT_USAGE,
+    add_model_arguments,
+    load,
+    pg_path,
+    plies,
+    positive_int,
+)
+
+ALGORITHMS = ("minimax", "pns")
+DEFAULT_ALGORITHM = "minimax"  # fewer positions on most of the suite and corpus: docs/benchmarks.md
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,12 +39,26 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"give up (exit status 3) after expanding N positions (default {DEFAULT_MAX_POSITIONS:,})",
     )
+    p.add_argument(
+        "--algorithm",
+        choices=ALGORITHMS,
+        default=DEFAULT_ALGORITHM,
+        help="minimax: depth-first search with a transposition table; pns: depth-first proof-number "
+        f"search (df-pn), which finds narrow wins with fewer positions on some games (default {DEFAULT_ALGORITHM})",
+    )
+    p.add_argument(
+        "--race-patterns",
+        action="store_true",
+        help="with --algorithm pns on a Breakthrough-like game: decide positions early by the race "
+        "patterns of bddl/race_patterns.txt (each proved by search)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return p
 
 
 def run(args) -> int:
     from bddl.game import Game
+    from bddl.pns import search_pns
     from bddl.search import SearchBudgetExceeded, search
 
     game_file = pg_path(args, build_parser())
@@ -39,14 +66,27 @@ def run(args) -> int:
         from .pg_search import run_pg
 
         return run_pg(args, game_file)
+    if args.race_patterns and args.algorithm != "pns":
+        print("bddlc search: error: --race-patterns needs --algorithm pns", file=sys.stderr)
+        return EXIT_USAGE
     model = load(args)
     game = Game(model.domain, model.problem)
     depth = model.problem.depth
+    knowledge = None
+    if args.race_patterns:
+        from bddl.race import race_knowledge
+
+        knowledge = race_knowledge(game)
+        if knowledge is None:
+            print("note: not a Breakthrough-like game; searching without race patterns", file=sys.stderr)
     try:
-        result = search(game, depth, max_positions=args.max_positions)
+        if args.algorithm == "pns":
+            result = search_pns(game, depth, max_positions=args.max_positions, knowledge=knowledge)
+        else:
+            result = search(game, depth, max_positions=args.max_positions)
     except SearchBudgetExceeded as exc:
         if args.json:
-            print(json.dumps({"black_wins": None, "depth": depth, "first_move": None, "positions": exc.positions, "error": "budget exhausted"}))
+            print(json.dumps({"black_wins": None, "depth": depth, "first_move": None, "positions": exc.positions, "algorithm": args.algorithm, "error": "budget exhausted"}))
         else:
             print(f"unknown: the search expanded {exc.positions:,} positions without an answer (raise --max-positions)")
         return EXIT_BUDGET
@@ -59,6 +99,7 @@ def run(args) -> int:
                     "depth": depth,
                     "first_move": None if move is None else {"action": move.action, "x": move.x, "y": move.y},
                     "positions": result.positions,
+                    "algorithm": args.algorithm,
                     "seconds": round(result.seconds, 6),
                 }
             )

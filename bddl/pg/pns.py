@@ -1,0 +1,87 @@
+"""Does Black win the positional game?  df-pn (`bddl.pns`) on the positional rules.
+
+The rules are the explicit solver's (`bddl.pg.solver`, docs/positional.md):
+each time point's mover claims one open cell (of the first-move set at the
+first time point); the first side to own a whole winning set of its own wins
+(Hex: Black joins the borders); when the time points run out, or the mover
+has no open cell, Black has not won; a side owning a winning set before the
+first move has won.  The df-pn core only needs each side's successors and
+win test, the mover at each time point (turn patterns like (p,q) are not
+alternating) and the positional rule for a mover without a move; the time
+point is implied by the number of stones, so a board meets one depth only.
+
+The solver's goal tests (`black_won`, Hex's flood fill) are reused, so the
+two searches share the definition of a win and differ only in the search.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..pns import DEFAULT_CAPACITY, ProofNumberSearch, SideMoves
+from ..search import DEFAULT_MAX_POSITIONS
+from .game import BLACK, PositionalGame
+from .solver import PgSearchResult, PositionalSolver
+
+
+def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
+    white_sets = rules.white_sets
+
+    def claims(side_bit: int):
+        def successors(b: int, w: int) -> list[tuple[int, int]]:
+            allowed = rules.allowed(b, w, rules.time_of(b, w))
+            out = []
+            for c in rules.order:
+                if allowed >> c & 1:
+                    out.append((b | 1 << c, w) if side_bit else (b, w | 1 << c))
+            return out
+
+        return successors
+
+    def black_won(b: int, w: int) -> bool:
+        return rules.black_won(b)
+
+    def white_won(b: int, w: int) -> bool:
+        return any(m & w == m for m in white_sets)
+
+    return SideMoves(claims(1), black_won), SideMoves(claims(0), white_won)
+
+
+def solve_pns(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS, capacity: int = DEFAULT_CAPACITY) -> PgSearchResult:
+    """Decide the game from its initial position by df-pn; raises `SearchBudgetExceeded`."""
+    start = time.perf_counter()
+    rules = PositionalSolver(game, max_positions, use_symmetries=False)
+    b, w = game.mask(game.black_initials), game.mask(game.white_initials)
+    depth = game.depth
+    turns = tuple(side == BLACK for side in game.turns)
+    # movers[r]: the mover with r time points left, at time point depth - r
+    movers = (False,) + tuple(turns[depth - r] for r in range(1, depth + 1))
+    black, white = _sides(rules)
+    engine = ProofNumberSearch(black, white, max_positions, capacity, movers=movers, stuck_black_loses=True)
+    first_move = None
+    settled = rules.settled_before_play(b, w)
+    if settled is not None:
+        wins = settled
+    elif depth < 1:
+        wins = False
+    else:
+        wins = engine.black_wins(turns[0], b, w, depth)
+        if wins and turns[0]:
+            first_move = _winning_claim(rules, engine, movers, b, w, depth)
+    return PgSearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, 1)
+
+
+def _winning_claim(rules: PositionalSolver, engine: ProofNumberSearch, movers: tuple[bool, ...], b: int, w: int, depth: int) -> int:
+    """A first claim known (or proved again) to win, in the solver's move order."""
+    allowed = rules.allowed(b, w, 0)
+    claims = [c for c in rules.order if allowed >> c & 1]
+    mover = movers[depth - 1] if depth > 1 else False
+    for c in claims:
+        b2 = b | 1 << c
+        if rules.black_won(b2) or (depth > 1 and engine.known(mover, b2, w, depth - 1)):
+            return c
+    for c in claims:
+        b2 = b | 1 << c
+        if depth > 1 and engine.black_wins(mover, b2, w, depth - 1):
+            return c
+    raise AssertionError("df-pn proved a win but no first claim wins")

@@ -1,0 +1,376 @@
+"""Does Black win within d plies?  Depth-first proof-number search (df-pn).
+
+The question and the rules are exactly those of `bddl.search` (the minimax
+oracle): players alternate, a player whose goal holds after its own move has
+won, a player with no legal move loses, and when the plies run out Black has
+lost.  Only the order in which positions are looked at differs: df-pn
+(Nagai 2002) expands the most-proving position first, so on games with one
+narrow winning line and wide refutations (Breakthrough, Hex puzzles) it
+touches far fewer positions than the even-handed depth-first minimax.
+
+Numbers are kept in the phi/delta form: for the side to move at a node, phi
+is the proof number of "the mover wins", delta its disproof number.  At a node,
+phi = min over children of the child's delta and delta = sum of the children's
+phi.  A solved node has (0, INF) (the mover wins) or (INF, 0).
+
+The df-pn pitfalls this implementation meets, and how it handles them:
+
+* Bounded depth.  The answer for a position depends on the plies left, so
+  unsolved entries are keyed by (side, board, plies left).  Solved positions
+  use monotonicity instead, as the minimax table does: a Black win with r
+  plies left is one with any r' >= r, a Black loss one with any r' <= r, so
+  one solved entry per (side, board) keeps the smallest winning and the
+  largest losing r.
+* Graph history interaction (GHI) does not arise: with the plies left in the
+  key every move strictly decreases the key's depth, so the search space is a
+  DAG and a position's value never depends on the path to it.  (Transpositions
+  still make proof numbers over-count, which costs time, never correctness.)
+* Infinite re-expansion when the table forgets.  A parent keeps its children's
+  numbers in its own frame and updates them from what the child's search
+  returns, never by re-reading the table: an evicted entry cannot make a
+  parent pick the same child forever with the same stale (1, 1).
+* The seesaw effect between two close siblings: the 1+epsilon trick
+  (Pawlewicz & Lew 2007) lets the best child run until its delta exceeds
+  the second best's times (1 + epsilon), not merely by one.
+* Weak proof numbers change the child's phi threshold: with delta = largest
+  + (open children - 1), a child reaching th_delta - (open children - 1)
+  pushes the parent over its threshold, so that is the child's bound.
+* Number overflow: Python integers do not overflow, but sums of many
+  children would grow without bound and slow the arithmetic, so unsolved
+  numbers are capped at INF - 1 (INF itself only ever means "solved").
+* Memory.  Every entry, solved or not, counts against a capacity; when it is
+  exceeded the half of the table with the smallest subtrees (work spent) is
+  dropped (the SmallTreeGC policy).  Expansions are bounded by the same
+  `max_positions` budget as the minimax, so the search never runs out of
+  memory and stops with `SearchBudgetExceeded`.
+
+Measured refinements (the defaults; docs/benchmarks.md): the last
+`leaf_plies` (5) plies are decided by a plain depth-first search sharing the
+solved table (near the horizon proof numbers guide nothing and each df-pn
+re-expansion is a full move generation); weak proof numbers (Ueda et al.
+2008: delta is the largest child number plus one per other open child, not
+the sum, which counts a transposition once per path to it: positional games
+and Connect-4 are full of them); and epsilon = 1.  Together they took the
+positions on samples of HTTT, Connect-4, Hex, Domineering and Breakthrough
+from 2-6 times the minimax's to 0.5-2.3 times.  A `knowledge` function may
+decide a position statically (the race patterns of `bddl.race`); it is
+asked before a position is expanded and its answers are stored as solved.
+
+The core (`ProofNumberSearch`) only needs, per side, the distinct successors
+of a board and the side's win test, so the race-pattern verifier and the
+positional-game solver reuse it on their own move generators.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .game import BLACK, Game
+from .search import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded, SearchResult
+
+INF = 1 << 40
+DEFAULT_CAPACITY = 2_000_000  # table entries (solved and unsolved) kept at once
+DEFAULT_EPSILON = 1.0
+DEFAULT_LEAF_PLIES = 5
+DEFAULT_WEAK = True  # these three: the fewest positions on samples of the suite (docs/benchmarks.md)
+
+Board = tuple[int, int]
+# (black to move, black cells, white cells, plies left) -> True (Black wins), False (Black loses), None (unknown)
+Knowledge = Callable[[bool, int, int, int], "bool | None"]
+
+
+@dataclass(frozen=True)
+class SideMoves:
+    """One side's move generator: distinct successor boards, and the side's goal test."""
+
+    successors: Callable[[int, int], Sequence[Board]]
+    won: Callable[[int, int], bool]
+
+
+def game_sides(game: Game) -> tuple[SideMoves, SideMoves]:
+    """Black's and White's moves of a BDDL game, as the df-pn core reads them."""
+
+    def distinct(rules):
+        def successors(b: int, w: int) -> list[Board]:
+            # an action that ignores ?y, say, reaches one state from every row
+            return list(dict.fromkeys((b2, w2) for _, _, b2, w2 in rules.successors(b, w)))
+
+        return successors
+
+    return (
+        SideMoves(distinct(game.black), game.black.won),
+        SideMoves(distinct(game.white), game.white.won),
+    )
+
+
+class ProofNumberSearch:
+    """df-pn over boards (black, white) with Black to move or not and r plies left."""
+
+    def __init__(
+        self,
+        black: SideMoves,
+        white: SideMoves,
+        max_positions: int = DEFAULT_MAX_POSITIONS,
+        capacity: int = DEFAULT_CAPACITY,
+        epsilon: float = DEFAULT_EPSILON,
+        knowledge: Knowledge | None = None,
+        weak: bool = DEFAULT_WEAK,
+        leaf_plies: int = DEFAULT_LEAF_PLIES,
+        movers: Sequence[bool] | None = None,
+        stuck_black_loses: bool = False,
+    ):
+        # movers[r]: does Black move with r plies left?  None: the sides alternate.
+        # stuck_black_loses: a mover without a move ends the game with Black not
+        # having won (positional games), rather than losing it (BDDL).
+        self.movers = movers
+        self.stuck_black_loses = stuck_black_loses
+        self.weak = weak
+        self.leaf_plies = leaf_plies
+        self.sides = {True: black, False: white}
+        self.max_positions = max_positions
+        self.capacity = max(capacity, 16)
+        self.epsilon = epsilon
+        self.knowledge = knowledge
+        self.positions = 0
+        self.knowledge_hits = 0
+        self.collections = 0
+        # (black to move, b, w) -> [smallest r Black wins with, largest r Black loses with, work]
+        self.solved: dict[tuple[bool, int, int], list[int]] = {}
+        # (black to move, b, w, r) -> (phi, delta, work), unsolved only
+        self.unsolved: dict[tuple[bool, int, int, int], tuple[int, int, int]] = {}
+
+    # -- the question ------------------------------------------------------
+
+    def black_wins(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
+        """Does Black win from this board with r plies left?"""
+        if r < 1:
+            return False
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 4 * r + 1000))
+        try:
+            phi, delta = self._mid(black_to_move, b, w, r, INF, INF)
+        finally:
+            sys.setrecursionlimit(limit)
+        mover_wins = phi == 0
+        assert mover_wins or delta == 0, "df-pn returned an unsolved root"
+        return mover_wins == black_to_move
+
+    def known(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
+        """What the solved table says about Black's chances (None: not solved there)."""
+        entry = self.solved.get((black_to_move, b, w))
+        if entry is not None:
+            if r >= entry[0]:
+                return True
+            if r <= entry[1]:
+                return False
+        return None
+
+    # -- the search --------------------------------------------------------
+
+    def _lookup(self, black_to_move: bool, b: int, w: int, r: int) -> tuple[int, int]:
+        """(phi, delta) of a node for its mover: solved, remembered, or fresh (1, 1)."""
+        entry = self.solved.get((black_to_move, b, w))
+        if entry is not None:
+            if r >= entry[0]:  # Black wins
+                return (0, INF) if black_to_move else (INF, 0)
+            if r <= entry[1]:  # Black loses
+                return (INF, 0) if black_to_move else (0, INF)
+        found = self.unsolved.get((black_to_move, b, w, r))
+        if found is not None:
+            return found[0], found[1]
+        return 1, 1
+
+    def _mid(self, black_to_move: bool, b: int, w: int, r: int, th_phi: int, th_delta: int) -> tuple[int, int]:
+        phi, delta = self._lookup(black_to_move, b, w, r)
+        if phi >= th_phi or delta >= th_delta:
+            return phi, delta
+        if self.knowledge is not None:
+            verdict = self.knowledge(black_to_move, b, w, r)
+            if verdict is not None:
+                self.knowledge_hits += 1
+                return self._store_solved(black_to_move, b, w, r, verdict, 0)
+        if r <= self.leaf_plies:
+            start = self.positions
+            verdict = self._minimax(black_to_move, b, w, r)
+            return self._store_solved(black_to_move, b, w, r, verdict, self.positions - start)
+        self.positions += 1
+        if self.positions > self.max_positions:
+            raise SearchBudgetExceeded(self.positions)
+        start = self.positions
+        side = self.sides[black_to_move]
+        children = side.successors(b, w)
+        if not children:  # the mover is stuck: it loses (BDDL), or the game ends (positional games)
+            return self._store_solved(black_to_move, b, w, r, not black_to_move and not self.stuck_black_loses, 1)
+        won = side.won
+        for b2, w2 in children:
+            if won(b2, w2):
+                return self._store_solved(black_to_move, b, w, r, black_to_move, 1)
+        if r == 1:  # the plies run out: Black has not won
+            return self._store_solved(black_to_move, b, w, r, False, 1)
+
+        child_side = not black_to_move if self.movers is None else self.movers[r - 1]
+        r2 = r - 1
+        lookup = self._lookup
+        # The children's numbers as seen by the opponent of this node's mover
+        # (phi: the opponent wins there).  Where the same side moves again, as in
+        # (p,q) positional games, the child's own numbers are swapped into that view.
+        again = child_side == black_to_move
+        phis = []
+        deltas = []
+        for b2, w2 in children:
+            p, d = lookup(child_side, b2, w2, r2)
+            if again:
+                p, d = d, p
+            phis.append(p)
+            deltas.append(d)
+        epsilon = self.epsilon
+        weak = self.weak
+        while True:
+            # phi = min child delta (the best and the second best kept for the thresholds);
+            # delta = sum of child phi, or under weak PNS the largest plus one per other open child
+            best = 0
+            first = second = INF
+            total = largest = open_children = 0
+            for i, d in enumerate(deltas):
+                if d < first:
+                    second = first
+                    first = d
+                    best = i
+                elif d < second:
+                    second = d
+                p = phis[i]
+                total += p
+                if p:
+                    open_children += 1
+                    if p > largest:  # noqa: PLR1730 (the hot loop: no call)
+                        largest = p
+            if first == 0:  # a child the opponent loses: the mover wins
+                phi, delta = 0, INF
+            elif weak:
+                phi, delta = first, 0 if not open_children else min(largest + open_children - 1, INF - 1)
+            else:  # (first == INF exactly when every child is won by the opponent: total == 0)
+                phi, delta = first, min(total, INF - 1)
+            if phi >= th_phi or delta >= th_delta:
+                break
+            if weak:
+                child_th_phi = th_delta - (open_children - 1)
+            else:
+                child_th_phi = th_delta - delta + phis[best]
+            if second >= INF:
+                child_th_delta = th_phi
+            else:
+                child_th_delta = min(th_phi, max(second + 1, int(second * (1 + epsilon)) + 1))
+            b2, w2 = children[best]
+            if again:
+                d, p = self._mid(child_side, b2, w2, r2, child_th_delta, child_th_phi)
+            else:
+                p, d = self._mid(child_side, b2, w2, r2, child_th_phi, child_th_delta)
+            phis[best], deltas[best] = p, d
+        work = self.positions - start + 1
+        if phi == 0:
+            return self._store_solved(black_to_move, b, w, r, black_to_move, work)
+        if delta == 0:
+            return self._store_solved(black_to_move, b, w, r, not black_to_move, work)
+        self.unsolved[(black_to_move, b, w, r)] = (phi, delta, work)
+        self._bound_memory()
+        return phi, delta
+
+    def _minimax(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
+        """Does Black win?  Plain depth-first search for the last few plies,
+        where proof numbers cannot guide anything and re-expansion is waste."""
+        known = self.known(black_to_move, b, w, r)
+        if known is not None:
+            return known
+        self.positions += 1
+        if self.positions > self.max_positions:
+            raise SearchBudgetExceeded(self.positions)
+        side = self.sides[black_to_move]
+        children = side.successors(b, w)
+        if not children:
+            result = not black_to_move and not self.stuck_black_loses
+        elif any(side.won(b2, w2) for b2, w2 in children):
+            result = black_to_move
+        elif r == 1:
+            result = False
+        else:
+            child = not black_to_move if self.movers is None else self.movers[r - 1]
+            if black_to_move:
+                result = any(self._minimax(child, b2, w2, r - 1) for b2, w2 in children)
+            else:
+                result = all(self._minimax(child, b2, w2, r - 1) for b2, w2 in children)
+        key = (black_to_move, b, w)
+        entry = self.solved.get(key)
+        if entry is None:
+            entry = self.solved[key] = [INF, 0, 1]
+        if result:
+            entry[0] = min(entry[0], r)
+        else:
+            entry[1] = max(entry[1], r)
+        return result
+
+    def _store_solved(self, black_to_move: bool, b: int, w: int, r: int, black_wins: bool, work: int) -> tuple[int, int]:
+        key = (black_to_move, b, w)
+        entry = self.solved.get(key)
+        if entry is None:
+            entry = self.solved[key] = [INF, 0, 0]
+        if black_wins:
+            entry[0] = min(entry[0], r)
+        else:
+            entry[1] = max(entry[1], r)
+        entry[2] += work
+        self.unsolved.pop((black_to_move, b, w, r), None)
+        self._bound_memory()
+        mover_wins = black_wins == black_to_move
+        return (0, INF) if mover_wins else (INF, 0)
+
+    def _bound_memory(self) -> None:
+        if len(self.solved) + len(self.unsolved) <= self.capacity:
+            return
+        # SmallTreeGC: keep the half of all entries that cost the most work to build
+        self.collections += 1
+        works = sorted([e[2] for e in self.unsolved.values()] + [e[2] for e in self.solved.values()])
+        cut = works[len(works) // 2]
+        self.unsolved = {k: e for k, e in self.unsolved.items() if e[2] > cut}
+        self.solved = {k: e for k, e in self.solved.items() if e[2] > cut}
+
+
+def search_pns(
+    game: Game,
+    depth: int | None = None,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+    capacity: int = DEFAULT_CAPACITY,
+    knowledge: Knowledge | None = None,
+) -> SearchResult:
+    """Decide whether Black wins within `depth` plies (default: the problem's) by df-pn.
+
+    The same question, answer and budget contract as `bddl.search.search`:
+    raises `SearchBudgetExceeded` after `max_positions` expanded positions.
+    The first move reported is the first winning one, in move order, that
+    the search proved."""
+    depth = game.problem.depth if depth is None else depth
+    start = time.perf_counter()
+    black, white = game_sides(game)
+    engine = ProofNumberSearch(black, white, max_positions, capacity, knowledge=knowledge)
+    state = game.initial
+    first_move = None
+    wins = engine.black_wins(game.black_first, state.black, state.white, depth)
+    if wins and game.black_first:
+        first_move = _first_winning_move(game, engine, depth)
+    return SearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start)
+
+
+def _first_winning_move(game: Game, engine: ProofNumberSearch, depth: int):
+    """The first move, in move order, known (or, if the table forgot, proved again) to win."""
+    moves = game.moves(game.initial, BLACK)
+    for move in moves:
+        s = move.state
+        if game.won(s, BLACK) or engine.known(False, s.black, s.white, depth - 1):
+            return move
+    for move in moves:
+        s = move.state
+        if depth > 1 and engine.black_wins(False, s.black, s.white, depth - 1):
+            return move
+    raise AssertionError("df-pn proved a win but no first move wins")

@@ -1,0 +1,114 @@
+"""df-pn (`bddl.pns`) answers exactly what the minimax oracle answers.
+
+Random games from the encoding tests' generator, under the default settings
+and under settings that force the rarely taken paths (a table so small it is
+collected all the time, no leaf search, summed proof numbers, other epsilons),
+then every suite instance and every answered corpus instance."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from conftest import ROOT, scaled
+from helpers.corpus import instances, needs_corpus
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from helpers.strategies import game as random_game
+from helpers.suite import MANIFEST, manifest
+
+from bddl import Game, SearchBudgetExceeded, load_model, search
+from bddl.pns import ProofNumberSearch, game_sides, search_pns
+from bddl.search import black_wins
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+SETTINGS = {
+    "default": {},
+    "tiny table": {"capacity": 16},
+    "no leaf minimax": {"leaf_plies": 0},
+    "summed numbers, no epsilon": {"weak": False, "epsilon": 0.0, "leaf_plies": 1},
+    "weak, epsilon 1/4, tiny table": {"weak": True, "epsilon": 0.25, "leaf_plies": 0, "capacity": 16},
+}
+
+
+def _dfpn(game: Game, depth: int, **options) -> bool:
+    black, white = game_sides(game)
+    engine = ProofNumberSearch(black, white, **options)
+    return engine.black_wins(game.black_first, game.initial.black, game.initial.white, depth)
+
+
+@settings(max_examples=scaled(150))
+@given(random_game(max_depth=7), st.sampled_from(sorted(SETTINGS)))
+def test_dfpn_equals_minimax_on_random_games(case, variant):
+    domain, problem = case
+    game = Game(domain, problem)
+    expected = search(game).black_wins
+    assert _dfpn(game, problem.depth, **SETTINGS[variant]) == expected
+
+
+@settings(max_examples=scaled(50))
+@given(random_game(max_depth=7))
+def test_the_first_move_reported_wins(case):
+    domain, problem = case
+    game = Game(domain, problem)
+    result = search_pns(game)
+    assert result.black_wins == search(game).black_wins
+    move = result.first_move
+    if result.black_wins and game.black_first:
+        state = move.state
+        assert game.won(state, "black") or black_wins(game, state, "white", problem.depth - 1)
+    else:
+        assert move is None
+
+
+def test_the_budget_is_kept():
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
+    with pytest.raises(SearchBudgetExceeded) as caught:
+        search_pns(Game(model.domain, model.problem), max_positions=500)
+    assert caught.value.positions == 501
+
+
+def test_a_collected_table_stays_within_its_capacity():
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/2x6_d15.bddl")
+    game = Game(model.domain, model.problem)
+    black, white = game_sides(game)
+    engine = ProofNumberSearch(black, white, capacity=500)
+    assert engine.black_wins(True, game.initial.black, game.initial.white, 15) is True
+    assert engine.collections > 0
+    assert len(engine.solved) + len(engine.unsolved) <= 500
+
+
+def _minimax_seconds() -> dict[str, float]:
+    data = tomllib.loads(MANIFEST.read_text(encoding="utf-8"))
+    return {entry["file"]: float(entry.get("seconds", 0.0)) for entry in data.get("problem", [])}
+
+
+def _suite_params():
+    seconds = _minimax_seconds()
+    # df-pn takes up to a few times the minimax's time: the long ones are slow tests
+    return [
+        pytest.param(c, id=c.id, marks=[pytest.mark.slow] if c.slow or seconds.get(c.file, 0.0) > 0.1 else [])
+        for c in manifest()
+        if c.engine == "minimax"  # the others are decided by df-pn in test_answers
+    ]
+
+
+@pytest.mark.parametrize("case", _suite_params())
+def test_dfpn_agrees_with_the_manifest(case):
+    model = load_model(case.domain, case.problem)
+    assert search_pns(Game(model.domain, model.problem)).black_wins == case.black_wins
+
+
+ANSWERED = [i for i in instances() if i.black_wins is not None]
+
+
+@needs_corpus
+@pytest.mark.slow
+@pytest.mark.parametrize("case", ANSWERED, ids=lambda c: c.id)
+def test_dfpn_agrees_with_the_corpus_table(case):
+    model = load_model(case.domain, case.problem)
+    assert search_pns(Game(model.domain, model.problem)).black_wins == case.black_wins
