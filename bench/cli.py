@@ -2,7 +2,8 @@
 
 Exit status: 0 the run went through and every verdict was right; 1 a wrong
 verdict, two configurations that disagree, an instance that did not compile,
-or (with --report) no results to report on; 2 a usage error.
+or (with --report) no results to report on; 2 a usage error; 130, 143, 129
+interrupted by Ctrl-C, SIGTERM, SIGHUP (the rows measured so far are kept).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import fnmatch
 import json
 import shlex
 import shutil
-import signal
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -22,13 +22,16 @@ from pathlib import Path
 from typing import Sequence
 
 from compiler.cli.common import positive_float, positive_int
+from compiler.solving import cluster
+from compiler.solving.processes import exit_status, terminations_interrupt
+from compiler.solving.solver_programs import DEFAULT_SOLVER, members
 
-from . import machine, plots, records, report
+from . import machine, parallel, plots, records, report
 from .configs import ALIASES, TSEITIN_VARIANTS, ConfigurationError, parse_all
 from .instances import FULL_SCALING, SETS, instances_for
 from .preprocessing import PREPROCESSORS
 from .progress import Progress
-from .runner import Plan, RunOptions, run
+from .runner import Plan, RunOptions, row_key, run, task_key
 from .suite import REPOSITORY
 from .verdicts import failures
 
@@ -72,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         + "".join(f"  {alias} = {', '.join(c.name for c in found)}\n" for alias, found in ALIASES.items())
         + "\nexamples:\n"
         "  python -m bench --profile quick\n"
+        "  python -m bench --profile quick --workers 2\n"
         "  python -m bench --sets corpus --config default --time-limit 10\n"
         "  python -m bench --sets suite --config 'explicit/pg-early,full-innermost/depqbf,caqe'\n"
         "  python -m bench --report docs/benchmarks.md",
@@ -96,6 +100,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="compile and measure every instance with the configurations' encodings, solve nothing "
         "(quick, quiet compile timings; --report lets such a run refresh the compile times of solving runs)",
     )
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=positive_int,
+        nargs="?",
+        const=0,
+        metavar="N",
+        help="run the tasks (one per instance and configuration) on a local Dask cluster of N single-threaded "
+        "worker processes (N left out: one per core); needs bddlc[cluster]",
+    )
+    where.add_argument("--scheduler", metavar="ADDRESS", help="run the tasks on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786)")
+    p.add_argument(
+        "--oversubscribe",
+        action="store_true",
+        help="run even when a machine would run more solver processes than it has cores (times are then not comparable; the report says so)",
+    )
+    p.add_argument("--fresh", action="store_true", help="measure everything again (by default a re-run into the same --output skips what is measured)")
     p.add_argument("--no-model", action="store_true", help="do not ask solvers for the first move (bddlc solve does)")
     p.add_argument("--no-plots", action="store_true", help="write no PNG plots")
     p.add_argument("--list", action="store_true", help="list the instances and configurations, run nothing")
@@ -177,21 +198,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         "compile_only": args.compile_only,
         "unavailable": unavailable,
     }
+    rows: list = [] if args.fresh else _earlier_rows(output, meta)
+    done = frozenset(row_key(row) for row in rows)
+    if rows:
+        print(f"bench: resuming: {len(rows)} rows of an earlier run with the same settings are kept (--fresh measures them again)", file=sys.stderr)
+    processes = max(len(members(c.solver)) if c.solver != DEFAULT_SOLVER else 1 for c in configs)
+    if args.workers is not None and not args.oversubscribe:
+        workers = args.workers or cluster.cores()
+        if workers * processes > cluster.cores():
+            parser.error(
+                f"{workers} workers x {processes} solver process{'es' if processes > 1 else ''} per task on {cluster.cores()} cores: "
+                "solvers would share cores and their times would mean nothing (--oversubscribe runs anyway)"
+            )
     print(f"bench: {len(instances)} instances, {len(configs)} configurations, limit {options.time_limit:g} s -> {output}", file=sys.stderr)
-    progress = Progress(plan.steps(instances))
-    rows: list = []
-    interrupted = False
+    interrupted = 0  # the exit status of an interruption
 
     def keep(measured: list) -> None:  # until the run ends, what is on disk says it was cut short
         _save(measured, dict(meta, interrupted=True), output)
 
     try:
-        with _terminations_interrupt():
-            run(instances, configs, options, progress, rows=rows, after_instance=keep)
-    except KeyboardInterrupt:
-        progress.close()
-        interrupted = meta["interrupted"] = True
+        with terminations_interrupt():
+            if args.workers is None and args.scheduler is None:
+                meta["parallel"] = None
+                run(instances, configs, options, Progress(plan.steps(instances)), rows=rows, after_instance=keep, done=done)
+            else:
+                _run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep)
+    except cluster.ClusterUnavailable as exc:
+        print(f"bench: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt as exc:
+        interrupted = exit_status(exc)
+        meta["interrupted"] = True
         print(f"bench: interrupted; writing the {len(rows)} rows measured so far", file=sys.stderr)
+    rows = _in_plan_order(rows, instances, configs, options)
 
     found = failures(rows)
     meta["failures"] = [str(f) for f in found]
@@ -206,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for failure in found:
             print(f"  {failure}", file=sys.stderr)
         return EXIT_FAILED
-    return EXIT_INTERRUPTED if interrupted else EXIT_OK
+    return interrupted or EXIT_OK
 
 
 def _save(rows: list, meta: dict, output: Path) -> None:
@@ -214,22 +253,52 @@ def _save(rows: list, meta: dict, output: Path) -> None:
     (output / RUN_JSON).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
-class _terminations_interrupt:
-    """SIGTERM and SIGHUP (a closed terminal, a killed session) end the run the way Ctrl-C does,
-    so the rows measured so far are written out with the report."""
+def _run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep) -> None:
+    pending = parallel.tasks(instances, configs, options, done)
+    with cluster.connect(args.workers, args.scheduler) as client:
+        loads = cluster.machine_load(client)
+        meta["parallel"] = {
+            "scheduler": args.scheduler or f"local cluster of {len(client.scheduler_info(n_workers=-1)['workers'])} workers",
+            "hosts": [dict(host=h.host, cores=h.cores, workers=h.workers, tasks_at_once=h.tasks_at_once,
+                           solver_processes=h.tasks_at_once * processes) for h in loads],
+        }
+        crowded = [h for h in loads if h.tasks_at_once * processes > h.cores]
+        meta["oversubscribed"] = [h.host for h in crowded]
+        for host in crowded:
+            message = (f"{host.host} runs {host.tasks_at_once} tasks x {processes} solver processes on {host.cores} cores: "
+                       "its times are not comparable")
+            if not args.oversubscribe:
+                raise cluster.ClusterUnavailable(f"refusing to run: {message} (--oversubscribe runs anyway)")
+            print(f"bench: WARNING: {message}", file=sys.stderr)
+        print(f"bench: {len(pending)} tasks on {meta['parallel']['scheduler']}", file=sys.stderr)
+        progress = Progress(len(pending))
+        try:
+            parallel.run(client, pending, progress, {h.host: h.tasks_at_once for h in loads}, rows, after_task=keep)
+        finally:
+            progress.close()
 
-    SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
-    def __enter__(self):
-        self.previous = {number: signal.signal(number, self._raise) for number in self.SIGNALS}
+# what must be equal for rows of an earlier run to stand for this run's
+_RESUMABLE = ("time_limit", "repeat", "model", "compile_only")
 
-    def __exit__(self, *exc):
-        for number, handler in self.previous.items():
-            signal.signal(number, handler)
 
-    @staticmethod
-    def _raise(number, frame):
-        raise KeyboardInterrupt
+def _earlier_rows(output: Path, meta: dict) -> list:
+    """The rows an earlier run into `output` measured with the same settings on the same commit (lost ones left out)."""
+    try:
+        earlier_meta = json.loads((output / RUN_JSON).read_text(encoding="utf-8"))
+        earlier = records.load(output / RESULTS_CSV)
+    except (OSError, ValueError):
+        return []
+    same = all(earlier_meta.get(key) == meta.get(key) for key in _RESUMABLE)
+    if not same or earlier_meta.get("machine", {}).get("commit") != meta["machine"].get("commit"):
+        return []
+    return [row for row in earlier if row.status != records.LOST]
+
+
+def _in_plan_order(rows: list, instances, configs, options) -> list:
+    """Rows in the order a serial run makes them, whatever order they were measured in."""
+    order = {task_key(t.instance, t.configs[0]): t.index for t in parallel.tasks(instances, configs, options)}
+    return sorted(rows, key=lambda row: order.get(row_key(row), len(order)))
 
 
 def _instances(sets: list[str], scaling_folder: Path, globs: list[str] | None):

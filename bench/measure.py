@@ -22,6 +22,7 @@ from pathlib import Path
 from circuits import Qdimacs, to_qdimacs, write_qdimacs
 from compiler.solving import solver_programs as solvers
 from compiler.solving.preprocessing import check_prefix
+from compiler.solving.processes import spawn
 
 from .configs import Configuration
 from .preprocessing import PREPROCESSORS
@@ -87,13 +88,17 @@ def _timed_process(command: list[str], log: Path) -> tuple[float, int]:
     """Run to completion from the repository root; (wall seconds, exit status)."""
     with open(log, "w") as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(command, cwd=REPOSITORY, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+        proc = spawn(command, cwd=REPOSITORY, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
         try:
             status = proc.wait(timeout=COMPILE_PROCESS_TIMEOUT)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            proc.kill_group()
             proc.wait()
             raise CompileFailed(f"the compile process ran past {COMPILE_PROCESS_TIMEOUT:.0f} s and was killed") from None
+        except BaseException:  # interrupted: the compile process ends with us
+            proc.kill_group()
+            proc.wait()
+            raise
         return time.perf_counter() - start, status
 
 

@@ -23,6 +23,7 @@ ERROR = "error"  # the solver ended without a verdict, or a step failed
 UNAVAILABLE = "unavailable"  # the configuration cannot run here (e.g. no Bloqqer module)
 COMPILE_ERROR = "compile-error"  # the instance did not compile
 COMPILED = "compiled"  # compile-only instance: nothing to solve
+LOST = "lost"  # the Dask worker running it died, again and again: not measured (a re-run tries again)
 
 # checks of a verdict against the expected answer
 CORRECT = "correct"
@@ -58,6 +59,10 @@ class Row:
     solve_s: float | None
     check: str
     note: str
+    # where it was measured (honest timing): the worker (host:pid; this process
+    # for a serial run) and the solve tasks its machine ran side by side
+    worker: str = ""
+    tasks_at_once: int | None = None
 
     @property
     def config(self) -> str:
@@ -105,16 +110,20 @@ def write_csv(rows: Iterable[Row], fp: TextIO) -> None:
         writer.writerow([_format(name, getattr(row, name)) for name in FIELDS])
 
 
+# results written before the harness recorded where rows were measured
+_OLD_FIELDS = FIELDS[: FIELDS.index("worker")]
+
+
 def read_csv(fp: TextIO) -> list[Row]:
     reader = csv.reader(fp)
     header = next(reader, None)
-    if header is None or tuple(header) != FIELDS:
+    if header is None or tuple(header) not in (FIELDS, _OLD_FIELDS):
         raise ValueError(f"not a bench results CSV: the header is not {','.join(FIELDS)}")
     rows = []
     for number, values in enumerate(reader, start=2):
-        if len(values) != len(FIELDS):
-            raise ValueError(f"line {number}: {len(values)} columns, expected {len(FIELDS)}")
-        rows.append(Row(**{name: _parse(name, text) for name, text in zip(FIELDS, values)}))
+        if len(values) != len(header):
+            raise ValueError(f"line {number}: {len(values)} columns, expected {len(header)}")
+        rows.append(Row(**{name: _parse(name, text) for name, text in zip(header, values)}))
     return rows
 
 

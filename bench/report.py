@@ -235,6 +235,21 @@ def _runs(meta: dict) -> str:
     return "one run" if runs == 1 else f"{runs} runs"
 
 
+def _where_measured(meta: dict) -> list[str]:
+    """Lines on how the tasks were spread: each row's worker and its machine's load are in the CSV."""
+    spread = meta.get("parallel")
+    if not spread:
+        return []
+    lines = [f"- run as Dask tasks (one per instance and configuration) on {spread.get('scheduler', '?')}; "
+             "each row's `worker` and `tasks_at_once` (solve tasks its machine ran side by side) are in results.csv"]
+    for host in spread.get("hosts", []):
+        lines.append(f"  - {host['host']}: {host['workers']} workers, {host['tasks_at_once']} tasks at once "
+                     f"(up to {host['solver_processes']} solver processes) on {host['cores']} cores")
+    for host in meta.get("oversubscribed", []):
+        lines.append(f"- **WARNING: {host} ran more solver processes than it has cores: its times are not comparable**")
+    return lines
+
+
 def document(rows: list[Row], meta: dict, plots: list[str], title: str = "bddlc benchmarks") -> str:
     """The whole markdown document; `plots` are image paths relative to the document."""
     machine = meta.get("machine", {})
@@ -253,7 +268,8 @@ def document(rows: list[Row], meta: dict, plots: list[str], title: str = "bddlc 
         f"- machine: {machine.get('cpu', '?')}, {machine.get('cores', '?')} cores, {machine.get('memory', '?')} RAM; "
         f"{machine.get('system', '?')}; Python {machine.get('python', '?')}; pyqbf {machine.get('pyqbf', '?')}",
         f"- profile `{meta.get('profile', '?')}`, instance sets: {', '.join(meta.get('sets', [])) or '?'}",
-        f"- time limit: {f'{limit} s' if limit is not None else 'different in each run'} per solve (preprocessing included, compilation not); one solver child process at a time, "
+        f"- time limit: {f'{limit} s' if limit is not None else 'different in each run'} per solve (preprocessing included, compilation not); "
+        f"{'one solver child process per task' if meta.get('parallel') else 'one solver child process at a time'}, "
         "killed at the limit; a verdict only from exit code 10 (true) or 20 (false)",
         f"- solvers asked for the first move as `bddlc solve` does: {'yes' if meta.get('model', True) else 'no'}",
         f"- compile times: best of {meta.get('repeat', 1)}; *process* = `python -m compiler.cli DOMAIN PROBLEM --encoding E -o F.qcir`"
@@ -265,6 +281,7 @@ def document(rows: list[Row], meta: dict, plots: list[str], title: str = "bddlc 
         lines.append(f"- preprocessing `{name}`: {reason}")
     if meta.get("compile_times_from"):
         lines.append(f"- compile times (and peak memory) taken from a compile-only run, measured while no solver ran: `{meta['compile_times_from']}`")
+    lines += _where_measured(meta)
     if meta.get("interrupted"):
         lines.append("- **the run was interrupted**: only the instances measured before that are below")
     lines.append("")

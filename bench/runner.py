@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from compiler.solving.cluster import this_worker
+
 from .configs import Configuration, resolve_default
 from .instances import Instance
 from .measure import CompileFailed, Compiled, ProcessCompile, compile_in_process, compile_process, solve, translate
@@ -59,26 +61,42 @@ def run(
     compile_process_fn: Callable[..., ProcessCompile] = compile_process,
     rows: list[Row] | None = None,
     after_instance: Callable[[list[Row]], None] | None = None,
+    done: frozenset[tuple[str, str]] = frozenset(),
 ) -> list[Row]:
     """Measure every instance under every configuration; the rows, in a fixed order.
 
     Rows are appended to `rows` (when given) as they are made, so a caller
     that is interrupted still has everything measured so far; `after_instance`
     sees them after each instance, so that a run of hours can keep its results
-    on disk even if it is killed outright."""
+    on disk even if it is killed outright.  Tasks whose `task_key` is in
+    `done` (measured by an earlier run) are skipped."""
     plan = Plan(tuple(configs))
     progress = progress or Progress(plan.steps(instances))
     rows = [] if rows is None else rows
     if instances and configs:
         _warm_up(instances[0], plan.encodings[0])
+    here = this_worker()
     with tempfile.TemporaryDirectory(prefix="bench-") as folder:
         for instance in instances:
-            for encoding in plan.encodings:
-                rows.extend(_run_encoding(instance, encoding, plan, options, progress, Path(folder), compile_process_fn))
-            if after_instance is not None:
+            left = Plan(tuple(c for c in configs if task_key(instance, c) not in done))
+            for encoding in left.encodings:
+                measured = _run_encoding(instance, encoding, left, options, progress, Path(folder), compile_process_fn)
+                rows.extend(dataclasses.replace(row, worker=here.name, tasks_at_once=1) for row in measured)
+            if after_instance is not None and left.configs:
                 after_instance(rows)
     progress.close()
     return rows
+
+
+def task_key(instance: Instance, config: Configuration) -> tuple[str, str]:
+    """What one task measures: an instance under a configuration (a compile-only
+    instance: under the configuration's encoding, once for all its configurations)."""
+    return (instance.id, config.name if instance.solve else config.encoding)
+
+
+def row_key(row: Row) -> tuple[str, str]:
+    """The `task_key` of the task that made the row."""
+    return (row.instance, row.config if row.solver else row.encoding)
 
 
 def _warm_up(instance: Instance, encoding: str) -> None:

@@ -154,6 +154,19 @@ def test_depth_json(capsys):
     assert data["monotonicity"] == "consistent"
 
 
+def test_depth_with_two_jobs_reports_what_one_job_does(capsys):
+    _, sequential, _ = run(capsys, "depth", *DOMINEERING, "--json")
+    status, out, _ = run(capsys, "depth", *DOMINEERING, "--json", "--jobs", "2")
+    one, two = json.loads(sequential), json.loads(out)
+    assert status == 10
+    for key in ("critical_depth", "first_win", "refuted_before", "monotonicity"):
+        assert two[key] == one[key]
+    assert [(r["depth"], r["black_wins"]) for r in two["results"]] == [(r["depth"], r["black_wins"]) for r in one["results"]]
+    status, out, _ = run(capsys, "depth", *DOMINEERING, "--jobs", "2")
+    assert out.splitlines()[-1] == ("critical depth: 8: Black wins within 8 moves and has no winning strategy within 6 "
+                                    "(nor within 7, which ends on Black's turn).")
+
+
 def test_depth_no_win_and_bad_range(capsys):
     status, out, _ = run(capsys, "depth", *TIC, "--max", "3")
     assert status == 20 and out.splitlines()[-1] == "no win up to 3 moves."

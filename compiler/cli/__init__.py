@@ -8,8 +8,9 @@ machinery and a compile never pays for the solvers.
 Exit statuses are part of the interface (docs/cli.md): 0 success, 1 a bad
 model or input file, 2 a usage error (argparse's), 3 a search that ran out
 of budget, 4 a strategy validation that found a failing line, 130
-interrupted; `solve` and `depth` add the QBF convention 10 (Black wins) /
-20 (no winning strategy) / 0 (unknown).  A bad model never
+interrupted (Ctrl-C), 143 and 129 ended by SIGTERM and SIGHUP (128 + the
+signal's number, after killing every solver child); `solve` and `depth` add
+the QBF convention 10 (Black wins) / 20 (no winning strategy) / 0 (unknown).  A bad model never
 produces a traceback; an internal error keeps its traceback, because that is
 a bug for us to fix.
 """
@@ -18,10 +19,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 from typing import Sequence
 
-from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, version
+from ..solving.processes import Terminated, exit_status, terminations_interrupt
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, EXIT_USAGE, version
 
 # command name -> (its module in this package, one-line summary)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -31,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "depth": ("depth", "find the critical depth: the fewest moves in which Black wins"),
     "play": ("play", "play White against bddlc's Black on the terminal (or from standard input)"),
     "validate": ("validate", "check bddlc's Black strategy against every White reply with the game engine"),
+    "regress": ("regress", "check a folder of models against a manifest of expected answers (CI regression)"),
     "export": ("export", "write a positional BDDL model as a positional game (.pg)"),
     "check": ("check", "check the model against the paper's sanity conditions (by SAT), and warn of dead parts"),
 }
@@ -91,13 +95,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "max_memory", None):
         set_memory_limit(args.max_memory)
     try:
-        return command.run(args)
+        with terminations_interrupt():  # SIGTERM and SIGHUP unwind like Ctrl-C: solver children are killed
+            return command.run(args)
     except BddlError as exc:
         print(exc.render(), file=sys.stderr)
         return EXIT_INPUT
     except MemoryBudgetExceeded as exc:
         print(f"bddlc {name}: {exc}", file=sys.stderr)
         return EXIT_BUDGET
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:
+        print("interrupted" if not isinstance(exc, Terminated) else f"terminated ({signal.Signals(exc.signal_number).name})", file=sys.stderr)
+        return exit_status(exc)

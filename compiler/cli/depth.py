@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .common import (
     EXIT_FALSE,
+    EXIT_INPUT,
     EXIT_TRUE,
     EXIT_UNKNOWN,
     add_model_arguments,
@@ -46,6 +47,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="a .pg game's encoding (default: et for a Hex board, else cor+)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="solve up to N depths at once on this machine, stopping the solves an answer makes pointless (default 1)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="solve the depths as tasks on the Dask cluster whose scheduler is at ADDRESS, as many at once as it has "
+        "worker threads (needs bddlc[cluster])",
+    )
     return p
 
 
@@ -74,8 +89,16 @@ def run(args) -> int:
                   "ending on White's turn can be critical: " + ", ".join(map(str, candidate_depths(problem, args.min, high))))
         sys.stdout.flush()
     quiet = args.json  # JSON: one object at the end, no lines as depths finish
-    scan = scan_depths(model.domain, problem, args.min, high, solver=args.solver, timeout=args.timeout,
-                       on_result=None if quiet else print_depth_line, on_check=None if quiet else print_check_line)
+    if args.jobs == 1 and args.scheduler is None:
+        scan = scan_depths(model.domain, problem, args.min, high, solver=args.solver, timeout=args.timeout,
+                           on_result=None if quiet else print_depth_line, on_check=None if quiet else print_check_line)
+    else:
+        found = _scan_in_parallel(args, model, high, None if quiet else print_depth_line)
+        if found is None:
+            return EXIT_INPUT
+        scan = found
+        if scan.check is not None and not quiet:
+            print_check_line(scan.check)
     if scan.monotonicity == "violated":
         print(contradiction_message(scan), file=sys.stderr)
     status = exit_status(scan)
@@ -87,8 +110,33 @@ def run(args) -> int:
     return status
 
 
+def _scan_in_parallel(args, model, high: int, on_result) -> DepthScan | None:
+    """The search on local threads (--jobs) or a Dask cluster (--scheduler); None when the cluster is unavailable."""
+    from ..solving.cluster import ClusterUnavailable, DaskRunner, LocalRunner, connect
+    from ..solving.parallel_depth import scan_depths_parallel
+
+    def search(runner, jobs: int) -> DepthScan:
+        return scan_depths_parallel(model.domain, model.problem, args.min, high, runner, jobs,
+                                    solver=args.solver, timeout=args.timeout, on_result=on_result)
+
+    if args.scheduler is None:
+        with LocalRunner(args.jobs) as runner:
+            return search(runner, args.jobs)
+    try:
+        with connect(scheduler=args.scheduler) as client:
+            threads = sum(w.get("nthreads", 1) for w in client.scheduler_info(n_workers=-1)["workers"].values())
+            with DaskRunner(client) as dask_runner:
+                return search(dask_runner, max(1, threads))
+    except ClusterUnavailable as exc:
+        print(f"bddlc depth: error: {exc}", file=sys.stderr)
+        return None
+
+
 def print_depth_line(result: DepthResult) -> None:
-    note = f" ({result.reason})" if result.reason else ""
+    if result.reason:
+        note = f" ({result.reason})"
+    else:
+        note = f" (implied by depth {result.implied_by})" if result.implied_by else ""
     print(f"depth {result.depth:>3}: {_verdict(result.black_wins)}{note}, {result.seconds:.2f} s", flush=True)
 
 
@@ -118,7 +166,8 @@ def scan_json(scan: DepthScan, solver: str, low: int, high: int) -> dict:
         "first_win": scan.first_win,
         "refuted_before": scan.refuted_before,
         "results": [
-            {"depth": r.depth, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason}
+            {"depth": r.depth, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason,
+             "implied_by": r.implied_by}
             for r in scan.results
         ],
         "monotonicity": scan.monotonicity,

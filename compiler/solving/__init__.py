@@ -7,7 +7,12 @@
 * `preprocessing`: Bloqqer, and the checks that keep its output sound;
 * `strategy`, `critical_depth`, `strategy_validation`: Black's strategy move
   by move, the fewest plies Black needs, and a strategy checked against every
-  White reply by the game engine.
+  White reply by the game engine;
+* `processes`: every child process bddlc starts dies with it (signals, the
+  parent-death signal, a watchdog);
+* `cluster`: many solves at once, on local threads or a Dask cluster;
+  `parallel_depth` (`depth --jobs`) and `regress` (a manifest of expected
+  answers checked) are built on it.
 
 The modules import each other only downwards (pipeline on solver_programs and
 preprocessing; the rest on pipeline), and none is loaded before a command needs it.

@@ -37,6 +37,7 @@ class DepthResult:
     black_wins: bool | None
     seconds: float
     reason: str | None = None  # why there is no verdict
+    implied_by: int | None = None  # not solved: refuted because this deeper depth was (`depth --jobs`)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from bddl.ast import Absolute, Atom, Domain, Problem
 from bddl.game import BLACK, OPEN, WHITE, Game, Move, State
@@ -96,8 +97,12 @@ def solve(
     preprocess: str = "none",
     timeout: float | None = None,
     encoding: str = SOLVE_ENCODING,
+    stop: Callable[[], bool] | None = None,
 ) -> SolveResult:
-    """Does Black win within `depth` plies (default: the problem's), and with which first move?"""
+    """Does Black win within `depth` plies (default: the problem's), and with which first move?
+
+    `stop()`, when given, is asked while the solver runs: True kills it and
+    the result is unknown (`depth --jobs` stops solves made pointless)."""
     if solver != DEFAULT_SOLVER:
         members(solver)  # ValueError for an unknown solver
     if preprocess not in PREPROCESSORS:
@@ -112,13 +117,13 @@ def solve(
     program = default_solver(compiled_as) if solver == DEFAULT_SOLVER else solver
     numbers = numbering(compiled.circuit)
     formula = to_qdimacs(compiled.circuit, **SOLVE_TSEITIN)
-    verdict = _decide(program, preprocess, compiled.circuit, formula, deadline, limit)
+    verdict = _decide(program, preprocess, compiled.circuit, formula, deadline, limit, stop)
     move, reason, source = None, verdict.reason, None
     if verdict.black_wins and not problem.black_first:
         reason = "White moves first: Black has no first move"
     elif verdict.black_wins:
         # a follow-up solve asks for what this one was asked for ("default", "auto"), not what they resolved to
-        retry = _Retry(solver, encoding, preprocess, deadline, limit)
+        retry = _Retry(solver, encoding, preprocess, deadline, limit, stop)
         move, reason, source = _first_move(domain, problem, compiled, numbers, formula, verdict, program, retry)
     return SolveResult(
         verdict.black_wins,
@@ -157,9 +162,10 @@ class _Retry:
     preprocess: str
     deadline: float | None
     limit: str
+    stop: Callable[[], bool] | None = None
 
 
-def _decide(program: str, preprocess: str, circuit, formula: Qdimacs, deadline: float | None, limit: str) -> _Verdict:
+def _decide(program: str, preprocess: str, circuit, formula: Qdimacs, deadline: float | None, limit: str, stop=None) -> _Verdict:
     """The verdict on the formula: Bloqqer's, when asked for and it decides, else the solver's."""
     note = None
     if preprocess == "bloqqer":
@@ -170,14 +176,14 @@ def _decide(program: str, preprocess: str, circuit, formula: Qdimacs, deadline: 
         if pre.status == "decided" and pre.verdict is not None:
             return _Verdict(pre.verdict, preprocess_note=note)
         if pre.formula is not None:
-            run = _run(program, deadline, formula=pre.formula)
+            run = _run(program, deadline, formula=pre.formula, stop=stop)
             if run.verdict is None:
                 return _Verdict(None, _unknown_reason(run, limit), note)
             # its assignment is to the preprocessed formula: not used
             return _Verdict(run.verdict, preprocess_note=note, answered_by=run.solver)
         if pre.status == "timeout":
             return _Verdict(None, f"{limit} (reached while preprocessing)", note)
-    run = _run(program, deadline, circuit=circuit, formula=formula)
+    run = _run(program, deadline, circuit=circuit, formula=formula, stop=stop)
     if run.verdict is None:
         return _Verdict(None, _unknown_reason(run, limit), note)
     return _Verdict(run.verdict, preprocess_note=note, answered_by=run.solver, model=run.model)
@@ -208,12 +214,12 @@ def _first_move(domain, problem, compiled, numbers, formula: Qdimacs, verdict: _
         return proposed, None, "solver"
     move, reason = first_winning_move(
         domain, problem, game, proposed, solver=retry.solver, preprocess=retry.preprocess, encoding=retry.encoding,
-        deadline=retry.deadline, limit=retry.limit,
+        deadline=retry.deadline, limit=retry.limit, stop=retry.stop,
     )
     return move, reason, "proved" if move else None
 
 
-def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, encoding, deadline, limit="time limit"):
+def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, encoding, deadline, limit="time limit", stop=None):
     """A first move for Black proved winning by solving the position after it.
 
     Returns (move, None) or (None, reason).  Used when the solver's
@@ -235,6 +241,7 @@ def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, e
             preprocess=preprocess,
             timeout=_limit(deadline),
             encoding=encoding,
+            stop=stop,
         )
         if after.black_wins:
             return move, None
@@ -264,7 +271,7 @@ def _limit(deadline: float | None) -> float | None:
     return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
 
 
-def _run(solver: str, deadline: float | None, *, circuit=None, formula: Qdimacs | None = None) -> SolverRun:
+def _run(solver: str, deadline: float | None, *, circuit=None, formula: Qdimacs | None = None, stop=None) -> SolverRun:
     """Run the solver (a portfolio: all its members at once) with whatever time is left.
 
     Each program gets the format it is best at (`FORMATS`) when that is at
@@ -282,12 +289,14 @@ def _run(solver: str, deadline: float | None, *, circuit=None, formula: Qdimacs 
                     (write_qcir if kind == "qcir" else write_qdimacs)(given[kind], fh)
             jobs.append((name, path))
         if len(jobs) == 1:
-            return run_solver(*jobs[0], _limit(deadline))
-        return run_portfolio(jobs, _limit(deadline))
+            return run_solver(*jobs[0], _limit(deadline), stop=stop)
+        return run_portfolio(jobs, _limit(deadline), stop=stop)
 
 
 def _unknown_reason(run, limit: str) -> str:
     if run.status == "timeout":
         return limit
+    if run.status == "stopped":
+        return "stopped: the answer was no longer needed"
     last = run.output.strip().splitlines()[-1:] or ["no output"]
     return f"{run.solver} gave no verdict ({last[0][:200]})"

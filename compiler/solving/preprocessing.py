@@ -193,8 +193,11 @@ class BloqqerRun:
     note: str = ""
 
 
-def _bloqqer_child(conn, text: str) -> None:
+def _bloqqer_child(conn, text: str, parent: int) -> None:
     """Runs in the forked child: Bloqqer on the QDIMACS text, the raw result sent back."""
+    from .processes import in_forked_child
+
+    in_forked_child(parent)  # dies with bddlc, even if bddlc is killed outright
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)  # Bloqqer may print warnings; they must not mix with our output
     os.dup2(devnull, 2)
@@ -221,7 +224,7 @@ def run_bloqqer(formula: Qdimacs, timeout: float | None = None) -> BloqqerRun:
     write_qdimacs(formula, buffer)
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_bloqqer_child, args=(sender, buffer.getvalue()), daemon=True)
+    child = context.Process(target=_bloqqer_child, args=(sender, buffer.getvalue(), os.getpid()), daemon=True)
     child.start()
     sender.close()
     try:

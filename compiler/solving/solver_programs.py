@@ -3,22 +3,25 @@
 pyqbf's in-process solvers cannot be interrupted (they hold the GIL, signals
 wait) and DepQBF's own time limit answers "false", indistinguishable from a
 real refutation (docs/qbf-solvers.md §1).  So every solve here runs the
-solver program pyqbf installs as a child process in its own process group,
-kills the whole group at the limit, and trusts only the exit codes 10 (true)
+solver program pyqbf installs as a child process in its own process group
+(`compiler.solving.processes`: it dies with bddlc, however bddlc ends), kills
+the whole group at the limit, and trusts only the exit codes 10 (true)
 and 20 (false).  A verdict the solver did not give is never reported.
 """
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
+
+from .processes import Child, spawn
+
+STOP_POLL = 0.05  # seconds between two looks at a solve's stop flag
 
 SOLVERS = ("depqbf", "caqe", "qute", "rareqs", "qfun")
 # Portfolios run their members side by side and take the first verdict.
@@ -106,7 +109,7 @@ class SolverRun:
     solver: str
     verdict: bool | None
     seconds: float
-    status: str  # "solved" | "timeout" | "error"
+    status: str  # "solved" | "timeout" | "error" | "stopped" (its answer was no longer wanted)
     model: dict[int, bool] = field(default_factory=dict)  # values of outer-block variables, when printed
     output: str = ""
 
@@ -138,23 +141,53 @@ def _is_literal(word: str) -> bool:
 
 
 def run_solver(
-    name: str, path: str | Path, timeout: float | None = None, model: bool = True, options: Sequence[str] = ()
+    name: str,
+    path: str | Path,
+    timeout: float | None = None,
+    model: bool = True,
+    options: Sequence[str] = (),
+    stop: Callable[[], bool] | None = None,
 ) -> SolverRun:
-    """Run solver `name` on a file; kill it (and anything it started) at `timeout` seconds."""
+    """Run solver `name` on a file; kill it (and anything it started) at `timeout`
+    seconds, or as soon as `stop()` says its answer is no longer wanted (status "stopped").
+
+    Output goes to a file, not a pipe, so a chatty solver never blocks on a full pipe."""
     command = _command(name, path, model, options)
     start = time.perf_counter()
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
-    try:
-        out, _ = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        _kill_group(proc)
-        out, _ = proc.communicate()
-        return SolverRun(name, None, time.perf_counter() - start, "timeout", {}, out or "")
-    except BaseException:
-        _kill_group(proc)
-        proc.communicate()
-        raise
-    return _finished(name, proc.returncode, time.perf_counter() - start, out)
+    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as log:
+        proc = spawn(command, stdout=log, stderr=subprocess.STDOUT, text=True)
+        try:
+            status = _wait(proc, start, timeout, stop)
+        finally:
+            if proc.returncode is None:  # timed out, stopped, or we are interrupted
+                _kill_group(proc)
+                proc.wait()
+        log.seek(0)
+        out = log.read()
+    seconds = time.perf_counter() - start
+    if status != "finished":
+        return SolverRun(name, None, seconds, status, {}, out)
+    return _finished(name, proc.returncode, seconds, out)
+
+
+def _wait(proc: Child, start: float, timeout: float | None, stop: Callable[[], bool] | None) -> str:
+    """Wait for the child: "finished", "timeout" or "stopped"."""
+    if stop is None:
+        try:
+            proc.wait(timeout)
+            return "finished"
+        except subprocess.TimeoutExpired:
+            return "timeout"
+    while True:
+        left = None if timeout is None else timeout - (time.perf_counter() - start)
+        if left is not None and left <= 0:
+            return "timeout"
+        try:
+            proc.wait(STOP_POLL if left is None else min(STOP_POLL, left))
+            return "finished"
+        except subprocess.TimeoutExpired:
+            if stop():
+                return "stopped"
 
 
 def _command(name: str, path: str | Path, model: bool, options: Sequence[str] = ()) -> list[str]:
@@ -169,57 +202,49 @@ def _finished(name: str, returncode: int, seconds: float, out: str) -> SolverRun
     return SolverRun(name, verdict, seconds, "solved", parse_model(name, out) if verdict else {}, out)
 
 
-def run_portfolio(jobs: Sequence[tuple[str, str | Path]], timeout: float | None = None, model: bool = True) -> SolverRun:
+def run_portfolio(
+    jobs: Sequence[tuple[str, str | Path]],
+    timeout: float | None = None,
+    model: bool = True,
+    stop: Callable[[], bool] | None = None,
+) -> SolverRun:
     """Run several (solver, file) jobs side by side; the first verdict wins.
 
-    The others are killed the moment one answers (and all of them at
-    `timeout`).  The run reports the solver that answered; with no verdict,
-    "timeout" or the last error.  Output goes to files, not pipes, so a
-    chatty solver never blocks on a full pipe while another one is waited for."""
+    The race runs through `compiler.solving.cluster.LocalRunner`, the machinery of
+    `depth --jobs`: the others are stopped (their solvers killed) the moment
+    one answers, and all of them at `timeout` or when `stop()` says so.
+    The run reports the solver that answered; with no verdict, "timeout" or
+    the last error."""
+    from .cluster import LocalRunner
+
     start = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="bddlc-portfolio-") as folder:
-        running = []
-        try:
-            for index, (name, path) in enumerate(jobs):
-                log = open(Path(folder) / f"{index}-{name}.out", "w+", encoding="utf-8", errors="replace")
-                proc = subprocess.Popen(
-                    _command(name, path, model), stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True
-                )
-                running.append((name, proc, log))
-            failed: SolverRun | None = None
-            while running:
-                for entry in list(running):
-                    name, proc, log = entry
-                    if proc.poll() is None:
-                        continue
-                    running.remove(entry)
-                    log.seek(0)
-                    run = _finished(name, proc.returncode, time.perf_counter() - start, log.read())
-                    log.close()
-                    if run.verdict is not None:
-                        return run
-                    failed = run
-                elapsed = time.perf_counter() - start
-                if timeout is not None and elapsed >= timeout:
-                    names = "+".join(name for name, _ in jobs)
-                    return SolverRun(names, None, elapsed, "timeout")
-                if running:
-                    time.sleep(0.005)
-            if failed is None:
-                raise ValueError("a portfolio needs at least one job")
-            return failed
-        finally:
-            for _, proc, log in running:
-                _kill_group(proc)
-                proc.wait()
-                log.close()
+    failed: SolverRun | None = None
+    with LocalRunner(len(jobs)) as runner:
+        for index, (name, path) in enumerate(jobs):
+            runner.submit(index, _member, name, path, timeout, model, stop)
+        while (finished := runner.done()) is not None:
+            _, run = finished
+            if isinstance(run, BaseException):
+                raise run
+            if run.verdict is not None:
+                return run
+            if run.status in ("timeout", "stopped"):
+                names = "+".join(name for name, _ in jobs)
+                return SolverRun(names, None, time.perf_counter() - start, run.status)
+            failed = run
+    if failed is None:
+        raise ValueError("a portfolio needs at least one job")
+    return failed
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+def _member(name: str, path: str | Path, timeout: float | None, model: bool, stop_race: Callable[[], bool] | None, stop: Callable[[], bool]) -> SolverRun:
+    """One portfolio member: stopped when the race is decided, or when the caller's `stop_race` says so."""
+    wanted = stop if stop_race is None else (lambda: stop() or stop_race())
+    return run_solver(name, path, timeout, model, stop=wanted)
+
+
+def _kill_group(proc: Child) -> None:
+    proc.kill_group()
 
 
 def run_solver_on_text(

@@ -128,7 +128,7 @@ def test_a_terminated_run_keeps_what_it_measured(quick_run, tmp_path, monkeypatc
     measured = records.load(quick / cli.RESULTS_CSV)[:3]
     output = tmp_path / "out"
 
-    def run_then_get_killed(instances, configs, options, progress, rows, after_instance):
+    def run_then_get_killed(instances, configs, options, progress, rows, after_instance, done):
         rows.extend(measured)
         after_instance(rows)
         assert records.load(output / cli.RESULTS_CSV) == measured  # on disk before the end
@@ -137,8 +137,8 @@ def test_a_terminated_run_keeps_what_it_measured(quick_run, tmp_path, monkeypatc
 
     monkeypatch.setattr(cli, "run", run_then_get_killed)
     argv = ["--sets", "suite", "--filter", "suite/httt/el_3x3_d3", "--config", "default", "--output", str(output), "--no-plots"]
-    assert cli.main(argv) == cli.EXIT_INTERRUPTED
-    assert records.load(output / cli.RESULTS_CSV) == measured
+    assert cli.main(argv) == 128 + signal.SIGTERM
+    assert set(records.load(output / cli.RESULTS_CSV)) == set(measured)  # put in plan order on the way out
     assert json.loads((output / cli.RUN_JSON).read_text())["interrupted"] is True
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL  # the handler is put back
 

@@ -118,7 +118,7 @@ def test_an_illegal_move_from_the_solver_is_an_internal_error(monkeypatch):
 
     m = load_model(DOMAINS / "connect.bddl", PROBLEMS / "connect/connect3_5x4_d9.bddl")  # 5 moves in 3 bits
 
-    def lying_solver(name, path, timeout=None, model=True, options=()):
+    def lying_solver(name, path, timeout=None, model=True, options=(), stop=None):
         text = open(path).read()
         first = next(line for line in text.splitlines() if line.startswith("e "))
         return SolverRun(name, True, 0.0, "solved", {int(v): True for v in first.split()[1:-1]}, "")

@@ -1,0 +1,108 @@
+"""`bddlc regress`: check a folder of models against a manifest of expected answers."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .common import (
+    EXIT_BUDGET,
+    EXIT_MISMATCH,
+    EXIT_INPUT,
+    EXIT_OK,
+    paragraph,
+    positive_float,
+    positive_int,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from ..solving.regress import METHODS
+    from ..solving.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES
+
+    p = argparse.ArgumentParser(
+        prog="bddlc regress",
+        description=paragraph("Check every entry of a manifest (a TOML list of problems with the answer each must "
+        "get, like problems/expected.toml; the format is in docs/regress.md) with a QBF solver, the game engine "
+        "or both, and print a table of agreements, mismatches and undecided entries."),
+        epilog="exit status: 0 every entry agrees, 4 some entry's answer contradicts the manifest (named in the "
+        "table), 3 no mismatch but some entry got no answer within the time limit, 1 a bad manifest.\n\n"
+        "examples:\n"
+        "  bddlc regress problems/expected.toml\n"
+        "  bddlc regress problems/expected.toml --workers 2 --method both --junit regress.xml",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("manifest", metavar="MANIFEST", help="the manifest (TOML)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=positive_int, metavar="N",
+                       help="check N entries at once on a local Dask cluster (needs bddlc[cluster]; default: one at a time here)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="check the entries on the Dask cluster whose scheduler is at ADDRESS")
+    p.add_argument("--timeout", type=positive_float, default=60.0, metavar="S", help="time limit per check in seconds (default 60.0)")
+    p.add_argument("--method", choices=METHODS, default="solve",
+                   help="solve (QBF solver), search (game engine) or both (default solve)")
+    p.add_argument("--solver", choices=SOLVER_CHOICES, default=DEFAULT_SOLVER, help=f"the QBF solver for --method solve (default {DEFAULT_SOLVER})")
+    p.add_argument("--slow", action="store_true", help="also check the entries marked slow = true")
+    p.add_argument("--junit", type=Path, metavar="FILE", help="also write the results as JUnit XML to FILE")
+    return p
+
+
+def run(args) -> int:
+    from ..solving import regress
+
+    entries = regress.read_manifest(Path(args.manifest))
+    skipped = [e for e in entries if e.slow and not args.slow]
+    entries = [e for e in entries if args.slow or not e.slow]
+    options = regress.Options(args.method, args.timeout, args.solver)
+    if args.workers is None and args.scheduler is None:
+        verdicts = []
+        for entry in entries:
+            verdicts.append(regress.check_entry(entry, options))
+            print(f"{verdicts[-1].status}: {entry.name}", file=sys.stderr, flush=True)
+    else:
+        verdicts = _on_dask(args, entries, options)
+        if verdicts is None:
+            return EXIT_INPUT
+    print(regress.table(verdicts))
+    if skipped:
+        print(f"({len(skipped)} slow entries not checked; --slow checks them)")
+    if args.junit:
+        args.junit.write_text(regress.junit(verdicts, Path(args.manifest).stem), encoding="utf-8")
+    if any(v.status == regress.MISMATCH for v in verdicts):
+        for v in verdicts:
+            if v.status == regress.MISMATCH:
+                print(f"bddlc regress: MISMATCH: {v.entry.name}: {'; '.join(v.problems)}", file=sys.stderr)
+        return EXIT_MISMATCH
+    if any(v.status == regress.UNDECIDED for v in verdicts):
+        return EXIT_BUDGET
+    return EXIT_OK
+
+
+def _on_dask(args, entries, options):
+    """The entries as Dask tasks, in manifest order; None when no cluster can be had."""
+    from ..solving import regress
+    from ..solving.cluster import ClusterUnavailable, connect, stream
+
+    verdicts = []
+    try:
+        with connect(args.workers, args.scheduler) as client:
+            for outcome in stream(client, _check, [(index, entry, options) for index, entry in enumerate(entries)]):
+                index, entry, _ = outcome.item
+                if outcome.value is None:  # the task failed or its worker kept dying: no verdict
+                    check = regress.Check(options.method, entry.depth or 0, None, 0.0, outcome.error or "lost")
+                    verdict = regress.Verdict(entry, regress.UNDECIDED, (check,))
+                else:
+                    verdict = outcome.value
+                print(f"{verdict.status}: {entry.name} [{verdict.worker}]", file=sys.stderr, flush=True)
+                verdicts.append((index, verdict))
+    except ClusterUnavailable as exc:
+        print(f"bddlc regress: error: {exc}", file=sys.stderr)
+        return None
+    return [verdict for _, verdict in sorted(verdicts, key=lambda pair: pair[0])]
+
+
+def _check(item):
+    from ..solving.regress import check_entry
+
+    _, entry, options = item
+    return check_entry(entry, options)

@@ -1,0 +1,295 @@
+"""`bddlc regress`: a folder of models checked against a manifest of expected answers.
+
+The manifest is TOML, in the form of our own suite's `problems/expected.toml`
+(docs/regress.md describes it for users)::
+
+    domains = "../domains"        # optional: where `domain` paths start (default: the manifest's folder)
+    problems = "."                # optional: where `file` paths start (default: the manifest's folder)
+
+    [[problem]]
+    file = "httt/tic_3x3_d9.bddl" # the problem (BDDL), or a positional game (.pg, no domain)
+    domain = "positional.bddl"    # BDDL problems only
+    depth = 9                     # the depth the answer is for (default: the problem's #depth)
+    black_wins = false            # the expected answer within `depth` plies
+    critical_depth = 5            # optional: the fewest plies within which Black wins
+    slow = true                   # optional: run only with --slow
+
+Other keys (`source`, `seconds`, ...) are notes for people and are ignored.
+Each entry is one task: solved with a QBF solver (`solve`), searched with
+the game engine (`search`, in a child process killed at the time limit), or
+both.  An entry *agrees* when every verdict equals the expectation, is a
+*mismatch* when any verdict contradicts it, and is *undecided* when no
+verdict contradicts it but some method gave none (a time limit).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bddl.ast import Span
+from bddl.errors import BddlError, error
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib  # type: ignore[import-not-found]
+
+METHODS = ("solve", "search", "both")
+AGREE, MISMATCH, UNDECIDED = "agree", "mismatch", "undecided"
+PG_SUFFIX = ".pg"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One manifest entry, its paths resolved."""
+
+    name: str  # the `file` value, as written: names the entry in reports
+    problem: Path
+    domain: Path | None  # None for a .pg game
+    depth: int | None  # None: the problem's own depth
+    black_wins: bool
+    critical_depth: int | None = None
+    slow: bool = False
+    line: int = 0  # where the entry starts in the manifest
+
+    @property
+    def positional(self) -> bool:
+        return self.problem.suffix == PG_SUFFIX
+
+
+@dataclass(frozen=True)
+class Check:
+    """One method's answer on one entry: `black_wins` None when it gave none (`note` says why)."""
+
+    method: str  # solve | search
+    depth: int
+    black_wins: bool | None
+    seconds: float
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    entry: Entry
+    status: str  # agree | mismatch | undecided
+    checks: tuple[Check, ...] = ()
+    problems: tuple[str, ...] = field(default=())  # what disagreed, in words
+    worker: str = ""
+
+
+# --- the manifest ----------------------------------------------------------------
+
+def read_manifest(path: Path) -> list[Entry]:
+    """The manifest's entries; a bad manifest raises BddlError located in it."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BddlError(error(f"cannot read the manifest: {exc}", Span(str(path), 0, 0, 0, 0))) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line, column = _toml_position(str(exc))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc)) or "not TOML"
+        raise BddlError(error(message, Span(str(path), line, column, line, column + 1),
+                              "TOML, e.g. [[problem]] then lines like file = \"a.bddl\"")) from None
+    starts = [number for number, line in enumerate(text.splitlines(), start=1) if line.strip() == "[[problem]]"]
+    base = path.parent
+    domains = base / str(data.get("domains", "."))
+    problems = base / str(data.get("problems", "."))
+    entries = data.get("problem", [])
+    if not isinstance(entries, list) or not entries:
+        raise BddlError(error("the manifest has no [[problem]] entries", Span(str(path), 1, 1, 1, 2),
+                              "[[problem]] tables with file, domain, black_wins"))
+    found = []
+    for index, raw in enumerate(entries):
+        start = starts[index] if index < len(starts) else 0
+        found.append(_entry(raw, path, text, start, domains, problems))
+    return found
+
+
+def _toml_position(message: str) -> tuple[int, int]:
+    match = re.search(r"at line (\d+), column (\d+)", message)
+    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+
+
+def _key_span(path: Path, text: str, start: int, key: str | None) -> Span:
+    """Where `key` is written in the entry that starts on line `start` (the header if it is not)."""
+    lines = text.splitlines()
+    if key is not None and start:
+        for number in range(start + 1, len(lines) + 1):
+            line = lines[number - 1]
+            if line.strip().startswith("[") and number > start:
+                break
+            match = re.match(rf"\s*{re.escape(key)}\s*=", line)
+            if match:
+                column = line.index(key) + 1
+                return Span(str(path), number, column, number, len(line) + 1)
+    return Span(str(path), start, 1, start, 12)
+
+
+def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems: Path) -> Entry:
+    def fail(message: str, key: str | None, hint: str) -> BddlError:
+        return BddlError(error(message, _key_span(path, text, start, key), hint))
+
+    form = 'file = "x.bddl", domain = "d.bddl", black_wins = true'
+    if not isinstance(raw.get("file"), str):
+        raise fail("the entry has no `file` (the problem, or a .pg game)", "file" if "file" in raw else None, form)
+    problem = problems / raw["file"]
+    positional = problem.suffix == PG_SUFFIX
+    if not isinstance(raw.get("black_wins"), bool):
+        raise fail("the entry has no `black_wins` (true or false)", "black_wins" if "black_wins" in raw else None, "black_wins = true")
+    domain = None
+    if positional:  # the entry form is settled; checking .pg games through solve_pg and the .pg search is to come
+        raise fail("bddlc regress does not check .pg games yet", "file", "a BDDL problem with its domain")
+    if not positional:
+        if not isinstance(raw.get("domain"), str):
+            raise fail("a BDDL entry needs its `domain` file", "domain" if "domain" in raw else None, form)
+        domain = domains / raw["domain"]
+        if not domain.is_file():
+            raise fail(f"no domain file {domain}", "domain", "a path relative to the manifest's `domains` folder")
+    if not problem.is_file():
+        raise fail(f"no problem file {problem}", "file", "a path relative to the manifest's `problems` folder")
+    for key in ("depth", "critical_depth"):
+        if key in raw and (not isinstance(raw[key], int) or isinstance(raw[key], bool) or raw[key] < 1):
+            raise fail(f"`{key}` must be a whole number >= 1", key, f"{key} = 5")
+    return Entry(raw["file"], problem, domain, raw.get("depth"), raw["black_wins"], raw.get("critical_depth"),
+                 bool(raw.get("slow", False)), start)
+
+
+# --- running one entry -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Options:
+    method: str = "solve"
+    timeout: float | None = 60.0
+    solver: str = "default"
+
+
+def check_entry(entry: Entry, options: Options) -> Verdict:
+    """Every check the method asks for on one entry, and the entry's status.  Runs on a worker."""
+    from .cluster import this_worker
+
+    methods = ("solve", "search") if options.method == "both" else (options.method,)
+    try:
+        checks, problems = _checks(entry, options, methods)
+    except BddlError as exc:  # a model that no longer loads fails its entry, not the whole run
+        return Verdict(entry, MISMATCH, (), (f"the model does not load: {exc.diagnostics[0].headline()}",), this_worker().name)
+    if problems:
+        status = MISMATCH
+    elif all(c.black_wins is not None for c in checks):
+        status = AGREE
+    else:
+        status = UNDECIDED
+    return Verdict(entry, status, tuple(checks), tuple(problems), this_worker().name)
+
+
+def _checks(entry: Entry, options: Options, methods: tuple[str, ...]) -> tuple[list[Check], list[str]]:
+    """Each method at each depth the entry asks about; the answers and what contradicts the manifest."""
+    depth = entry.depth or _own_depth(entry)
+    asked = [(depth, entry.black_wins)]
+    if entry.critical_depth is not None:  # a win at the critical depth and none just below it
+        asked += [(entry.critical_depth, True)] + ([(entry.critical_depth - 1, False)] if entry.critical_depth > 1 else [])
+    checks, problems = [], []
+    for method in methods:
+        for at, expected in dict.fromkeys(asked):
+            check = (_solve if method == "solve" else _search)(entry, at, options)
+            checks.append(check)
+            if check.black_wins is not None and check.black_wins != expected:
+                problems.append(f"{method} at depth {at}: {_words(check.black_wins)}, expected {_words(expected)}")
+    return checks, problems
+
+
+def _words(black_wins: bool) -> str:
+    return "Black wins" if black_wins else "no win"
+
+
+def _own_depth(entry: Entry) -> int:
+    from bddl.loader import load_model
+
+    assert entry.domain is not None, "a .pg entry reached a BDDL loader"
+    return load_model(entry.domain, entry.problem).problem.depth
+
+
+def _solve(entry: Entry, depth: int, options: Options) -> Check:
+    from bddl.loader import load_model
+
+    from .pipeline import solve
+
+    assert entry.domain is not None, "a .pg entry reached a BDDL loader"
+    model = load_model(entry.domain, entry.problem, depth=depth)
+    result = solve(model.domain, model.problem, depth, solver=options.solver, timeout=options.timeout)
+    return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
+
+
+def _search(entry: Entry, depth: int, options: Options) -> Check:
+    """`bddlc search --json` in a child process, killed at the time limit (the engine cannot be interrupted in-process)."""
+    from .processes import spawn
+
+    command = [sys.executable, "-m", "compiler.cli", "search", str(entry.domain), str(entry.problem), "--depth", str(depth), "--json"]
+    start = time.perf_counter()
+    proc = spawn(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2])
+    try:
+        out, err = proc.communicate(timeout=options.timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill_group()
+        proc.communicate()
+        return Check("search", depth, None, time.perf_counter() - start, "time limit")
+    except BaseException:
+        proc.kill_group()
+        proc.wait()
+        raise
+    seconds = time.perf_counter() - start
+    try:
+        answer = json.loads(out.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return Check("search", depth, None, seconds, (err.strip().splitlines() or ["no answer"])[-1][:200])
+    return Check("search", depth, answer.get("black_wins"), seconds, answer.get("error") or "")
+
+
+# --- reports ------------------------------------------------------------------------
+
+def table(verdicts: list[Verdict]) -> str:
+    """One line per entry (in manifest order) and a count of each status."""
+    width = max([len("entry")] + [len(v.entry.name) for v in verdicts])
+    lines = [f"{'entry':<{width}}  {'depth':>5}  {'expected':<10}  {'status':<9}  answers"]
+    for v in verdicts:
+        answers = "; ".join(
+            f"{c.method}@{c.depth}: {'?' if c.black_wins is None else _words(c.black_wins)} ({c.seconds:.2f} s{', ' + c.note if c.black_wins is None and c.note else ''})"
+            for c in v.checks
+        )
+        depth = v.checks[0].depth if v.checks else (v.entry.depth or "")
+        lines.append(f"{v.entry.name:<{width}}  {depth:>5}  {_words(v.entry.black_wins):<10}  {v.status.upper() if v.status == MISMATCH else v.status:<9}  {answers}")
+    lines.append(summary(verdicts))
+    return "\n".join(lines)
+
+
+def summary(verdicts: list[Verdict]) -> str:
+    counts = {status: sum(v.status == status for v in verdicts) for status in (AGREE, MISMATCH, UNDECIDED)}
+    return f"{len(verdicts)} entries: {counts[AGREE]} agree, {counts[MISMATCH]} mismatch, {counts[UNDECIDED]} undecided"
+
+
+def junit(verdicts: list[Verdict], suite_name: str) -> str:
+    """JUnit XML: one test case per entry; a mismatch is a failure, an undecided entry is skipped."""
+    import xml.etree.ElementTree as ET
+
+    total = sum(c.seconds for v in verdicts for c in v.checks)
+    suite = ET.Element("testsuite", name=suite_name, tests=str(len(verdicts)),
+                       failures=str(sum(v.status == MISMATCH for v in verdicts)), errors="0",
+                       skipped=str(sum(v.status == UNDECIDED for v in verdicts)), time=f"{total:.3f}")
+    for v in verdicts:
+        case = ET.SubElement(suite, "testcase", classname=suite_name, name=v.entry.name,
+                             time=f"{sum(c.seconds for c in v.checks):.3f}")
+        if v.status == MISMATCH:
+            ET.SubElement(case, "failure", message="; ".join(v.problems)).text = "\n".join(v.problems)
+        elif v.status == UNDECIDED:
+            reasons = [f"{c.method}@{c.depth}: {c.note or 'no verdict'}" for c in v.checks if c.black_wins is None]
+            ET.SubElement(case, "skipped", message="undecided: " + "; ".join(reasons))
+    ET.indent(suite)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suite, encoding="unicode") + "\n"

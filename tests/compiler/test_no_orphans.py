@@ -1,0 +1,182 @@
+"""No process bddlc starts outlives it: SIGINT, SIGTERM, SIGHUP and even SIGKILL of bddlc
+end the solver it runs, and whatever that solver started itself.
+
+The solver is a stand-in wrapper script that starts the "real" solver (a
+`sleep`) as its own child and waits for it, the shape of pyqbf's wrapper
+programs: the parent-death signal alone would kill only the wrapper.  Each
+test starts bddlc in a fresh process, waits until the stand-in runs, sends
+the signal, and polls (with a deadline) until neither the wrapper nor the
+program it started is alive."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, shell_program
+
+DEADLINE = 20.0  # seconds for anything to happen; the solves themselves would run 600 s
+MODEL = ["domains/positional.bddl", "problems/httt/tic_3x3_d9.bddl"]
+
+
+def alive(pid: int) -> bool:
+    """Running (a zombie waiting to be reaped counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fp:
+            state = fp.read().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
+
+
+def wait_until(condition, what: str, deadline: float = DEADLINE) -> None:
+    end = time.monotonic() + deadline
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def stand_in_solver(folder: Path) -> tuple[Path, Path]:
+    """A wrapper script that starts a long `sleep` and writes both pids to a file."""
+    pids = folder / "pids"
+    program = shell_program(folder, "wrapper", f'sleep 600 &\necho "$$ $!" > {pids}.tmp && mv {pids}.tmp {pids}\nwait\nexit 0')
+    return program, pids
+
+
+@pytest.fixture(autouse=True)
+def _no_leftovers_from_a_failed_test():
+    yield
+    for proc in _started:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    _started.clear()
+
+
+_started: list[subprocess.Popen] = []
+
+
+def run_bddlc(code: str, folder: Path) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    script = folder / "harness.py"
+    script.write_text(code)
+    proc = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _started.append(proc)
+    return proc
+
+
+def cli_with_stand_in(program: Path, argv: list[str]) -> str:
+    """A Python program that runs the bddlc command line with every solver replaced by `program`."""
+    return (
+        "import sys\nfrom pathlib import Path\nfrom compiler.solving import solver_programs as solvers\n"
+        f"solvers.solver_path = lambda name: Path({str(program)!r})\n"
+        "from compiler.cli import main\n"
+        f"sys.exit(main({argv!r}))\n"
+    )
+
+
+def read_pids(path: Path) -> list[int]:
+    wait_until(path.exists, "the stand-in solver to start")
+    return [int(word) for word in path.read_text().split()]
+
+
+def end_and_check(bddlc: subprocess.Popen, pids: list[int], number: int) -> None:
+    assert all(alive(pid) for pid in pids)
+    bddlc.send_signal(number)
+    try:
+        _, err = bddlc.communicate(timeout=DEADLINE)
+    except subprocess.TimeoutExpired:
+        bddlc.kill()
+        raise
+    expected = -signal.SIGKILL if number == signal.SIGKILL else 128 + number
+    assert bddlc.returncode == expected, err
+    wait_until(lambda: not any(alive(pid) for pid in pids), f"solver processes {pids} to end")
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
+def test_solve_leaves_no_solver_behind(tmp_path, number):
+    program, pid_file = stand_in_solver(tmp_path)
+    bddlc = run_bddlc(cli_with_stand_in(program, ["solve", *MODEL, "--solver", "depqbf"]), tmp_path)
+    end_and_check(bddlc, read_pids(pid_file), number)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["depth", *MODEL, "--solver", "depqbf"],
+        ["solve", *MODEL, "--solver", "auto"],  # the portfolio: both members run the stand-in
+        ["validate", *MODEL, "--solver", "qute"],
+        ["play", *MODEL, "--solver", "qute"],
+    ],
+    ids=lambda argv: "-".join(argv[:1] + argv[-1:]),
+)
+# SIGKILL is the hard case (no handler runs); SIGTERM's path is the one solve's tests cover
+@pytest.mark.parametrize("number", [pytest.param(signal.SIGTERM, marks=pytest.mark.slow), signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
+def test_every_command_leaves_no_solver_behind(tmp_path, argv, number):
+    program, pid_file = stand_in_solver(tmp_path)
+    bddlc = run_bddlc(cli_with_stand_in(program, argv), tmp_path)
+    end_and_check(bddlc, read_pids(pid_file), number)
+
+
+@pytest.mark.parametrize("number", [pytest.param(signal.SIGTERM, marks=pytest.mark.slow), signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
+def test_bloqqers_forked_child_ends_with_bddlc(tmp_path, number):
+    """Bloqqer runs in a forked child (it holds the GIL): that child must end too."""
+    pid_file = tmp_path / "pids"
+    code = (
+        "import os, sys, time\nimport pyqbf.process\n"
+        "class Stuck:\n"
+        "    def preprocess(self, formula):\n"
+        f"        open({str(pid_file) + '.tmp'!r}, 'w').write(str(os.getpid()))\n"
+        f"        os.rename({str(pid_file) + '.tmp'!r}, {str(pid_file)!r})\n"
+        "        time.sleep(600)\n"
+        "pyqbf.process.Bloqqer = Stuck\n"
+        "from compiler.cli import main\n"
+        f"sys.exit(main({['solve', *MODEL, '--preprocess', 'bloqqer']!r}))\n"
+    )
+    bddlc = run_bddlc(code, tmp_path)
+    end_and_check(bddlc, read_pids(pid_file), number)
+
+
+@pytest.mark.parametrize("number", [pytest.param(signal.SIGTERM, marks=pytest.mark.slow), signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
+def test_bench_leaves_no_solver_behind(tmp_path, number):
+    program, pid_file = stand_in_solver(tmp_path)
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom compiler.solving import solver_programs as solvers\n"
+        f"solvers.solver_path = lambda name: Path({str(program)!r})\n"
+        "from bench.cli import main\n"
+        f"sys.exit(main(['--sets', 'suite', '--filter', 'suite/httt/el_3x3_d3', '--config', 'explicit/pg-early/depqbf',"
+        f" '--time-limit', '600', '--output', {str(tmp_path / 'out')!r}, '--no-plots']))\n"
+    )
+    bddlc = run_bddlc(code, tmp_path)
+    end_and_check(bddlc, read_pids(pid_file), number)
+
+
+def test_a_real_solver_dies_with_bddlc(tmp_path):
+    """The real DepQBF on a formula it works on for long: SIGKILL bddlc, and DepQBF goes too (checked with ps)."""
+    from compiler.solving.solver_programs import solver_path
+
+    try:
+        depqbf = solver_path("depqbf")
+    except Exception as exc:  # pragma: no cover - pyqbf missing
+        pytest.skip(str(exc))
+    code = (
+        "import sys\nfrom compiler.cli import main\n"
+        "sys.exit(main(['solve', 'domains/connect.bddl', 'problems/connect/connect4_5x4_d19.bddl', '--solver', 'depqbf']))\n"
+    )
+    bddlc = run_bddlc(code, tmp_path)
+
+    def solver_pids() -> list[int]:
+        listing = subprocess.run(["ps", "-ww", "-eo", "pid=,ppid=,args="], capture_output=True, text=True).stdout
+        return [int(line.split()[0]) for line in listing.splitlines() if str(depqbf) in line and int(line.split()[1]) == bddlc.pid]
+
+    wait_until(lambda: bool(solver_pids()) or bddlc.poll() is not None, "DepQBF to start", deadline=120)
+    pids = solver_pids()
+    if not pids:
+        pytest.skip(f"the solve ended before the test could kill it: {bddlc.communicate()}")
+    end_and_check(bddlc, pids, signal.SIGKILL)

@@ -1,0 +1,136 @@
+"""`bddlc regress`: a manifest of expected answers checked; mismatches named and failing the run,
+undecided entries a status of their own, JUnit XML, located errors in a bad manifest."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from helpers.suite import DOMAINS, PROBLEMS
+
+from compiler.cli import main
+from compiler.solving import regress
+
+ENTRY = """
+[[problem]]
+file = "{file}"
+domain = "{domain}"
+black_wins = {answer}
+"""
+
+
+def manifest(tmp_path: Path, *entries: tuple[str, str, bool], extra: str = "") -> Path:
+    """A manifest in tmp_path that points at the suite's folders."""
+    text = f'domains = "{DOMAINS}"\nproblems = "{PROBLEMS}"\n' + extra
+    for file, domain, answer in entries:
+        text += ENTRY.format(file=file, domain=domain, answer="true" if answer else "false")
+    path = tmp_path / "expected.toml"
+    path.write_text(text)
+    return path
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+GOOD = [("httt/domino_3x3_d3.bddl", "positional.bddl", True), ("domineering/2x3_d4.bddl", "domineering.bddl", True),
+        ("httt/el_3x3_d3.bddl", "positional.bddl", False)]
+
+
+@pytest.mark.parametrize("method", ["solve", "search", "both"])
+def test_every_entry_agrees(tmp_path, capsys, method):
+    status, out, _ = run(capsys, "regress", str(manifest(tmp_path, *GOOD)), "--method", method)
+    assert status == 0, out
+    assert out.splitlines()[-1] == "3 entries: 3 agree, 0 mismatch, 0 undecided"
+    rows = [line for line in out.splitlines() if line.startswith(("httt", "domineering"))]
+    assert len(rows) == 3 and all(" agree " in row for row in rows)
+    assert all(("solve@" in row) == (method != "search") and ("search@" in row) == (method != "solve") for row in rows)
+
+
+@pytest.mark.parametrize("method", ["solve", "search"])
+def test_a_wrong_entry_fails_the_run_and_is_named(tmp_path, capsys, method):
+    wrong = GOOD[:2] + [("httt/el_3x3_d3.bddl", "positional.bddl", True)]  # el 3x3 at depth 3: no win
+    junit = tmp_path / "regress.xml"
+    status, out, err = run(capsys, "regress", str(manifest(tmp_path, *wrong)), "--method", method, "--junit", str(junit))
+    assert status == 4
+    assert "MISMATCH: httt/el_3x3_d3.bddl" in err and f"{method} at depth 3: no win, expected Black wins" in err
+    assert out.splitlines()[-1] == "3 entries: 2 agree, 1 mismatch, 0 undecided"
+    suite = ET.parse(junit).getroot()
+    assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("3", "1", "0")
+    failed = [case.get("name") for case in suite if case.find("failure") is not None]
+    assert failed == ["httt/el_3x3_d3.bddl"]
+
+
+def test_an_entry_without_a_verdict_is_undecided(tmp_path, capsys):
+    junit = tmp_path / "regress.xml"
+    status, out, _ = run(capsys, "regress", str(manifest(tmp_path, *GOOD)), "--timeout", "0.000001", "--junit", str(junit))
+    assert status == 3
+    assert out.splitlines()[-1] == "3 entries: 0 agree, 0 mismatch, 3 undecided"
+    assert ET.parse(junit).getroot().get("skipped") == "3"
+
+
+def test_critical_depth_is_checked(tmp_path, capsys):
+    extra_entry = '\n[[problem]]\nfile = "httt/domino_3x3_d3.bddl"\ndomain = "positional.bddl"\nblack_wins = true\ncritical_depth = {}\n'
+    for critical, expected_status in ((3, 0), (1, 4)):
+        path = manifest(tmp_path)
+        path.write_text(path.read_text() + extra_entry.format(critical))
+        status, out, err = run(capsys, "regress", str(path))
+        assert status == expected_status, out
+    assert "solve at depth 1: no win, expected Black wins" in err
+
+
+def test_slow_entries_wait_for_the_flag(tmp_path, capsys):
+    path = manifest(tmp_path, *GOOD[:1])
+    path.write_text(path.read_text() + "slow = true\n")
+    status, out, _ = run(capsys, "regress", str(path))
+    assert status == 0 and "0 entries" in out and "1 slow entries not checked" in out
+
+
+@pytest.mark.parametrize(
+    "text, where, message",
+    [
+        ("[[problem]]\nfile = \n", ":4:8:", "Invalid value"),
+        ('[[problem]]\nfile = "httt/domino_3x3_d3.bddl"\nblack_wins = true\n', ":3:1:", "needs its `domain`"),
+        ('[[problem]]\nfile = "nowhere.bddl"\ndomain = "positional.bddl"\nblack_wins = true\n', ":4:1:", "no problem file"),
+        ('[[problem]]\nfile = "httt/domino_3x3_d3.bddl"\ndomain = "positional.bddl"\nblack_wins = "yes"\n', ":6:1:", "no `black_wins`"),
+        ('[[problem]]\nfile = "x.pg"\nblack_wins = true\n', ":4:1:", ".pg game"),
+        ("# nothing\n", ":1:1:", "no [[problem]] entries"),
+    ],
+)
+def test_a_bad_manifest_is_located(tmp_path, capsys, text, where, message):
+    path = tmp_path / "bad.toml"
+    # two lines of folder keys first (top-level keys come before the tables): `where` counts them
+    path.write_text(f'domains = "{DOMAINS}"\nproblems = "{PROBLEMS}"\n' + text)
+    status, out, err = run(capsys, "regress", str(path))
+    assert status == 1 and out == ""
+    first = err.splitlines()[0]
+    assert first.startswith(f"{path}{where} error:") and message in first, err
+    assert "Traceback" not in err
+
+
+def test_our_manifest_reads_as_a_regress_manifest():
+    entries = regress.read_manifest(PROBLEMS / "expected.toml")
+    assert len(entries) >= 100
+    assert all(e.domain is not None and e.domain.is_file() and e.problem.is_file() for e in entries)
+
+
+def test_two_dask_workers_check_the_entries(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    wrong = GOOD[:2] + [("httt/el_3x3_d3.bddl", "positional.bddl", True)]
+    status, out, err = run(capsys, "regress", str(manifest(tmp_path, *wrong)), "--workers", "2")
+    assert status == 4 and "MISMATCH: httt/el_3x3_d3.bddl" in err
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines[1:4]] == [name for name, _, _ in wrong]  # manifest order
+
+
+def test_a_model_that_does_not_load_fails_its_entry_only(tmp_path, capsys):
+    broken = tmp_path / "broken.bddl"
+    broken.write_text((PROBLEMS / "httt/domino_3x3_d3.bddl").read_text().replace("#depth", "#dpth"))
+    path = manifest(tmp_path, *GOOD[:1])
+    path.write_text(path.read_text() + ENTRY.format(file=broken, domain="positional.bddl", answer="true"))
+    status, out, err = run(capsys, "regress", str(path))
+    assert status == 4 and out.splitlines()[-1] == "2 entries: 1 agree, 1 mismatch, 0 undecided"
+    assert f"MISMATCH: {broken}: the model does not load: {broken}:" in err
