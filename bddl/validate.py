@@ -12,6 +12,7 @@ from typing import Iterable
 
 from .ast import EXTREMES, PREDICATES, Absolute, Action, Atom, Condition, Coord, Domain, Extreme, Named, Problem, Relative, Span
 from .bounds import action_bounds, condition_bounds
+from .suggest import did_you_mean
 from .errors import BddlLimitError, BddlSemanticError, Diagnostic, error, warning
 
 COORD_FORMS = "?x, ?x+k or ?x-k (x position); ?y, ?y+k or ?y-k (y position); xmin/xmax, ymin/ymax; integers in problem files"
@@ -34,7 +35,7 @@ def _coord_problems(coord: Coord, axis: str, absolute_ok: bool) -> list[Diagnost
         if coord.var == other:
             return [error(f"?{other} cannot stand in the {axis} position of an atom", coord.span, COORD_FORMS)]
         if coord.var != axis:
-            return [error(f"unknown variable '?{coord.var}'", coord.span, COORD_FORMS)]
+            return [error(f"unknown variable '?{coord.var}'" + did_you_mean(coord.var, (axis,)).replace("'", "'?", 1), coord.span, COORD_FORMS)]
         return []
     if isinstance(coord, Extreme):
         if coord.name[0] != axis:
@@ -51,14 +52,15 @@ def _coord_problems(coord: Coord, axis: str, absolute_ok: bool) -> list[Diagnost
             ]
         return []
     if isinstance(coord, Named):
-        return [error(f"'{coord.name}' is not a coordinate", coord.span, COORD_FORMS)]
+        edges = (f"{axis}min", f"{axis}max")
+        return [error(f"'{coord.name}' is not a coordinate" + did_you_mean(coord.name, edges), coord.span, COORD_FORMS)]
     raise TypeError(coord)
 
 
 def _atom_problems(atom: Atom, absolute_ok: bool) -> list[Diagnostic]:
     found = []
     if atom.pred not in PREDICATES:
-        found.append(error(f"unknown predicate '{atom.pred}'", _name_span(atom), ATOM_FORM))
+        found.append(error(f"unknown predicate '{atom.pred}'" + did_you_mean(atom.pred, PREDICATES), _name_span(atom), ATOM_FORM))
     found += _coord_problems(atom.x, "x", absolute_ok)
     found += _coord_problems(atom.y, "y", absolute_ok)
     return found
@@ -121,7 +123,7 @@ def _off_board(atom: Atom, problem: Problem, what: str) -> list[Diagnostic]:
                 error(
                     f"{what} refers to {axis} = {coord.value}, off the {problem.width}x{problem.height} board",
                     coord.span,
-                    f"an {axis} index from 1 to {size}",
+                    f"{'an' if axis == 'x' else 'a'} {axis} index from 1 to {size}",
                 )
             )
     return found

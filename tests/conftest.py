@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus"
+# beside the checkout; BDDLC_CORPUS names it for a checkout elsewhere (a git worktree)
+CORPUS = Path(os.environ.get("BDDLC_CORPUS") or ROOT.parent / "shared" / "corpus")
 
 settings.register_profile(
     "ci",
