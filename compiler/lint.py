@@ -31,6 +31,8 @@ from bddl.bounds import action_bounds, condition_bounds
 from bddl.errors import Diagnostic, warning
 from bddl.game import VALUES, Geometry, allowed_values, ground_atoms
 
+from .analysis.mistakes import modelling_mistakes
+
 Cell = tuple[int, int]
 Requirements = dict[Cell, frozenset[str]]
 SIDES = ("Black", "White")
@@ -46,6 +48,7 @@ def lint(domain: Domain, problem: Problem) -> list[Diagnostic]:
         + dead_actions(domain, geometry)
         + dead_goals(problem, geometry)
         + constant_cells(domain, problem, geometry)
+        + modelling_mistakes(domain, problem)
     )
 
 
