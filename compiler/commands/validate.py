@@ -84,7 +84,8 @@ def run(args) -> int:
     elif report.unknown:
         print(f"stopped after {report.lines} lines of play: {report.unknown}.")
     elif report.complete:
-        print(f"valid: Black wins all {report.lines} lines of play within {plies(problem.depth)}.")
+        every = "the only line" if report.lines == 1 else f"all {report.lines} lines"
+        print(f"valid: Black wins {every} of play within {plies(problem.depth)}.")
     else:
         print(f"valid so far: Black wins the {report.lines} lines checked (the --max-lines limit; more lines exist).")
     print(f"solves: {solves}, time: {seconds:.2f} s")
