@@ -17,6 +17,7 @@ from typing import Callable
 from bddl.ast import Domain, Problem
 from bddl.game import BLACK, Move, State
 
+from .budget import Budget
 from .encodings import SOLVE_ENCODING
 from .solvers import DEFAULT_SOLVER
 from .solving import SolveResult, problem_at, solve
@@ -42,9 +43,11 @@ class SolverStrategy:
         preprocess: str = "none",
         timeout: float | None = None,
         encoding: str = SOLVE_ENCODING,
+        budget: Budget = Budget(),
     ):
         self.domain, self.problem = domain, problem
-        self.options = dict(solver=solver, preprocess=preprocess, timeout=timeout, encoding=encoding)
+        self.options = dict(solver=solver, preprocess=preprocess, encoding=encoding)
+        self.timeout, self.budget = timeout, budget
         self.wins: dict[State, tuple[int, Move]] = {}  # position -> (fewest plies it was solved with, the move)
         self.losses: dict[State, int] = {}  # position -> most plies known not to be enough
         self.solves = 0
@@ -56,11 +59,13 @@ class SolverStrategy:
             return known[1]
         if self.losses.get(state, 0) >= plies:
             return None
-        result = solve(self.domain, problem_at(self.problem, state, plies, BLACK), **self.options)
+        if self.budget.spent():
+            raise StrategyUnknown(self.budget.reason())
+        result = solve(self.domain, problem_at(self.problem, state, plies, BLACK), timeout=self.budget.timeout(self.timeout), **self.options)
         self.solves += 1
         self.last = result
         if result.black_wins is None:
-            raise StrategyUnknown(result.reason or "no verdict")
+            raise StrategyUnknown(self.budget.reason() if self.budget.spent() else result.reason or "no verdict")
         if not result.black_wins:
             self.losses[state] = max(self.losses.get(state, 0), plies)
             return None

@@ -68,9 +68,19 @@ def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "g
     parser.add_argument("--timeout", type=positive_float, metavar="S", help=timeout_help)
 
 
-def load(args, print_warnings: bool = True):
+def add_budget_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--time-budget",
+        type=positive_float,
+        metavar="S",
+        help="stop after S seconds in all (each solve gets at most the time left) and report what is known",
+    )
+
+
+def load(args, print_warnings: bool = True, default_depth: int | None = None):
     """The validated model the arguments name; its warnings go to stderr
-    unless the caller reports them itself."""
+    unless the caller reports them itself.  `default_depth` stands in for a
+    missing `#depth` (`--depth` does so for every command that has it)."""
     from bddl.loader import load_model
     from bddl.validate import Limits
 
@@ -78,6 +88,7 @@ def load(args, print_warnings: bool = True):
         args.domain,
         args.problem,
         depth=getattr(args, "depth", None),
+        default_depth=default_depth,
         limits=Limits(args.max_board_side, args.max_depth),
     )
     if print_warnings:

@@ -11,6 +11,7 @@ from .common import (
     EXIT_TRUE,
     EXIT_UNKNOWN,
     add_model_arguments,
+    add_budget_argument,
     add_solver_arguments,
     load,
     paragraph,
@@ -26,14 +27,15 @@ def build_parser() -> argparse.ArgumentParser:
         "the first win.  When Black has no goals, only depths that end on White's turn can be critical, "
         "and only those are tried."),
         epilog="exit status: 10 Black wins at some depth, 20 no win up to MAX, 0 unknown (a time limit, "
-        "or solver answers that contradict each other).\n\n"
+        "the time budget, or solver answers that contradict each other).\n\n"
         "example:\n  bddlc depth domains/connect.bddl problems/connect/connect3_4x4_d9.bddl --max 11",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_model_arguments(p, depth_help=None)
     p.add_argument("--min", type=positive_int, default=1, metavar="N", help="first depth to try (default 1)")
-    p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth)")
+    p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth; stands in for a missing #depth)")
     add_solver_arguments(p, "time limit per depth in seconds (a depth that hits it is reported unknown)")
+    add_budget_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
     return p
 
@@ -43,9 +45,11 @@ def _verdict(black_wins) -> str:
 
 
 def run(args) -> int:
+    from ..budget import Budget
     from ..critical_depth import black_needs_white_turn, candidate_depths, scan_depths
 
-    model = load(args)
+    budget = Budget.starting_now(args.time_budget)
+    model = load(args, default_depth=args.max)
     problem = model.problem
     high = problem.depth if args.max is None else args.max
     if args.min > high:
@@ -68,7 +72,7 @@ def run(args) -> int:
         print(f"monotonicity check, depth {result.depth:>3}: {_verdict(result.black_wins)}, {result.seconds:.2f} s", flush=True)
 
     scan = scan_depths(model.domain, problem, args.min, high, solver=args.solver, timeout=args.timeout,
-                       on_result=progress, on_check=check_line)
+                       on_result=progress, on_check=check_line, budget=budget)
     if scan.monotonicity == "violated":
         print(
             f"bddlc depth: error: the solver contradicts itself: Black wins within {scan.first_win} moves "
@@ -78,7 +82,7 @@ def run(args) -> int:
         )
     if scan.first_win is not None and scan.monotonicity != "violated":
         status = EXIT_TRUE
-    elif scan.first_win is None and all(r.black_wins is False for r in scan.results):
+    elif scan.first_win is None and not scan.budget_spent and all(r.black_wins is False for r in scan.results):
         status = EXIT_FALSE
     else:
         status = EXIT_UNKNOWN
@@ -99,11 +103,16 @@ def run(args) -> int:
             "solver": args.solver,
             "min": args.min,
             "max": high,
+            "budget_spent": scan.budget_spent,
         }
         print(json.dumps(data))
         return status
 
-    if scan.first_win is None:
+    if scan.first_win is None and scan.budget_spent:
+        decided = [r.depth for r in scan.results if r.black_wins is not None]
+        known = f"no win within {max(decided)} moves" if decided and all(r.black_wins is False for r in scan.results if r.black_wins is not None) else "no win found"
+        print(f"stopped: {budget.reason()}; {known}, depths up to {high} not all decided.")
+    elif scan.first_win is None:
         if status == EXIT_FALSE:
             print(f"no win up to {high} moves.")
         else:
