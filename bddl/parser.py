@@ -9,6 +9,7 @@ them.  Everything else about validity is `bddl.validate`'s job.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
 from typing import Iterator
@@ -29,7 +30,7 @@ from .ast import (
 from .ast import NO_SPAN
 from .errors import BddlSyntaxError, Diagnostic, error
 from .suggest import did_you_mean
-from .syntax_errors import MAX_ERRORS, SYNTAX_DOMAIN, SYNTAX_PROBLEM, blank, describe, end_position
+from .syntax_errors import MAX_ERRORS, SYNTAX_DOMAIN, SYNTAX_PROBLEM, blank, describe, end_position, replace_word
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
 
@@ -309,19 +310,34 @@ def _parse(text: str, file: str, start: str):
     from lark.exceptions import UnexpectedInput
 
     found: list[Diagnostic] = []
+    shifts: list[tuple[int, int, int]] = []  # (line, column, columns added) by each word replaced
     current = text
     while True:
         try:
             return _lark().parse(current, start=start), found
         except UnexpectedInput as exc:
             problem = describe(exc, file, current, start)
-        found.append(problem.diagnostic)
+        found.append(_in_original_columns(problem.diagnostic, shifts))
         if problem.resync is None or len(found) >= MAX_ERRORS:
             return None, found
-        blanked = blank(current, problem.resync)
-        if blanked == current:
+        if problem.fix is not None:
+            line, column, written, meant = problem.fix
+            following = replace_word(current, problem.fix)
+            shifts.append((line, column + len(meant), len(meant) - len(written)))
+        else:
+            following = blank(current, problem.resync)
+        if following == current:
             return None, found
-        current = blanked
+        current = following
+
+
+def _in_original_columns(diagnostic: Diagnostic, shifts: list[tuple[int, int, int]]) -> Diagnostic:
+    """The diagnostic's span in the file's own columns, undoing the words replaced before it on its line."""
+    span = diagnostic.span
+    for line, column, added in reversed(shifts):
+        if span.line == line and span.column >= column:
+            span = Span(span.file, span.line, span.column - added, span.end_line, span.end_column - added)
+    return dataclasses.replace(diagnostic, span=span)
 
 
 def _build(text: str, file: str, start: str, **options):

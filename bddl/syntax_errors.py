@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .ast import Span
 from .errors import Diagnostic, error
-from .suggest import ACTION_KEYWORDS, ATOM_WORDS, DOMAIN_SECTIONS, PROBLEM_SECTIONS, did_you_mean, listing, nearest
+from .suggest import ACTION_KEYWORDS, ATOM_WORDS, DOMAIN_SECTIONS, PROBLEM_SECTIONS, candidates, did_you_mean, listing, nearest
 
 MAX_ERRORS = 20
 """Past this many syntax errors in one file the rest are likely one mistake's echoes."""
@@ -192,6 +192,7 @@ class SyntaxProblem:
 
     diagnostic: Diagnostic
     resync: tuple[int, int] | None  # [first, last) lines to blank; None: stop here
+    fix: tuple[int, int, str, str] | None = None  # (line, column, written, meant): read on with the word meant instead
 
 
 def end_position(text: str) -> tuple[int, int]:
@@ -258,8 +259,8 @@ def _never_closed(paren, span, tok, file, text, context, at_end) -> SyntaxProble
     hint = f"a ')' to close it, probably at the end of {unit} on line {line}"
     message = f"this '(' is never closed: {unit} runs on to {where}"
     diagnostic = error(message, Span(file, line, column, line, column + 1), hint)
-    if at_end:
-        return SyntaxProblem(diagnostic, None)
+    if at_end:  # the unit runs to the end: blank it and read what comes before on
+        return SyntaxProblem(diagnostic, (line, len(text.split("\n")) + 1))
     if context.kind == "domain":  # the action the '(' opened in, whole
         first, last = resync_lines(text, span.line, context)
         return SyntaxProblem(diagnostic, (min(first, paren_context.action_line or line), last))
@@ -286,13 +287,17 @@ def _misspelt(tok, span, file, text, context, expected) -> SyntaxProblem | None:
                 message = "a '#' with no section name"
             else:
                 message = f"unknown section '{word}'" + did_you_mean(word, own)
-            return SyntaxProblem(error(message, span, sections_hint), resync_lines(text, span.line, context, whole_section=True))
+            meant = candidates(str(tok), own)
+            fix = (span.line, span.column, str(tok), meant[0]) if len(meant) == 1 and word not in other else None
+            return SyntaxProblem(error(message, span, sections_hint), resync_lines(text, span.line, context, whole_section=True), fix)
     if tok is not None and tok.type == "KEYWORD":
         word = str(tok)
         message = f"unknown keyword '{word}'" + did_you_mean(word, ACTION_KEYWORDS)
         if kind == "problem":
             message += " (action keywords belong in a domain file)"
-        return SyntaxProblem(error(message, span, SYNTAX_ACTION), resync_lines(text, span.line, context))
+        meant = candidates(word, ACTION_KEYWORDS)
+        fix = (span.line, span.column, word, meant[0]) if len(meant) == 1 and kind == "domain" else None
+        return SyntaxProblem(error(message, span, SYNTAX_ACTION), resync_lines(text, span.line, context), fix)
     if tok is not None and tok.type == "NAME" and context.section is None:
         # a section keyword written without its '#'
         guess = nearest("#" + str(tok), own, cutoff=0.8)
@@ -363,7 +368,7 @@ def resync_lines(text: str, line: int, context: Context, whole_section: bool = F
     Problem files: one line of `#init` or of a goal (from the outermost '('
     still open, to the line that closes it); any other section whole.
     Domain files: the action (from its ':action' to the next one or the next
-    section).  An unknown section runs to the next known one."""
+    section).  An unknown section runs to the next section header."""
     lines = code_lines(text)
     total = len(lines)
 
@@ -374,8 +379,8 @@ def resync_lines(text: str, line: int, context: Context, whole_section: bool = F
                 return number
         return total + 1
 
-    if whole_section:
-        return line, next_header(line, known_only=True)
+    if whole_section:  # to the next header, known or not: a misspelt one gets its own error
+        return line, next_header(line)
     if context.kind == "problem":
         if context.section in ("#init", "#blackgoals", "#whitegoals") and context.section_line != line:
             outer = open_parens(text, line, len(lines[line - 1]) + 1)
@@ -397,6 +402,19 @@ def resync_lines(text: str, line: int, context: Context, whole_section: bool = F
         if _SECTION_LINE.match(code) or re.match(r"^[ \t\f]*:action\b", code):
             return first, number
     return first, total + 1
+
+
+def replace_word(text: str, fix: tuple[int, int, str, str]) -> str:
+    """`text` with the misspelt word at (line, column) replaced by the one meant.
+
+    Reading on with the keyword the user meant, rather than blanking its
+    section, lets the errors inside that section be reported too."""
+    line, column, written, meant = fix
+    parts = text.split("\n")
+    code = parts[line - 1]
+    assert code[column - 1 : column - 1 + len(written)] == written
+    parts[line - 1] = code[: column - 1] + meant + code[column - 1 + len(written) :]
+    return "\n".join(parts)
 
 
 def blank(text: str, lines: tuple[int, int]) -> str:

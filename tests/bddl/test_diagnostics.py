@@ -507,3 +507,29 @@ def test_missing_depth_is_filled_by_the_command_line_depth():
     assert parse_problem(PROBLEM, default_depth=5).depth == 3  # the file's own #depth wins in the parser
     d = only_error(problem=problem)
     assert d.message == "missing section '#depth'" and "--depth D" in d.hint
+
+
+def test_errors_inside_a_misspelt_section_are_reported_too():
+    # the reader goes on as if '#boardsiz' were '#boardsize', so the bad width is reported at its own column
+    problem = PROBLEM.replace("#boardsize 3 3", "#boardsiz x 3").replace("#depth 3", "#dpth 3")
+    found = syntax_errors(problem=problem)
+    assert [(d.span.line, d.span.column) for d in found] == [(1, 1), (1, 11), (3, 1)]
+    assert found[1].message == "unexpected 'x'" and found[1].hint.startswith("#boardsize W H")
+
+
+def test_consecutive_misspelt_sections_are_each_reported():
+    problem = PROBLEM.replace("#depth 3", "#deptx 3").replace("#blackgoals", "#blackgoalx")
+    found = syntax_errors(problem=problem)
+    assert [(d.span.line, d.message.split(" (")[0]) for d in found] == [
+        (3, "unknown section '#deptx'"),
+        (4, "unknown section '#blackgoalx'"),
+    ]
+
+
+def test_an_unclosed_parenthesis_at_the_end_does_not_hide_earlier_errors():
+    problem = PROBLEM.replace("(black(?x,?y) black(?x+1,?y))", "(black(?x,?y) black(?x+1,?y)").replace(
+        "(white(?x,?y) white(?x,?y+1))", "(white(?x,?y) white(?x,?y+1)"
+    )
+    found = syntax_errors(problem=problem)
+    assert [(d.span.line, d.span.column) for d in found] == [(5, 1), (7, 1)]
+    assert "runs on to the end of the file" in found[1].message
