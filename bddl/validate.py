@@ -33,13 +33,13 @@ def _coord_problems(coord: Coord, axis: str, absolute_ok: bool) -> list[Diagnost
     other = "y" if axis == "x" else "x"
     if isinstance(coord, Relative):
         if coord.var == other:
-            return [error(f"?{other} cannot stand in the {axis} position of an atom", coord.span, COORD_FORMS)]
+            return [error(f"?{other} cannot stand in the {axis} position of an atom (the {axis} position takes ?{axis})", coord.span, COORD_FORMS)]
         if coord.var != axis:
-            return [error(f"unknown variable '?{coord.var}'" + did_you_mean(coord.var, (axis,)).replace("'", "'?", 1), coord.span, COORD_FORMS)]
+            return [error(f"unknown variable '?{coord.var}' (the {axis} position takes ?{axis})", coord.span, COORD_FORMS)]
         return []
     if isinstance(coord, Extreme):
         if coord.name[0] != axis:
-            return [error(f"'{coord.name}' cannot stand in the {axis} position of an atom", coord.span, COORD_FORMS)]
+            return [error(f"'{coord.name}' cannot stand in the {axis} position of an atom (did you mean '{axis}{coord.name[1:]}'?)", coord.span, COORD_FORMS)]
         return []
     if isinstance(coord, Absolute):
         if not absolute_ok:

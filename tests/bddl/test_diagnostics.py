@@ -146,19 +146,19 @@ def test_coordinate_that_is_not_a_form():
 def test_unknown_variable():
     d = only_error(domain=DOMAIN.replace("(black(?x,?y))", "(black(?x,?z))"))
     assert where(d) == ("d.bddl", 5, 19)
-    assert "unknown variable '?z'" in d.message
+    assert d.message == "unknown variable '?z' (the y position takes ?y)"
 
 
 def test_y_in_the_x_slot():
     d = only_error(domain=DOMAIN.replace("(black(?x,?y))", "(black(?y,?y))"))
     assert where(d) == ("d.bddl", 5, 16)
-    assert "?y cannot stand in the x position" in d.message
+    assert d.message == "?y cannot stand in the x position of an atom (the x position takes ?x)"
 
 
 def test_extreme_in_the_wrong_slot():
     d = only_error(domain=DOMAIN.replace("(black(?x,?y))", "(black(?x,xmax))"))
     assert where(d) == ("d.bddl", 5, 19)
-    assert "'xmax' cannot stand in the y position" in d.message
+    assert d.message == "'xmax' cannot stand in the y position of an atom (did you mean 'ymax'?)"
 
 
 def test_absolute_integer_in_domain():
@@ -374,7 +374,7 @@ def test_predicate_in_the_wrong_case_names_the_right_one():
 
 def test_misspelt_variable_and_edge_name_the_nearest():
     d = only_error(domain=DOMAIN.replace("(black(?x,?y))", "(black(?X,?y))"))
-    assert where(d) == ("d.bddl", 5, 16) and d.message == "unknown variable '?X' (did you mean '?x'?)"
+    assert where(d) == ("d.bddl", 5, 16) and d.message == "unknown variable '?X' (the x position takes ?x)"
     d = only_error(domain=DOMAIN.replace("(black(?x,?y))", "(black(?x,ymx))"))
     assert where(d) == ("d.bddl", 5, 19) and d.message == "'ymx' is not a coordinate (did you mean 'ymax'?)"
 
