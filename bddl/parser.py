@@ -347,8 +347,10 @@ def _build(text: str, file: str, start: str, **options):
     if not errors:
         return getattr(builder, start)(tree)
     if tree is not None:
+        from .validate import local_problems
+
         try:
-            getattr(builder, start)(tree)
+            errors += local_problems(getattr(builder, start)(tree))
         except BddlSyntaxError as exc:
             # a section the blanking removed is not missing: the error above says what is wrong with it
             errors += [d for d in exc.diagnostics if not d.message.startswith("missing section")]

@@ -111,6 +111,16 @@ def validate_domain(domain: Domain) -> list[Diagnostic]:
     return found
 
 
+def local_problems(model: Domain | Problem) -> list[Diagnostic]:
+    """The checks of single atoms, which need no board: for a file that has
+    syntax errors too, so that its misspelt predicates are reported in the
+    same run (its board may be among what could not be read)."""
+    if isinstance(model, Domain):
+        return validate_domain(model)
+    atoms = list(model.init) + [atom for goal in model.black_goals + model.white_goals for atom in goal.atoms]
+    return [d for atom in atoms for d in _atom_problems(atom, absolute_ok=True)]
+
+
 def _on_board(coord: Coord, axis: str, size: int) -> bool:
     return not isinstance(coord, Absolute) or 1 <= coord.value <= size
 

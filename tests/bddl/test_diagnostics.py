@@ -533,3 +533,12 @@ def test_an_unclosed_parenthesis_at_the_end_does_not_hide_earlier_errors():
     found = syntax_errors(problem=problem)
     assert [(d.span.line, d.span.column) for d in found] == [(5, 1), (7, 1)]
     assert "runs on to the end of the file" in found[1].message
+
+
+def test_misspelt_predicates_are_reported_with_the_syntax_errors():
+    problem = PROBLEM.replace("#boardsize 3 3", "#board 3 3").replace("black(?x+1,?y)", "balck(?x+1,?y)")
+    found = syntax_errors(problem=problem)
+    assert [(d.span.line, d.span.column, d.message.split(" (")[0]) for d in found] == [
+        (1, 1, "unknown section '#board'"),
+        (5, 15, "unknown predicate 'balck'"),
+    ]
