@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from compiler.commands.common import positive_float, positive_int
+from compiler.cli.common import positive_float, positive_int
 
 from . import machine, plots, records, report
 from .configs import ALIASES, TSEITIN_VARIANTS, ConfigurationError, parse_all
@@ -54,7 +54,7 @@ PROFILES = {
 
 def build_parser() -> argparse.ArgumentParser:
     from compiler.encodings import ENCODINGS
-    from compiler.solvers import SOLVER_CHOICES
+    from compiler.solving.solver_programs import SOLVER_CHOICES
 
     p = argparse.ArgumentParser(
         prog="python -m bench",

@@ -5,7 +5,7 @@ The whole-process compile (`python -m compiler.cli DOMAIN PROBLEM -o FILE`)
 is the number users feel, imports and all; the in-process compile (load,
 encode, write the QCIR text, with the parser already built) is the number
 the compiler's own work costs.  Solver runs go through
-`compiler.solvers.run_solver`: a child process per run, killed at the limit,
+`compiler.solving.solver_programs.run_solver`: a child process per run, killed at the limit,
 with a verdict only from the exit codes 10 and 20.
 """
 
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from circuits import Qdimacs, to_qdimacs, write_qdimacs
-from compiler import solvers
-from compiler.preprocess import check_prefix
+from compiler.solving import solver_programs as solvers
+from compiler.solving.preprocessing import check_prefix
 
 from .configs import Configuration
 from .preprocessing import PREPROCESSORS
@@ -126,7 +126,7 @@ def compile_in_process(domain: Path, problem: Path, encoding: str, repeat: int =
     from bddl.errors import BddlError
     from bddl.loader import load_model
     from compiler.encodings import encode, encoding_name
-    from compiler.output import formula_text
+    from compiler.formula_files import formula_text
 
     best = float("inf")
     for _ in range(max(1, repeat)):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bddl import Game, check_model, parse_domain, parse_problem
 from bddl.game import opponent
-from compiler.check import Violation
+from compiler.analysis.sanity import Violation
 
 
 def action(name: str, pre: str, eff: str) -> str:

@@ -12,11 +12,11 @@ import pytest
 from bddl import Game, load_model
 from bddl.game import BLACK
 from bddl.search import black_wins
-from compiler import budget as budget_module
-from compiler.budget import Budget
 from compiler.cli import main
-from compiler.critical_depth import candidate_depths, scan_depths
-from compiler.strategy import SolverStrategy, StrategyUnknown
+from compiler.solving import budget as budget_module
+from compiler.solving.budget import Budget
+from compiler.solving.critical_depth import candidate_depths, scan_depths
+from compiler.solving.strategy import SolverStrategy, StrategyUnknown
 from suite import DOMAINS, PROBLEMS
 
 CONNECT3 = [str(DOMAINS / "connect.bddl"), str(PROBLEMS / "connect/connect3_4x4_d9.bddl")]

@@ -21,8 +21,8 @@ import pytest
 
 from bddl import Game, load_model, search
 from compiler.cli import COMMANDS, main
-from compiler.output import format_for
-from compiler.solvers import run_solver
+from compiler.formula_files import format_for
+from compiler.solving.solver_programs import run_solver
 from conftest import ROOT
 from paper_listings import LISTING_4_POSITIONAL_DOMAIN
 
@@ -245,7 +245,7 @@ def test_an_output_that_is_a_folder_is_an_input_error(tmp_path, capsys):
 @pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()])
 def test_a_failed_write_removes_its_temporary_file(tmp_path, monkeypatch, capsys, failure):
     """A write that fails half-way (disk full, Ctrl-C) leaves OUT as it was and no temporary file."""
-    import compiler.output as output
+    import compiler.formula_files as output
 
     out = tmp_path / "f.qcir"
     out.write_text("precious\n")

@@ -164,8 +164,8 @@ def test_depth_no_win_and_bad_range(capsys):
 
 
 def test_depth_reports_a_contradicting_solver_loudly(capsys, monkeypatch):
-    from compiler import critical_depth
-    from compiler.solving import EncodingSize, SolveResult
+    from compiler.solving import critical_depth
+    from compiler.solving.pipeline import EncodingSize, SolveResult
 
     monkeypatch.setattr(critical_depth, "solve", lambda d, p, depth, **kw: SolveResult(depth == 3, depth, "fake", 0.0, EncodingSize(1, 1, 1)))
     status, out, err = run(capsys, "depth", *TIC)

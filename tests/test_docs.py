@@ -212,7 +212,7 @@ def parsers() -> dict[str, argparse.ArgumentParser]:
 
     found = {"bddlc": cli._top_parser()}
     for name, (module, _) in cli.COMMANDS.items():
-        found[f"bddlc {name}"] = importlib.import_module(f"compiler.commands.{module}").build_parser()
+        found[f"bddlc {name}"] = importlib.import_module(f"compiler.cli.{module}").build_parser()
     found["python -m bench"] = importlib.import_module("bench.cli").build_parser()
     return found
 

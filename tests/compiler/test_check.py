@@ -1,4 +1,4 @@
-"""`compiler.check`: the sanity conditions on the suite, the corpus and models broken on purpose.
+"""`compiler.analysis.sanity`: the sanity conditions on the suite, the corpus and models broken on purpose.
 
 Every counterexample is replayed with the game engine (`Game.moves`), which
 shares no code with the SAT encoding beyond the grounding of actions."""
@@ -22,7 +22,7 @@ from check_models import (
 
 from bddl import Game, load_model
 from bddl.game import BLACK, WHITE
-from compiler.check import InitialWin, ReachableTooLarge, check
+from compiler.analysis.sanity import InitialWin, ReachableTooLarge, check
 from corpus import instances, needs_corpus
 from suite import manifest
 

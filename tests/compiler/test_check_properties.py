@@ -20,10 +20,10 @@ from bddl import Absolute, Action, Atom, Condition, Domain, Extreme, Game, Probl
 from bddl.bounds import action_bounds, condition_bounds
 from bddl.game import BLACK, VALUES, WHITE, Geometry, State, condition_holds_at, opponent
 from compiler import encode
-from compiler.check import check
-from compiler.explicit import ground_goals, ground_moves
-from compiler.lint import changeable_cells, dead_actions, dead_goals, first_move, goal_placements
-from compiler.sanity_sat import violating_steps
+from compiler.analysis.sanity import check
+from compiler.encodings.grounding import ground_goals, ground_moves
+from compiler.analysis.lint import changeable_cells, dead_actions, dead_goals, first_move, goal_placements
+from compiler.analysis.sanity_sat import violating_steps
 from qbf import depqbf
 from strategies import PREDS
 from strategies import game as random_game
@@ -126,7 +126,7 @@ def test_sat_and_lint_equal_brute_force_on_tiny_boards(case):
 @st.composite
 def board_and_conditions(draw, count: int = 1):
     """A board up to 6x6 and `count` conditions: each, half the time, written
-    only with ?x/?y offsets (which `compiler.lint` translates instead of
+    only with ?x/?y offsets (which `compiler.analysis.lint` translates instead of
     grounding), otherwise mixing offsets, board edges and absolute cells near
     the corner (so that they meet, and contradict each other at some
     positions only)."""

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from bddl import Game, check_model, search
 from bddl.loader import load_model
 from compiler import applicable_encodings, encode
-from compiler.corrective import CorrectiveEncoder, NotClaiming, applicable, claiming_game
-from compiler.symmetry import board_maps, game_symmetries
+from compiler.encodings.corrective import CorrectiveEncoder, NotClaiming, applicable, claiming_game
+from compiler.encodings.symmetry import board_maps, game_symmetries
 from qbf import depqbf, qute
 from strategies import claiming_game as random_claiming_game
 from strategies import positional_game as random_positional_game
@@ -69,7 +69,7 @@ def test_symmetry_cuts_do_not_change_the_answer(case):
 @given(random_positional_game(max_width=3, max_height=3, max_depth=5))
 def test_explicit_encoding_symmetry_cuts_keep_the_answer(case):
     """The explicit encoding cuts the same symmetries with its own move numbers."""
-    from compiler.explicit import ExplicitEncoder
+    from compiler.encodings.explicit import ExplicitEncoder
 
     domain, problem = case
     expected = search(Game(domain, problem)).black_wins

@@ -9,9 +9,9 @@ import pytest
 from bddl import Game
 from bddl.loader import load_model
 from bddl.search import search
-from compiler import critical_depth
-from compiler.critical_depth import candidate_depths, scan_depths
-from compiler.solving import EncodingSize, SolveResult
+from compiler.solving import critical_depth
+from compiler.solving.critical_depth import candidate_depths, scan_depths
+from compiler.solving.pipeline import EncodingSize, SolveResult
 from suite import DOMAINS, PROBLEMS
 
 

@@ -24,7 +24,7 @@ import os
 import pytest
 
 from compiler import ENCODINGS, encode
-from compiler.solvers import run_solver_on_text
+from compiler.solving.solver_programs import run_solver_on_text
 from differential import QUICK, SOLVER_LIMIT, case_id, encodings_for, engine_answer, instances, load
 from qbf import qdimacs_text
 

@@ -13,7 +13,7 @@ import re
 from bddl import Game, load_model, search
 from circuits import numbering
 from compiler.cli import main
-from compiler.lifted import encode
+from compiler.encodings.lifted import encode
 from conftest import ROOT
 from qbf import depqbf, qute
 

@@ -1,11 +1,11 @@
-"""`compiler.lint`: one model per warning, each located where the modeller must look."""
+"""`compiler.analysis.lint`: one model per warning, each located where the modeller must look."""
 
 from __future__ import annotations
 
 from check_models import LINES_3x3, OCCUPY_BLACK, OCCUPY_WHITE, POSITIONAL, action, model
 
+from compiler.analysis.lint import lint
 from compiler.analysis.mistakes import modelling_mistakes
-from compiler.lint import lint
 
 
 def warnings_of(domain: str, problem: str = LINES_3x3):

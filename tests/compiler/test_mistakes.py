@@ -17,7 +17,7 @@ from suite import manifest
 from bddl import Game, load_model
 from bddl.game import Geometry
 from compiler.analysis.mistakes import modelling_mistakes, reachable_values
-from compiler.lint import lint
+from compiler.analysis.lint import lint
 
 LINES_4x4 = (
     "#boardsize 4 4\n#init\n#depth 5\n"

@@ -14,9 +14,9 @@ from bddl.loader import load_model
 from bddl.search import black_wins, search
 from circuits import Qdimacs, qdimacs_value, to_qdimacs, write_qdimacs
 from compiler.encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode
-from compiler.preprocess import bloqqer, bloqqer_input, check_prefix, repair_prefix, run_bloqqer, unquantified
-from compiler.solvers import run_solver_on_text
-from compiler.solving import problem_at, solve
+from compiler.solving.preprocessing import bloqqer, bloqqer_input, check_prefix, repair_prefix, run_bloqqer, unquantified
+from compiler.solving.solver_programs import run_solver_on_text
+from compiler.solving.pipeline import problem_at, solve
 from conftest import scaled
 from strategies import game
 from suite import DOMAINS, PROBLEMS

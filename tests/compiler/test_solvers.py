@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import solvers
-from compiler.solvers import members, run_portfolio, run_solver
+from compiler.solving import solver_programs as solvers
+from compiler.solving.solver_programs import members, run_portfolio, run_solver
 from conftest import shell_program
 
 

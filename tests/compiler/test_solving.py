@@ -1,4 +1,4 @@
-"""`compiler.solving`: verdicts from real solvers against the manifest and the
+"""`compiler.solving.pipeline`: verdicts from real solvers against the manifest and the
 engine, first moves checked by play, honest time limits."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from bddl import Game
 from bddl.game import BLACK, WHITE
 from bddl.loader import load_model
 from bddl.search import black_wins, search
-from compiler.solvers import DEFAULT_SOLVER, SOLVER_CHOICES, SolverRun, default_solver, members
-from compiler.solving import MoveCheckError, problem_at, solve
+from compiler.solving.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES, SolverRun, default_solver, members
+from compiler.solving.pipeline import MoveCheckError, problem_at, solve
 from suite import DOMAINS, PROBLEMS, manifest
 
 # Instances where DepQBF took more than 0.3 s, or gave no verdict within 5 s,
@@ -133,7 +133,7 @@ def test_time_limit_is_honoured():
 
 def test_an_illegal_move_from_the_solver_is_an_internal_error(monkeypatch):
     """A solver assignment naming no legal move must never reach the user."""
-    import compiler.solving as solving
+    import compiler.solving.pipeline as solving
 
     m = load_model(DOMAINS / "connect.bddl", PROBLEMS / "connect/connect3_5x4_d9.bddl")  # 5 moves in 3 bits
 

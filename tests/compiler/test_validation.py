@@ -7,8 +7,8 @@ import pytest
 from bddl import Game
 from bddl.game import BLACK, Move
 from bddl.loader import load_model
-from compiler.strategy import SolverStrategy
-from compiler.validation import format_line, validate
+from compiler.solving.strategy import SolverStrategy
+from compiler.solving.strategy_validation import format_line, validate
 from suite import DOMAINS, PROBLEMS, manifest
 
 QUICK = {

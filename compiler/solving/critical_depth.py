@@ -26,10 +26,10 @@ from typing import Callable
 
 from bddl.ast import Domain, Problem
 
+from ..encodings import SOLVE_ENCODING
 from .budget import Budget
-from .encodings import SOLVE_ENCODING
-from .solvers import DEFAULT_SOLVER
-from .solving import SolveResult, solve
+from .pipeline import SolveResult, solve
+from .solver_programs import DEFAULT_SOLVER
 
 
 @dataclass(frozen=True)

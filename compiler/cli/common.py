@@ -55,7 +55,7 @@ def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str | None 
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "give up after S seconds (compiling included) and report unknown") -> None:
-    from ..solvers import DEFAULT_SOLVER, PORTFOLIOS, SOLVER_CHOICES
+    from ..solving.solver_programs import DEFAULT_SOLVER, PORTFOLIOS, SOLVER_CHOICES
 
     portfolios = "; ".join(f"{name} runs {' and '.join(run)} side by side, the first verdict wins" for name, run in PORTFOLIOS.items())
     parser.add_argument(

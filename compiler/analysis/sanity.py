@@ -17,7 +17,7 @@ move between them), the action and the goal involved.
 
 Two ways to decide 2 and 3 (condition 1 is one state, checked directly):
 
-* by SAT (`compiler.sanity_sat`), over *all* states of the board, reachable
+* by SAT (`compiler.analysis.sanity_sat`), over *all* states of the board, reachable
   or not: exact for the board, and what the paper's encoding needs;
 * by exploring, with the game engine, the states reachable from the
   initial state within the depth (`reachable=True`): only for small games,
@@ -260,7 +260,7 @@ def check(
     warnings: tuple[Diagnostic, ...] = (),
 ) -> CheckReport:
     """The full report: the three conditions and every warning (`warnings`,
-    typically the validator's, first, then `compiler.lint`'s).
+    typically the validator's, first, then `compiler.analysis.lint`'s).
 
     Assumes a model that passed `bddl.validate.check_model` (with or without
     its initial-state check).  Raises `ReachableTooLarge` in reachable mode."""

@@ -46,10 +46,10 @@ def run(args) -> int:
 
     from bddl.game import Game
 
-    from ..budget import Budget
-    from ..solving import solve
-    from ..strategy import SolverStrategy
-    from ..validation import format_line, validate
+    from ..solving.budget import Budget
+    from ..solving.pipeline import solve
+    from ..solving.strategy import SolverStrategy
+    from ..solving.strategy_validation import format_line, validate
 
     budget = Budget.starting_now(args.time_budget)
     model = load(args)

@@ -55,10 +55,8 @@ from bddl.errors import BddlSemanticError, error
 from bddl.game import Geometry, state_from_atoms
 from circuits import TRUE, Circuit
 
-from .explicit import ground_goals, ground_sides
-from .lifted import bits_for
+from .grounding import Cell, actions_of, bits_for, ground_goals, ground_sides, mover
 
-Cell = tuple[int, int]
 Owner = tuple[str, Cell]  # a side owns a cell
 
 
@@ -201,8 +199,8 @@ def claiming_game(domain: Domain, problem: Problem, moves: dict | None = None) -
     }
     moves = ground_sides(geometry, domain) if moves is None else moves
     claims = {
-        side: _claims(side, actions, moves[side], stones)
-        for side, actions in (("black", domain.black_actions), ("white", domain.white_actions))
+        side: _claims(side, actions_of(domain, side), moves[side], stones)
+        for side in ("black", "white")
     }
     sets = {}
     for side, goals in (("black", problem.black_goals), ("white", problem.white_goals)):
@@ -253,7 +251,7 @@ class CorrectiveEncoding:
 
     def decode_move(self, step: CorrectiveStep, value) -> "DecodedMove | None":
         """The claim a model of the formula makes at `step` (None if it makes none)."""
-        from .moves import DecodedMove
+        from .decoding import DecodedMove
 
         chosen = [cell for cell, var in step.moves.items() if value(var)]
         if len(chosen) != 1:
@@ -267,7 +265,7 @@ class CorrectiveEncoding:
 
         for claim in self.game.claims[step.side][cell]:
             if all(any(holds(owner) for owner in requirement) for requirement in claim.requires):
-                actions = self.domain.black_actions if step.side == "black" else self.domain.white_actions
+                actions = actions_of(self.domain, step.side)
                 return DecodedMove(step.side, claim.action, actions[claim.action].name, claim.x, claim.y)
         return None
 
@@ -284,16 +282,13 @@ class CorrectiveEncoder:
 
         self.symmetries = [f for _, f in game_symmetries(domain, problem, moves)]
 
-    def side_of(self, i: int) -> str:
-        return "black" if (i % 2 == 1) == self.problem.black_first else "white"
-
     def clause(self, *lits: int) -> None:
         self.clauses.append(self.c.or_(lits))
 
     def symmetry_cuts(self, t: int, previous: dict[Cell, int]) -> dict[Cell, list[int]]:
         """For each cell, the conditions under which a move there at ply t is
         redundant: a symmetry of the game leaves the position unchanged and
-        maps the cell to an earlier one (compiler.symmetry).
+        maps the cell to an earlier one (compiler.encodings.symmetry).
 
         In a position that a symmetry leaves unchanged, a move and its image
         lead to mirror-image positions of equal value, so offering the mover
@@ -368,7 +363,7 @@ class CorrectiveEncoder:
         previous: dict[Cell, int] = {}
         white_stuck = []  # gates: the clock runs and White has no claim to make
         for t in range(1, last + 1):
-            side = self.side_of(t)
+            side = mover(t, self.problem.black_first)
             running = c.var(f"time{t}")
             c.exists([running])
             if running_before is not None:

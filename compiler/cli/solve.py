@@ -9,7 +9,7 @@ from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, ad
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from ..preprocess import PREPROCESSORS
+    from ..solving.preprocessing import PREPROCESSORS
 
     p = argparse.ArgumentParser(
         prog="bddlc solve",
@@ -66,7 +66,7 @@ def run(args) -> int:
     from bddl.game import BLACK, WHITE, Game
 
     from ..notation import MoveInputError, describe_move, parse_move
-    from ..solving import problem_at, solve
+    from ..solving.pipeline import problem_at, solve
 
     model = load(args)
     problem = model.problem

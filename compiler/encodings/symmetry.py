@@ -20,9 +20,8 @@ from typing import Callable, Iterable
 from bddl.ast import Domain, Problem
 from bddl.game import Geometry, state_from_atoms
 
-from .explicit import GroundMove, ground_goals, ground_sides
+from .grounding import Cell, GroundMove, ground_goal_sides, ground_sides
 
-Cell = tuple[int, int]
 Map = Callable[[Cell], Cell]
 
 
@@ -58,7 +57,7 @@ def game_symmetries(domain: Domain, problem: Problem, moves: dict | None = None,
     if moves is None:
         moves = ground_sides(geometry, domain)
     if goals is None:
-        goals = {"black": ground_goals(geometry, problem.black_goals), "white": ground_goals(geometry, problem.white_goals)}
+        goals = ground_goal_sides(geometry, problem)
     move_keys = {side: {(m.pre, m.effect) for m in ms} for side, ms in moves.items()}
     goals = {side: set(instances) for side, instances in goals.items()}
     found = []

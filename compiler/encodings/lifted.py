@@ -45,7 +45,8 @@ from bddl.bounds import Box, action_bounds, condition_bounds
 from circuits import FALSE, TRUE, Circuit
 from circuits.arith import add_const, equals, equals_const, less_than_const, sub_const
 
-VALUES = ("open", "black", "white")
+from .grounding import VALUES, actions_of, bits_for, mover
+
 
 
 @dataclass(frozen=True)
@@ -98,11 +99,6 @@ class Axis:
         return self.index(_absolute(coord, self.side))
 
 
-def bits_for(count: int) -> int:
-    """ceil(log2(count)): bits to number `count` things from 0 (0 bits for one thing)."""
-    return max(count - 1, 0).bit_length()
-
-
 def index_bits(side: int) -> int:
     """ceil(log2(side + 1)): bits for a 1-based board index up to `side`."""
     return max(side.bit_length(), 1)
@@ -142,12 +138,12 @@ class Encoding:
     def decode_move(self, step: Step, value) -> "DecodedMove | None":
         """The move a model of the formula makes at `step`; `value(var) -> bool`
         reads an internal variable.  None when the bits name no action."""
-        from .moves import DecodedMove
+        from .decoding import DecodedMove
 
         def number(bits):
             return sum(1 << k for k, b in enumerate(bits) if value(b))
 
-        actions = self.domain.black_actions if step.side == "black" else self.domain.white_actions
+        actions = actions_of(self.domain, step.side)
         index = number(step.A)
         if index >= len(actions):
             return None
@@ -284,16 +280,6 @@ class LiftedEncoder:
 
     # -- the prefix (Table 1) ---------------------------------------------
 
-    def side_of(self, i: int) -> str:
-        black_on_odd = self.problem.black_first
-        return "black" if (i % 2 == 1) == black_on_odd else "white"
-
-    def actions_of(self, side: str) -> tuple[Action, ...]:
-        return self.domain.black_actions if side == "black" else self.domain.white_actions
-
-    def goals_of(self, side: str) -> tuple[Condition, ...]:
-        return self.problem.black_goals if side == "black" else self.problem.white_goals
-
     def _vars(self, name: str, count: int) -> list[int]:
         return [self.c.var(f"{name}[{k}]") for k in range(count)]
 
@@ -302,8 +288,8 @@ class LiftedEncoder:
         xb, yb = self.x_axis.bits, self.y_axis.bits
         self.steps: list[Step] = []
         for i in range(1, self.depth + 1):
-            side = self.side_of(i)
-            actions = self.actions_of(side)
+            side = mover(i, self.problem.black_first)
+            actions = actions_of(self.domain, side)
             step = Step(
                 i,
                 side,
@@ -406,7 +392,7 @@ class LiftedEncoder:
     def M_b(self, step: Step) -> int:
         """Black's move at time t = step.index is a legal move from state t to t+1."""
         c, t = self.c, step.index
-        actions = self.actions_of("black")
+        actions = actions_of(self.domain, "black")
         parts = [LT(c, step.A, len(actions))]
         for j, action in enumerate(actions):
             body = self.all_of(
@@ -453,7 +439,7 @@ class LiftedEncoder:
         """White's move at time t: defines the indicators lb and P, and the
         successor state when the move is legal.  Returns (M_w, legal)."""
         c, t = self.c, step.index
-        actions = self.actions_of("white")
+        actions = actions_of(self.domain, "white")
         in_bounds = c.and_(
             [LT(c, step.A, len(actions))]
             + [

@@ -4,7 +4,7 @@
 answer behind one callable type is what lets a test hand `validate` a
 deliberately broken strategy and watch it fail.  The real one,
 `SolverStrategy`, re-solves from the current position with the plies that
-are left (`compiler.solving.problem_at`), and remembers its answers: a move
+are left (`compiler.solving.pipeline.problem_at`), and remembers its answers: a move
 that wins within r plies also wins within any r' >= r plies (the same
 strategy still finishes in time), so one solve per position is enough for
 every later visit with at least as many plies left.
@@ -17,10 +17,10 @@ from typing import Callable
 from bddl.ast import Domain, Problem
 from bddl.game import BLACK, Move, State
 
+from ..encodings import SOLVE_ENCODING
 from .budget import Budget
-from .encodings import SOLVE_ENCODING
-from .solvers import DEFAULT_SOLVER
-from .solving import SolveResult, problem_at, solve
+from .pipeline import SolveResult, problem_at, solve
+from .solver_programs import DEFAULT_SOLVER
 
 Strategy = Callable[[State, int], "Move | None"]
 """Black to move in `state` with `plies` plies left: Black's move, or None

@@ -10,7 +10,7 @@ from .common import EXIT_OK, add_model_arguments, load, plies, version
 
 def build_parser() -> argparse.ArgumentParser:
     from ..encodings import DEFAULT_ENCODING, DESCRIPTIONS, ENCODINGS
-    from ..output import FORMATS
+    from ..formula_files import FORMATS
 
     p = argparse.ArgumentParser(
         prog="bddlc",
@@ -49,13 +49,13 @@ def describe(model, depth: int, encoding: str) -> list[str]:
 
 
 def report_warnings(model, strict: bool) -> None:
-    """The validator's and `compiler.lint`'s warnings: to stderr, or under
+    """The validator's and `compiler.analysis.lint`'s warnings: to stderr, or under
     `--strict` raised as errors (so no output file is written)."""
     import dataclasses
 
     from bddl.errors import BddlSemanticError
 
-    from ..lint import lint
+    from ..analysis.lint import lint
 
     warnings = list(model.warnings) + lint(model.domain, model.problem)
     if strict and warnings:
@@ -68,7 +68,7 @@ def report_warnings(model, strict: bool) -> None:
 
 def run(args) -> int:
     from ..encodings import encode
-    from ..output import format_for, formula_text, write_atomically
+    from ..formula_files import format_for, formula_text, write_atomically
 
     model = load(args, print_warnings=False)
     report_warnings(model, args.strict)

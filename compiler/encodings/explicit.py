@@ -29,86 +29,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bddl.ast import Domain, Problem
-from bddl.bounds import action_bounds, condition_bounds
-from bddl.game import Geometry, allowed_values, ground_atoms, state_from_atoms
+from bddl.game import BLACK, WHITE, Geometry, state_from_atoms
 from circuits import FALSE, TRUE, Circuit
 from circuits.arith import equals_const, less_than_const
 
-from .lifted import bits_for
-
-Cell = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class GroundMove:
-    """One distinct move of one side: where its conditions and effects fall."""
-
-    action: int
-    x: int
-    y: int
-    pre: tuple[tuple[Cell, frozenset[str]], ...]
-    effect: tuple[tuple[Cell, tuple[str, ...]], ...]  # one value, or two (a choice)
-
-    @property
-    def key(self):
-        return (self.pre, self.effect)
-
-
-def ground_moves(geometry: Geometry, actions) -> list[GroundMove]:
-    """The side's moves on this board, in action then position order, without
-    duplicates (an action that ignores ?y is one move per column, not per cell)
-    and without moves that can never be legal."""
-    moves: list[GroundMove] = []
-    seen = set()
-    for index, action in enumerate(actions):
-        for pos in action_bounds(action, geometry.width, geometry.height).positions():
-            pre = []
-            for cell, atoms in ground_atoms(geometry, action.precondition.atoms, pos).items():
-                allowed = allowed_values(atoms)
-                if not allowed:
-                    break
-                if len(allowed) < 3:
-                    pre.append((cell, allowed))
-            else:
-                effect = []
-                for cell, atoms in ground_atoms(geometry, action.effect.atoms, pos).items():
-                    values = tuple(v for v in ("open", "black", "white") if v in allowed_values(atoms))
-                    if not values:
-                        break
-                    effect.append((cell, values))
-                else:
-                    move = GroundMove(index, pos[0], pos[1], tuple(sorted(pre)), tuple(sorted(effect)))
-                    if move.key not in seen:
-                        seen.add(move.key)
-                        moves.append(move)
-    return moves
-
-
-def ground_sides(geometry: Geometry, domain: Domain) -> dict[str, list[GroundMove]]:
-    """Both sides' `ground_moves`, by side name."""
-    return {"black": ground_moves(geometry, domain.black_actions), "white": ground_moves(geometry, domain.white_actions)}
-
-
-def ground_goals(geometry: Geometry, goals) -> list[tuple[tuple[Cell, frozenset[str]], ...]]:
-    """Every placement of every goal, as cell requirements; contradictory ones dropped."""
-    instances = []
-    seen = set()
-    for goal in goals:
-        for pos in condition_bounds(goal, geometry.width, geometry.height).positions():
-            need = []
-            for cell, atoms in ground_atoms(geometry, goal.atoms, pos).items():
-                allowed = allowed_values(atoms)
-                if not allowed:
-                    break
-                if len(allowed) < 3:
-                    need.append((cell, allowed))
-            else:
-                key = tuple(sorted(need))
-                if key not in seen:
-                    seen.add(key)
-                    instances.append(key)
-    return instances
-
+from .grounding import Cell, GroundMove, actions_of, bits_for, ground_goal_sides, ground_sides, mover
 
 @dataclass
 class ExplicitStep:
@@ -130,13 +55,13 @@ class ExplicitEncoding:
 
     def decode_move(self, step: ExplicitStep, value) -> "DecodedMove | None":
         """The move a model of the formula makes at `step` (None if the number is off the list)."""
-        from .moves import DecodedMove
+        from .decoding import DecodedMove
 
         number = sum(1 << k for k, b in enumerate(step.M) if value(b))
         if number >= len(step.moves):
             return None
         move = step.moves[number]
-        actions = self.domain.black_actions if step.side == "black" else self.domain.white_actions
+        actions = actions_of(self.domain, step.side)
         bits = iter(step.choices)
         chosen = tuple((cell, values[1] if value(next(bits)) else values[0]) for cell, values in move.effect if len(values) > 1)
         return DecodedMove(step.side, move.action, actions[move.action].name, move.x, move.y, chosen)
@@ -149,16 +74,10 @@ class ExplicitEncoder:
         self.geometry = Geometry(problem.width, problem.height)
         self.c = Circuit()
         self.moves = ground_sides(self.geometry, domain)
-        self.goals = {
-            "black": ground_goals(self.geometry, problem.black_goals),
-            "white": ground_goals(self.geometry, problem.white_goals),
-        }
+        self.goals = ground_goal_sides(self.geometry, problem)
         from .symmetry import game_symmetries
 
         self.symmetries = [f for _, f in game_symmetries(domain, problem, self.moves, self.goals)]
-
-    def side_of(self, i: int) -> str:
-        return "black" if (i % 2 == 1) == self.problem.black_first else "white"
 
     # -- the state as literals -----------------------------------------------
 
@@ -196,7 +115,7 @@ class ExplicitEncoder:
     # -- one move --------------------------------------------------------------
 
     def step_variables(self, i: int) -> ExplicitStep:
-        side = self.side_of(i)
+        side = mover(i, self.problem.black_first)
         moves = self.moves[side]
         M = [self.c.var(f"M{i}[{k}]") for k in range(bits_for(len(moves)))]
         width = max((sum(len(values) > 1 for _, values in m.effect) for m in moves), default=0)
@@ -260,7 +179,7 @@ class ExplicitEncoder:
     def symmetry_cuts(self, steps: list[ExplicitStep]) -> list[dict[int, list[int]]]:
         """For the first two steps, the conditions under which each move is
         redundant: a symmetry of the game fixes the position and maps the
-        move to an earlier one (compiler.symmetry).
+        move to an earlier one (compiler.encodings.symmetry).
 
         Offering the mover one move per orbit keeps the value of the game.  A
         cut move of Black's is illegal; a cut move of White's counts as an

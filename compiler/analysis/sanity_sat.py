@@ -8,7 +8,7 @@ one SAT instance, whose variables describe
 * the state before, s1: two variables per cell, black and white, never both
   (a cell that is neither is open);
 * the move: one selector per distinct ground move of the mover (action and
-  position, from `compiler.explicit.ground_moves`), exactly one of them true;
+  position, from `compiler.encodings.grounding.ground_moves`), exactly one of them true;
   the selected move's precondition holds in s1 and its effect in s2;
 * the state after, s2, tied to s1 by the frame rule of `bddl.game`: a cell
   the selected move's effect does not name keeps its value, and a cell a
@@ -34,7 +34,7 @@ from pysat.solvers import Solver
 
 from bddl.game import VALUES, Game, State, opponent
 
-from .explicit import ground_moves
+from ..encodings.grounding import ground_moves
 from .lint import goal_placements
 
 SOLVER = "glucose4"  # bundled with every python-sat release; incremental, with assumptions

@@ -1,7 +1,7 @@
 """`bddlc play`: you play White, bddlc plays Black's winning strategy (paper §5.1).
 
 Black answers every position by re-solving from it with the plies that are
-left (`compiler.strategy.SolverStrategy`), so its moves are always backed by
+left (`compiler.solving.strategy.SolverStrategy`), so its moves are always backed by
 a fresh verdict and checked by the game engine.  Moves are read line by line
 from standard input, so a session can be scripted (`bddlc play ... < moves`);
 when the input is not a terminal, each move read is echoed so the transcript
@@ -38,8 +38,8 @@ def run(args) -> int:
     from bddl.game import BLACK, WHITE, Game
 
     from ..notation import MoveInputError, describe_move, legal_moves, parse_move
-    from ..solving import solve
-    from ..strategy import SolverStrategy, StrategyUnknown
+    from ..solving.pipeline import solve
+    from ..solving.strategy import SolverStrategy, StrategyUnknown
 
     model = load(args)
     problem = model.problem

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from bddl.game import BLACK, WHITE, Game, Move, State
 
-from .notation import describe_move
+from ..notation import describe_move
 from .strategy import Strategy, StrategyUnknown
 
 

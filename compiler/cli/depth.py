@@ -45,8 +45,8 @@ def _verdict(black_wins) -> str:
 
 
 def run(args) -> int:
-    from ..budget import Budget
-    from ..critical_depth import black_needs_white_turn, candidate_depths, scan_depths
+    from ..solving.budget import Budget
+    from ..solving.critical_depth import black_needs_white_turn, candidate_depths, scan_depths
 
     budget = Budget.starting_now(args.time_budget)
     model = load(args, default_depth=args.max)

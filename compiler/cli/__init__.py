@@ -1,4 +1,9 @@
-"""The `bddlc` command line: a dispatcher over `compiler.commands`.
+"""The `bddlc` command line: a dispatcher over one module per command.
+
+Each command's module here defines `build_parser() -> argparse.ArgumentParser`
+and `run(args) -> int` (the exit status).  `main` imports a command's module
+only when that command is used, so `bddlc search` never pays for the QBF
+machinery and a compile never pays for the solvers.
 
 Exit statuses are part of the interface (docs/cli.md): 0 success, 1 a bad
 model or input file, 2 a usage error (argparse's), 3 a search that ran out
@@ -16,9 +21,9 @@ import importlib
 import sys
 from typing import Sequence
 
-from .commands.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, version
+from .common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, version
 
-# command name -> (module under compiler.commands, one-line summary)
+# command name -> (its module in this package, one-line summary)
 COMMANDS: dict[str, tuple[str, str]] = {
     "compile": ("compile", "compile to QCIR or QDIMACS (the default: `bddlc DOMAIN PROBLEM` compiles)"),
     "search": ("search", "decide the game by explicit game-tree search"),
@@ -78,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _top_parser().parse_args(argv)
         return EXIT_OK
     name, rest = (argv[0], argv[1:]) if argv[0] in COMMANDS else ("compile", argv)
-    command = importlib.import_module(f".commands.{COMMANDS[name][0]}", __package__)
+    command = importlib.import_module(f".{COMMANDS[name][0]}", __package__)
     args = command.build_parser().parse_args(rest)
     try:
         return command.run(args)
@@ -88,7 +93,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -17,7 +17,7 @@ Compiling runs these checks on every call, so they must cost milliseconds
 even on large boards: a condition written only with ?x/?y offsets looks the
 same at every position, so it is grounded once and translated, and only
 conditions that mention board edges or absolute cells are grounded position
-by position.  No SAT solver here (that is `compiler.sanity_sat`, used by
+by position.  No SAT solver here (that is `compiler.analysis.sanity_sat`, used by
 `bddlc check` alone).  The validator's own warnings (actions and goals that
 fit nowhere) are not repeated.
 """
@@ -31,7 +31,7 @@ from bddl.bounds import action_bounds, condition_bounds
 from bddl.errors import Diagnostic, warning
 from bddl.game import VALUES, Geometry, allowed_values, ground_atoms
 
-from .analysis.mistakes import modelling_mistakes
+from .mistakes import modelling_mistakes
 
 Cell = tuple[int, int]
 Requirements = dict[Cell, frozenset[str]]

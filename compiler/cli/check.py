@@ -18,7 +18,7 @@ SYMBOLS = {"open": ".", "black": "B", "white": "W"}
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from ..check import DEFAULT_MAX_POSITIONS
+    from ..analysis.sanity import DEFAULT_MAX_POSITIONS
 
     p = argparse.ArgumentParser(
         prog="bddlc check",
@@ -55,7 +55,7 @@ def run(args) -> int:
     from bddl.loader import load_model
     from bddl.validate import Limits
 
-    from ..check import ReachableTooLarge, check
+    from ..analysis.sanity import ReachableTooLarge, check
 
     model = load_model(
         args.domain,
@@ -124,7 +124,7 @@ def report_text(report, game, model) -> str:
 def _counterexample_text(number: int, example, game) -> list[str]:
     from bddl.errors import Diagnostic
 
-    from ..check import InitialWin
+    from ..analysis.sanity import InitialWin
 
     goal = example.goal
     owner = SIDE[goal.side]
@@ -194,7 +194,7 @@ def _location(span) -> dict:
 
 
 def _counterexample_json(example, game) -> dict:
-    from ..check import InitialWin
+    from ..analysis.sanity import InitialWin
 
     goal = example.goal
     hit = {"side": goal.side, "index": goal.index, "x": goal.x, "y": goal.y, "at": _location(goal.goal.span)}

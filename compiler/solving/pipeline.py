@@ -2,7 +2,7 @@
 
 `solve` compiles a model in memory, writes QDIMACS (QCIR for Qute, which is
 much stronger on it) to a temporary file, runs a solver program as a
-killable child (`compiler.solvers`) and reports only a verdict the solver
+killable child (`compiler.solving.solver_programs`) and reports only a verdict the solver
 gave.  The time limit covers everything, compiling included.  When Black
 wins and moves first, Black's first move is read from the solver's
 assignment to the outermost existential block (Black's first move block)
@@ -30,10 +30,10 @@ from bddl.ast import Absolute, Atom, Domain, Problem
 from bddl.game import BLACK, OPEN, WHITE, Game, Move, State
 from circuits import Qdimacs, numbering, to_qdimacs, write_qcir, write_qdimacs
 
-from .encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode, encoding_name
-from .moves import engine_move
-from .preprocess import PREPROCESSORS, bloqqer
-from .solvers import DEFAULT_SOLVER, FORMATS, SolverRun, default_solver, members, run_portfolio, run_solver
+from ..encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode, encoding_name
+from ..encodings.decoding import engine_move
+from .preprocessing import PREPROCESSORS, bloqqer
+from .solver_programs import DEFAULT_SOLVER, FORMATS, SolverRun, default_solver, members, run_portfolio, run_solver
 
 
 class MoveCheckError(RuntimeError):

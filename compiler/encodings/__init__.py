@@ -25,7 +25,13 @@ def _lazy(module: str, function: str) -> Callable:
     return build
 
 
-def _encode_auto(domain: Domain, problem: Problem, depth: int | None = None):
+# The encoding named "auto" picks one of the others by the kind of game.  Not
+# to be confused with the solver portfolio of the same name
+# (`compiler.solving.solver_programs.RACING_PORTFOLIO`), which runs two solvers.
+AUTO_ENCODING = "auto"
+
+
+def _encode_by_game_kind(domain: Domain, problem: Problem, depth: int | None = None):
     """The encoding solvers finish most often on this game: the corrective
     encoding for a claiming game (positional games, Connect-4), the explicit
     one for anything else."""
@@ -42,13 +48,13 @@ ENCODINGS: dict[str, Callable] = {
     "paper": _lazy("lifted", "encode"),
     "explicit": _lazy("explicit", "encode"),
     "corrective": _lazy("corrective", "encode"),
-    "auto": _encode_auto,
+    AUTO_ENCODING: _encode_by_game_kind,
 }
 DEFAULT_ENCODING = "lifted"
 # What `bddlc solve` (and everything built on it) uses unless told otherwise:
 # the configuration that decides the most benchmark instances in the time
 # limit (docs/benchmarks.md has the measurements behind this choice).
-SOLVE_ENCODING = "auto"
+SOLVE_ENCODING = AUTO_ENCODING
 SOLVE_TSEITIN = {"polarity": True, "placement": "early"}
 
 DESCRIPTIONS = {
@@ -56,7 +62,7 @@ DESCRIPTIONS = {
     "paper": "the lifted encoding exactly as in the BDDL paper (section 4)",
     "explicit": "explicit board: ground moves in binary, the board as gates per cell and step",
     "corrective": "claiming games only (a move claims an open cell, perhaps once given cells are taken): clauses after Mayer-Eichberger and Saffidine",
-    "auto": "corrective for claiming games, explicit for the rest (what bddlc solve uses)",
+    AUTO_ENCODING: "corrective for claiming games, explicit for the rest (what bddlc solve uses)",
 }
 
 
@@ -65,7 +71,7 @@ def applicable_encodings(domain: Domain, problem: Problem) -> list[str]:
     of the others): everything but "corrective" for a game that is not a claiming game."""
     from .corrective import applicable
 
-    return [name for name in ENCODINGS if name != "auto" and (name != "corrective" or applicable(domain, problem))]
+    return [name for name in ENCODINGS if name != AUTO_ENCODING and (name != "corrective" or applicable(domain, problem))]
 
 
 def encoding_name(compiled, requested: str) -> str:
