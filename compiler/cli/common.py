@@ -49,7 +49,7 @@ def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str | None 
     parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions)")
     parser.add_argument("problem", metavar="PROBLEM", help="the problem file (board, initial state, depth, goals)")
     if depth_help is not None:
-        parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help)
+        parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help + "; also stands in for a missing #depth")
     parser.add_argument("--max-board-side", type=positive_int, default=1000, metavar="N", help="refuse boards wider or higher than N (default 1000)")
     parser.add_argument("--max-depth", type=positive_int, default=10_000, metavar="N", help="refuse depths above N (default 10000)")
 
