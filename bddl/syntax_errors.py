@@ -240,6 +240,8 @@ def describe(exc, file: str, text: str, kind: str) -> SyntaxProblem:
         return special
     if unclosed is not None:
         message += f" (the '(' at column {unclosed[1]} is never closed)"
+    elif tok is not None and tok.type == "COMMA" and "NOT" in expected and context.condition_kind() is not None:
+        message += " (atoms are separated by spaces, not commas)"
     hint = _hint(expected, context)
     return SyntaxProblem(error(message, span, hint), None if at_end else resync_lines(text, span.line, context))
 
