@@ -176,19 +176,19 @@ def _atom_expression(geometry: Geometry, atom: Atom) -> str:
     value = {BLACK: "B", WHITE: "W", OPEN: "O"}[atom.pred]
     if atom.negated:
         value = "N" + value
-    x_rel = isinstance(atom.x, Relative)
-    y_rel = isinstance(atom.y, Relative)
-    if x_rel and y_rel:
-        shift = atom.x.offset + atom.y.offset * m
+    x_rel = atom.x if isinstance(atom.x, Relative) else None
+    y_rel = atom.y if isinstance(atom.y, Relative) else None
+    if x_rel is not None and y_rel is not None:
+        shift = x_rel.offset + y_rel.offset * m
         if shift > 0:
             return f"({value} >> {shift})"
         if shift < 0:
             return f"({value} << {-shift})"
         return value
-    if x_rel:  # a fixed row, shifted sideways, copied to every row
+    if x_rel is not None:  # a fixed row, shifted sideways, copied to every row
         row_index = geometry.resolve(atom.y, "y", (0, 0)) - 1
         row_mask = (1 << m) - 1
-        dx = atom.x.offset
+        dx = x_rel.offset
         row = f"(({value} >> {row_index * m}) & {row_mask:#x})"
         if dx > 0:
             row = f"({row} >> {dx})"
@@ -196,10 +196,10 @@ def _atom_expression(geometry: Geometry, atom: Atom) -> str:
             row = f"(({row} << {-dx}) & {row_mask:#x})"
         every_row = sum(1 << (j * m) for j in range(geometry.height))
         return f"({row} * {every_row:#x})"
-    if y_rel:  # a fixed column, shifted up or down, copied to every column
+    if y_rel is not None:  # a fixed column, shifted up or down, copied to every column
         col_index = geometry.resolve(atom.x, "x", (0, 0)) - 1
         column0 = sum(1 << (j * m) for j in range(geometry.height))
-        dy = atom.y.offset
+        dy = y_rel.offset
         col = f"(({value} >> {col_index}) & {column0:#x})"
         if dy > 0:
             col = f"({col} >> {dy * m})"

@@ -51,6 +51,7 @@ def load_model(
     if problems:
         raise BddlSyntaxError(problems)
     domain, problem = parsed
+    assert isinstance(domain, Domain) and isinstance(problem, Problem)
     if depth is not None:
         problem = dataclasses.replace(problem, depth=depth)
     warnings = check_model(domain, problem, limits, initial_state)

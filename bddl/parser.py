@@ -12,13 +12,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from .ast import (
     Absolute,
     Action,
     Atom,
     Condition,
+    Coord,
     Domain,
     EXTREMES,
     Extreme,
@@ -96,7 +97,7 @@ class _Builder:
         self.default_depth = default_depth
 
     # -- conditions -------------------------------------------------------
-    def coord(self, tree) -> object:
+    def coord(self, tree) -> Coord:
         kind = tree.data
         toks = tree.children
         span = _join(_token_span(self.file, toks[0]), _token_span(self.file, toks[-1]))
@@ -196,7 +197,7 @@ class _Builder:
 
     # -- problem ----------------------------------------------------------
     def problem(self, tree) -> Problem:
-        seen: dict[str, object] = {}
+        seen: dict[str, Any] = {}  # section -> its value, of the section's own type
         spans: dict[str, Span] = {}
         problems: list[Diagnostic] = []
         written_false: set[str] = set()

@@ -48,7 +48,7 @@ class _Searcher:
         self.max_positions = max_positions
         self.positions = 0
         # (black, white) -> [smallest winning depth, largest losing depth], per side to move
-        self.table = {BLACK: {}, WHITE: {}}
+        self.table: dict[str, dict[tuple[int, int], list[int]]] = {BLACK: {}, WHITE: {}}
         self.black_rules = game.black
         self.white_rules = game.white
 

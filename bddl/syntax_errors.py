@@ -136,6 +136,11 @@ def context_at(text: str, line: int, column: int, kind: str) -> Context:
 # -- parentheses ---------------------------------------------------------------------
 
 
+def _is_header(code: str) -> bool:
+    head = _SECTION_LINE.match(code)
+    return head is not None and head.group(1) != "#"
+
+
 def _paren_scan(text: str) -> tuple[list[list[tuple[int, int]]], set[tuple[int, int]]]:
     """Per line, the '(' open at its start; and every '(' never closed.
 
@@ -145,7 +150,7 @@ def _paren_scan(text: str) -> tuple[list[list[tuple[int, int]]], set[tuple[int, 
     never: set[tuple[int, int]] = set()
     open_at: list[list[tuple[int, int]]] = []
     for number, code in enumerate(code_lines(text), start=1):
-        if _SECTION_LINE.match(code) and _SECTION_LINE.match(code).group(1) != "#":
+        if _is_header(code):
             never.update(stack)
             stack = []
         open_at.append(list(stack))
@@ -164,7 +169,7 @@ def open_parens(text: str, line: int, column: int) -> list[tuple[int, int]]:
     for number, code in enumerate(code_lines(text)[:line], start=1):
         if number == line:
             code = code[: max(column - 1, 0)]
-        if _SECTION_LINE.match(code) and _SECTION_LINE.match(code).group(1) != "#":
+        if _is_header(code):
             stack = []
         for col, char in enumerate(code, start=1):
             if char == "(":
@@ -221,7 +226,7 @@ def describe(exc, file: str, text: str, kind: str) -> SyntaxProblem:
     elif isinstance(exc, UnexpectedCharacters):
         expected = set(exc.allowed or ())
         span = Span(file, exc.line, exc.column, exc.line, exc.column + 1)
-        message = f"unexpected character {text[exc.pos_in_stream]!r}"
+        message = f"unexpected character {exc.char!r}"
     elif isinstance(exc, UnexpectedEOF):
         expected = set(exc.expected)
         line, col = end_position(text)

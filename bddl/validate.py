@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .ast import EXTREMES, PREDICATES, Absolute, Action, Atom, Condition, Coord, Domain, Extreme, Named, Problem, Relative, Span
+from .ast import PREDICATES, Absolute, Action, Atom, Condition, Coord, Domain, Extreme, Named, Problem, Relative, Span
 from .bounds import action_bounds, condition_bounds
 from .suggest import did_you_mean
 from .errors import BddlLimitError, BddlSemanticError, Diagnostic, error, warning
@@ -128,7 +128,7 @@ def _on_board(coord: Coord, axis: str, size: int) -> bool:
 def _off_board(atom: Atom, problem: Problem, what: str) -> list[Diagnostic]:
     found = []
     for coord, axis, size in ((atom.x, "x", problem.width), (atom.y, "y", problem.height)):
-        if not _on_board(coord, axis, size):
+        if isinstance(coord, Absolute) and not _on_board(coord, axis, size):
             found.append(
                 error(
                     f"{what} refers to {axis} = {coord.value}, off the {problem.width}x{problem.height} board",
@@ -267,11 +267,11 @@ def validate_game(domain: Domain, problem: Problem, initial_state: bool = True) 
     game = Game(domain, problem)
     for side, rules, goals in (("Black", game.black, problem.black_goals), ("White", game.white, problem.white_goals)):
         if rules.won(game.initial.black, game.initial.white):
-            goal = _first_goal_holding(game, goals)
+            holding = _first_goal_holding(game, goals)
             found.append(
                 error(
                     f"{side}'s goal already holds in the initial state",
-                    goal.span if goal is not None else problem.span,
+                    holding.span if holding is not None else problem.span,
                     "note: the initial state must be won by nobody (sanity condition 1, Def 9 of the BDDL paper)",
                     code="initial-won",
                 )

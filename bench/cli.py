@@ -105,6 +105,22 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def command_as_run(argv: Sequence[str]) -> str:
+    """The command line a report quotes: the results folder as FOLDER, since a
+    path of the machine that measured means nothing to the reader."""
+    words = ["python", "-m", "bench"]
+    after_output = False
+    for word in argv:
+        if after_output:
+            word, after_output = "FOLDER", False
+        elif word == "--output":
+            after_output = True
+        elif word.startswith("--output="):
+            word = "--output=FOLDER"
+        words.append(word)
+    return shlex.join(words)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -147,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bench: preprocessing {name} {reason}; its configurations are recorded as unavailable", file=sys.stderr)
     plan = Plan(tuple(configs))
     meta = {
-        "command": shlex.join(["python", "-m", "bench"] + list(sys.argv[1:] if argv is None else argv)),
+        "command": command_as_run(sys.argv[1:] if argv is None else argv),
         "profile": args.profile,
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
         "machine": machine.describe(),

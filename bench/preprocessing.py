@@ -1,7 +1,7 @@
 """Preprocessing as a pluggable step between the CNF translation and the solver.
 
 Why pluggable: Bloqqer is the lever issue 5 wants measured, but pyqbf's
-wrapper can drop quantifiers and flip verdicts (../shared/docs/qbf-tools.md),
+wrapper can drop quantifiers and flip verdicts (docs/qbf-solvers.md §3),
 so it runs only through `compiler.solving.preprocessing.bloqqer`, the prefix check and
 repair that `bddlc solve --preprocess bloqqer` uses.
 

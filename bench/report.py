@@ -13,7 +13,7 @@ from typing import Iterable
 from compiler.encodings import DEFAULT_ENCODING
 
 from .configs import DEFAULT
-from .records import COMPILE_ERROR, COMPILED, CORRECT, ERROR, SOLVED, TIMEOUT, UNAVAILABLE, UNCHECKED, WRONG, Row
+from .records import COMPILE_ERROR, CORRECT, ERROR, SOLVED, TIMEOUT, UNAVAILABLE, UNCHECKED, WRONG, Row
 
 
 def table(header: list[str], body: Iterable[list[str]], align: str = "") -> str:

@@ -61,8 +61,8 @@ def __getattr__(name: str):
 
 # Functions named like their own module are bound eagerly: once the module
 # is imported the package attribute would otherwise be the module.
-from .evaluate import evaluate
-from .numbering import numbering
+from .evaluate import evaluate  # noqa: E402 (see above)
+from .numbering import numbering  # noqa: E402
 
 __all__ = [
     "Circuit",

@@ -136,7 +136,7 @@ class Circuit:
         if len(lits) == 2:
             # Fast path for the common binary gate: a table hit costs one lookup.
             a, b = lits
-            key = (a, b) if (a if a > 0 else -a) < (b if b > 0 else -b) else (b, a)
+            key: tuple[int, ...] = (a, b) if (a if a > 0 else -a) < (b if b > 0 else -b) else (b, a)
             gid = self._and_table.get(key)
             if gid is not None:
                 return gid
@@ -176,7 +176,7 @@ class Circuit:
             lits = tuple(lits)
         if len(lits) == 2:
             a, b = lits
-            key = (a, b) if (a if a > 0 else -a) < (b if b > 0 else -b) else (b, a)
+            key: tuple[int, ...] = (a, b) if (a if a > 0 else -a) < (b if b > 0 else -b) else (b, a)
             gid = self._or_table.get(key)
             if gid is not None:
                 return gid

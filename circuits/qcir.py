@@ -4,7 +4,7 @@ Why the writer is so narrow: the solvers we can reach disagree on QCIR. Qute
 (the only QCIR solver installed here) rejects ``output(-g)``, crashes when the
 output is a variable, and gives wrong answers when a gate mentions one variable
 twice; QuAbS takes numeric ids and and/or gates only. So the writer emits only
-the subset every reader handles (docs: qbf-tools.md §4):
+the subset every reader handles (docs/qbf-solvers.md §2):
 
 * ``#QCIR-G14 <max id>``, then ``# <comment>`` lines, then alternating
   non-empty ``exists(...)``/``forall(...)`` blocks, ``output(<gate id>)`` and
@@ -54,7 +54,7 @@ def qcir_lines(circuit: Circuit, comments: Iterable[str] = ()) -> list[str]:
     strs.extend([f"-{fid}" for fid in reversed(table[1:])])
     get = strs.__getitem__
 
-    gate_lines = []
+    gate_lines: list[str] = []
     append = gate_lines.append
     for g in num.gates:
         if op[g] == _AND:

@@ -12,7 +12,7 @@ remaining clauses are satisfiable exactly when the circuit is true, which is
 all a QBF's value depends on. The needed directions are computed for every gate
 from the output down (a gate under both polarities gets both), which is what
 keeps a negated sub-formula correct; one-way encodings applied blindly are not
-(see the CardEnc warning in qbf-tools.md §2).
+(docs/qbf-solvers.md §4).
 
 Numbering is :mod:`circuits.numbering`'s, so variable ``i`` is the same input
 or gate as id ``i`` in the QCIR file.
@@ -222,7 +222,7 @@ def _clausal_top(circuit: Circuit, num, out: int) -> tuple[int | None, set[int]]
     return out, direct
 
 
-def _place_early(circuit: Circuit, num, lits: list[int], prefix: list, unused: set[int] = frozenset()) -> list:
+def _place_early(circuit: Circuit, num, lits: list[int], prefix: list, unused: frozenset[int] | set[int] = frozenset()) -> list:
     """Put every gate variable in the first existential block at or after the
     block of its latest input (see `to_qdimacs`); gates in `unused` (written
     as clauses, with no variable) are left out."""

@@ -174,6 +174,20 @@ def test_qcir_header_names_inputs_depth_and_true_counts(tmp_path, encoding):
     assert lines[0] == f"#QCIR-G14 {counts['variables'] + len(gate_lines)}"
 
 
+@pytest.mark.parametrize(
+    "domain, problem, chosen",
+    [("positional.bddl", "httt/tic_3x3_d9.bddl", "corrective"), ("domineering.bddl", "domineering/2x2_d2.bddl", "explicit")],
+)
+def test_the_auto_encoding_header_names_the_encoding_it_chose(tmp_path, domain, problem, chosen):
+    """`--encoding auto` writes the file of the encoding it picks, byte for byte."""
+    files = ROOT / "domains" / domain, ROOT / "problems" / problem
+    assert compile_to(tmp_path, *map(str, files), "--encoding", "auto", "-o", "auto.qcir") == 0
+    assert compile_to(tmp_path, *map(str, files), "--encoding", chosen, "-o", "chosen.qcir") == 0
+    text = (tmp_path / "auto.qcir").read_text()
+    assert f"encoding: {chosen}" in text.splitlines()[1]
+    assert text == (tmp_path / "chosen.qcir").read_text()
+
+
 def test_qdimacs_header_names_inputs_depth_and_true_counts(tmp_path):
     assert compile_to(tmp_path, DOMINEERING, DOMINEERING_2x2, "-o", "f.qdimacs") == 0
     text = (tmp_path / "f.qdimacs").read_text()

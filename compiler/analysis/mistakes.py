@@ -116,13 +116,18 @@ def ground_moves(action: Action, geometry: Geometry) -> Iterator[tuple[Requireme
         move = _move_at(action, geometry, (x0, y0))
         if move is None:
             return
+        pre, effect = move
         for x, y in positions:
-            yield tuple(tuple(((cx - x0 + x, cy - y0 + y), allowed) for (cx, cy), allowed in part) for part in move)
+            yield _moved(pre, x - x0, y - y0), _moved(effect, x - x0, y - y0)
         return
     for pos in positions:
         move = _move_at(action, geometry, pos)
         if move is not None:
             yield move
+
+
+def _moved(part: Requirement, dx: int, dy: int) -> Requirement:
+    return tuple(((cx + dx, cy + dy), allowed) for (cx, cy), allowed in part)
 
 
 def _move_at(action: Action, geometry: Geometry, pos: Cell) -> tuple[Requirement, Requirement] | None:
@@ -229,21 +234,28 @@ def implied_by(small: Condition, large: Condition, keys: dict[int, frozenset[Key
         return None
     small_keys = keys[id(small)] if keys else _keys(small)
     large_keys = keys[id(large)] if keys else _keys(large)
-    relative = [a for a in small.atoms if isinstance(a.x, Relative) and isinstance(a.y, Relative)]
+    relative = [(a, a.x.offset, a.y.offset) for a in small.atoms if isinstance(a.x, Relative) and isinstance(a.y, Relative)]
     if not relative:
         return (0, 0) if small_keys <= large_keys else None
-    shifts = {(0, 0)}
-    if relative:
-        anchor = relative[0]
-        shifts = {
-            (b.x.offset - anchor.x.offset, b.y.offset - anchor.y.offset)
-            for b in large.atoms
-            if isinstance(b.x, Relative) and isinstance(b.y, Relative) and (b.pred, b.negated) == (anchor.pred, anchor.negated)
-        }
+    anchor, ax, ay = relative[0]
+    shifts = {
+        (bx - ax, by - ay)
+        for b in large.atoms
+        if (b.pred, b.negated) == (anchor.pred, anchor.negated)
+        for bx, by in [_offsets(b)]
+        if bx is not None and by is not None
+    }
     for dx, dy in sorted(shifts):
         if all(atom_key(a, dx, dy) in large_keys for a in small.atoms):
             return dx, dy
     return None
+
+
+def _offsets(atom: Atom) -> tuple[int | None, int | None]:
+    """The atom's ?x and ?y offsets; None for a coordinate that is not relative."""
+    x = atom.x.offset if isinstance(atom.x, Relative) else None
+    y = atom.y.offset if isinstance(atom.y, Relative) else None
+    return x, y
 
 
 def redundant_goals(goals: tuple[Condition, ...]) -> list[tuple[Condition, Condition, tuple[int, int]]]:

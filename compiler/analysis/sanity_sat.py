@@ -108,11 +108,11 @@ def violating_steps(game: Game, mover: str) -> dict[int, Step]:
     if () in placements:
         return {}  # the opponent has won every state, s1 included
     reached = []
-    for k, placement in enumerate(sorted(placements)):
-        enc.clauses.append([-enc.allows(1, cell, allowed) for cell, allowed in placement])
+    for k, instance in enumerate(sorted(placements)):
+        enc.clauses.append([-enc.allows(1, cell, allowed) for cell, allowed in instance])
         t = enc.var("goal", k)
         reached.append(t)
-        enc.clauses += [[-t, enc.allows(2, cell, allowed)] for cell, allowed in placement]
+        enc.clauses += [[-t, enc.allows(2, cell, allowed)] for cell, allowed in instance]
     enc.clauses.append(reached)
 
     selectors: list[int] = []

@@ -68,7 +68,7 @@ def report_warnings(model, strict: bool) -> None:
 
 
 def run(args) -> int:
-    from ..encodings import encode
+    from ..encodings import encode, encoding_name
     from ..formula_files import format_for, formula_text, write_atomically
 
     model = load(args, print_warnings=False)
@@ -76,7 +76,8 @@ def run(args) -> int:
     depth = model.problem.depth
     fmt = format_for(args.output, args.format)
     encoding = encode(model.domain, model.problem, depth, args.encoding)
-    text, _ = formula_text(encoding.circuit, fmt, describe(model, depth, args.encoding), args.polarity)
+    header = describe(model, depth, encoding_name(encoding, args.encoding))  # "auto" says which it chose
+    text, _ = formula_text(encoding.circuit, fmt, header, args.polarity)
     if args.output and args.output != "-":
         try:
             write_atomically(args.output, text)

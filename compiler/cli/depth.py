@@ -5,18 +5,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from .common import (
     EXIT_FALSE,
     EXIT_TRUE,
     EXIT_UNKNOWN,
-    add_model_arguments,
     add_budget_argument,
+    add_model_arguments,
     add_solver_arguments,
     load,
     paragraph,
     positive_int,
 )
+
+if TYPE_CHECKING:
+    from ..solving.budget import Budget
+    from ..solving.critical_depth import DepthResult, DepthScan
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,78 +64,91 @@ def run(args) -> int:
             print("Black has no goals: it can only win by leaving White without a move, so only depths "
                   "ending on White's turn can be critical: " + ", ".join(map(str, candidate_depths(problem, args.min, high))))
         sys.stdout.flush()
-
-    def progress(result) -> None:
-        if args.json:
-            return
-        note = f" ({result.reason})" if result.reason else ""
-        print(f"depth {result.depth:>3}: {_verdict(result.black_wins)}{note}, {result.seconds:.2f} s", flush=True)
-
-    def check_line(result) -> None:
-        if args.json:
-            return
-        print(f"monotonicity check, depth {result.depth:>3}: {_verdict(result.black_wins)}, {result.seconds:.2f} s", flush=True)
-
+    quiet = args.json  # JSON: one object at the end, no lines as depths finish
     scan = scan_depths(model.domain, problem, args.min, high, solver=args.solver, timeout=args.timeout,
-                       on_result=progress, on_check=check_line, budget=budget)
+                       on_result=None if quiet else print_depth_line, on_check=None if quiet else print_check_line,
+                       budget=budget)
     if scan.monotonicity == "violated":
-        print(
-            f"bddlc depth: error: the solver contradicts itself: Black wins within {scan.first_win} moves "
-            f"but not within {scan.first_win + 2}, which is impossible (a win within d plies is a win within "
-            f"more); one of these answers is wrong: report a bug",
-            file=sys.stderr,
-        )
-    if scan.first_win is not None and scan.monotonicity != "violated":
-        status = EXIT_TRUE
-    elif scan.first_win is None and not scan.budget_spent and all(r.black_wins is False for r in scan.results):
-        status = EXIT_FALSE
-    else:
-        status = EXIT_UNKNOWN
-
+        print(contradiction_message(scan), file=sys.stderr)
+    status = exit_status(scan)
     if args.json:
-        data = {
-            "critical_depth": scan.critical_depth,
-            "first_win": scan.first_win,
-            "refuted_before": scan.refuted_before,
-            "results": [
-                {"depth": r.depth, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason}
-                for r in scan.results
-            ],
-            "monotonicity": scan.monotonicity,
-            "monotonicity_check": None
-            if scan.check is None
-            else {"depth": scan.check.depth, "black_wins": scan.check.black_wins, "seconds": round(scan.check.seconds, 6)},
-            "solver": args.solver,
-            "min": args.min,
-            "max": high,
-            "budget_spent": scan.budget_spent,
-        }
-        print(json.dumps(data))
-        return status
-
-    if scan.first_win is None and scan.budget_spent:
-        decided = [r.depth for r in scan.results if r.black_wins is not None]
-        known = f"no win within {max(decided)} moves" if decided and all(r.black_wins is False for r in scan.results if r.black_wins is not None) else "no win found"
-        print(f"stopped: {budget.reason()}; {known}, depths up to {high} not all decided.")
-    elif scan.first_win is None:
-        if status == EXIT_FALSE:
-            print(f"no win up to {high} moves.")
-        else:
-            print(f"no win found up to {high} moves, but some depths gave no verdict.")
-    elif scan.monotonicity == "violated":
-        print("critical depth: unknown (the solver's answers contradict each other).")
-    elif scan.critical_depth is not None:
-        print(f"critical depth: {scan.critical_depth}: Black wins within {scan.critical_depth} moves", end="")
-        if scan.refuted_before is None:
-            print(" (no smaller depth can be critical).")
-        elif scan.refuted_before == scan.critical_depth - 1:
-            print(f" and has no winning strategy within {scan.refuted_before}.")
-        else:
-            print(f" and has no winning strategy within {scan.refuted_before} "
-                  f"(nor within {scan.critical_depth - 1}, which ends on Black's turn).")
+        print(json.dumps(scan_json(scan, args.solver, args.min, high)))
     else:
-        print(f"Black wins within {scan.first_win} moves; the critical depth is at most {scan.first_win} "
-              f"(a smaller depth was not refuted).")
-    if scan.monotonicity == "unknown":
-        print(f"monotonicity check at depth {scan.first_win + 2}: no verdict ({scan.check.reason}).")
+        for line in conclusion(scan, high, status, budget):
+            print(line)
     return status
+
+
+def print_depth_line(result: DepthResult) -> None:
+    note = f" ({result.reason})" if result.reason else ""
+    print(f"depth {result.depth:>3}: {_verdict(result.black_wins)}{note}, {result.seconds:.2f} s", flush=True)
+
+
+def print_check_line(result: DepthResult) -> None:
+    print(f"monotonicity check, depth {result.depth:>3}: {_verdict(result.black_wins)}, {result.seconds:.2f} s", flush=True)
+
+
+def exit_status(scan: DepthScan) -> int:
+    if scan.first_win is not None and scan.monotonicity != "violated":
+        return EXIT_TRUE
+    if scan.first_win is None and not scan.budget_spent and all(r.black_wins is False for r in scan.results):
+        return EXIT_FALSE
+    return EXIT_UNKNOWN
+
+
+def contradiction_message(scan: DepthScan) -> str:
+    return (
+        f"bddlc depth: error: the solver contradicts itself: Black wins within {scan.first_win} moves "
+        f"but not within {(scan.first_win or 0) + 2}, which is impossible (a win within d plies is a win within "
+        f"more); one of these answers is wrong: report a bug"
+    )
+
+
+def scan_json(scan: DepthScan, solver: str, low: int, high: int) -> dict:
+    return {
+        "critical_depth": scan.critical_depth,
+        "first_win": scan.first_win,
+        "refuted_before": scan.refuted_before,
+        "results": [
+            {"depth": r.depth, "black_wins": r.black_wins, "seconds": round(r.seconds, 6), "reason": r.reason}
+            for r in scan.results
+        ],
+        "monotonicity": scan.monotonicity,
+        "monotonicity_check": None
+        if scan.check is None
+        else {"depth": scan.check.depth, "black_wins": scan.check.black_wins, "seconds": round(scan.check.seconds, 6)},
+        "solver": solver,
+        "min": low,
+        "max": high,
+        "budget_spent": scan.budget_spent,
+    }
+
+
+def conclusion(scan: DepthScan, high: int, status: int, budget: Budget) -> list[str]:
+    """The closing lines of the text report."""
+    first, critical, refuted = scan.first_win, scan.critical_depth, scan.refuted_before
+    if first is None and scan.budget_spent:
+        verdicts = [r for r in scan.results if r.black_wins is not None]
+        known = f"no win within {verdicts[-1].depth} moves" if verdicts and all(r.black_wins is False for r in verdicts) else "no win found"
+        return [f"stopped: {budget.reason()}; {known}, depths up to {high} not all decided."]
+    if first is None:
+        if status == EXIT_FALSE:
+            return [f"no win up to {high} moves."]
+        return [f"no win found up to {high} moves, but some depths gave no verdict."]
+    if scan.monotonicity == "violated":
+        lines = ["critical depth: unknown (the solver's answers contradict each other)."]
+    elif critical is not None:
+        line = f"critical depth: {critical}: Black wins within {critical} moves"
+        if refuted is None:
+            line += " (no smaller depth can be critical)."
+        elif refuted == critical - 1:
+            line += f" and has no winning strategy within {refuted}."
+        else:
+            line += f" and has no winning strategy within {refuted} (nor within {critical - 1}, which ends on Black's turn)."
+        lines = [line]
+    else:
+        lines = [f"Black wins within {first} moves; the critical depth is at most {first} (a smaller depth was not refuted)."]
+    if scan.monotonicity == "unknown":
+        reason = scan.check.reason if scan.check is not None else None
+        lines.append(f"monotonicity check at depth {first + 2}: no verdict ({reason}).")
+    return lines

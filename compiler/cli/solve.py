@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, add_solver_arguments, load, paragraph, plies
+
+if TYPE_CHECKING:
+    from ..solving.pipeline import SolveResult
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,59 +67,90 @@ def summary_line(result) -> str:
     return text + f", time: {result.seconds:.2f} s"
 
 
-def run(args) -> int:
-    from bddl.game import BLACK, WHITE, Game
+@dataclass(frozen=True)
+class Reply:
+    """Black's answer to the White move of --reply-to: the solve of the
+    position after it, or (`after` None) why no solve was needed."""
 
-    from ..notation import MoveInputError, describe_move, parse_move
-    from ..solving.pipeline import problem_at, solve
+    after: SolveResult | None
+    why: str | None = None
+
+
+def run(args) -> int:
+    from bddl.game import Game
 
     model = load(args)
-    problem = model.problem
-    game = Game(model.domain, problem)
-    white_move = None
-    if args.reply_to is not None:
-        if problem.black_first:
-            build_parser().error("--reply-to is for games where White moves first (#blackturn second)")
-        try:
-            white_move = parse_move(game, game.initial, WHITE, args.reply_to)
-        except MoveInputError as exc:
-            build_parser().error(f"--reply-to: {exc}")
+    game = Game(model.domain, model.problem)
+    white_move = _white_move(args, game)
     options = dict(solver=args.solver, preprocess=args.preprocess, timeout=args.timeout)
-    result = solve(model.domain, problem, **options)
-    reply = None  # (verdict text, result or None)
-    if white_move is not None and result.black_wins:
-        if game.won(white_move.state, WHITE):
-            reply = ("White reaches its goal with that move", None)
-        elif problem.depth < 2:
-            reply = ("no plies are left for Black after that move", None)
-        else:
-            after = solve(model.domain, problem_at(problem, white_move.state, problem.depth - 1, BLACK), **options)
-            reply = (None, after)
+    result, reply = decide(model, game, white_move, options)
     status = {True: EXIT_TRUE, False: EXIT_FALSE, None: EXIT_UNKNOWN}[result.black_wins]
-
     if args.json:
-        data = {
-            "black_wins": result.black_wins,
-            "depth": result.depth,
-            "solver": result.solver,
-            "answered_by": result.answered_by,
-            "first_move": move_json(game, game.initial, result.first_move),
-            "seconds": round(result.seconds, 6),
-            "encoding": {"name": result.encoding, "vars": result.size.vars, "gates": result.size.gates, "clauses": result.size.clauses},
-            "black_first": problem.black_first,
-            "preprocess": result.preprocess,
-            "preprocess_note": result.preprocess_note,
-            "reason": result.reason,
-        }
-        if white_move is not None:
-            data["reply_to"] = move_json(game, game.initial, white_move)
-            after = reply[1] if reply else None
-            data["reply"] = None if after is None else move_json(game, white_move.state, after.first_move)
-        print(json.dumps(data))
+        print(json.dumps(result_json(game, result, white_move, reply)))
         return status
+    return print_result(game, result, white_move, reply, status)
+
+
+def _white_move(args, game):
+    """The engine move --reply-to names, or None; a usage error where it makes no sense."""
+    from bddl.game import WHITE
+
+    from ..notation import MoveInputError, parse_move
+
+    if args.reply_to is None:
+        return None
+    if game.problem.black_first:
+        build_parser().error("--reply-to is for games where White moves first (#blackturn second)")
+    try:
+        return parse_move(game, game.initial, WHITE, args.reply_to)
+    except MoveInputError as exc:
+        build_parser().error(f"--reply-to: {exc}")
+
+
+def decide(model, game, white_move, options: dict) -> tuple[SolveResult, Reply | None]:
+    """Solve the game and, when Black wins and a White first move is given, the position after it."""
+    from bddl.game import BLACK, WHITE
+
+    from ..solving.pipeline import problem_at, solve
+
+    problem = model.problem
+    result = solve(model.domain, problem, **options)
+    if white_move is None or not result.black_wins:
+        return result, None
+    if game.won(white_move.state, WHITE):
+        return result, Reply(None, "White reaches its goal with that move")
+    if problem.depth < 2:
+        return result, Reply(None, "no plies are left for Black after that move")
+    return result, Reply(solve(model.domain, problem_at(problem, white_move.state, problem.depth - 1, BLACK), **options))
+
+
+def result_json(game, result: SolveResult, white_move, reply: Reply | None) -> dict:
+    data = {
+        "black_wins": result.black_wins,
+        "depth": result.depth,
+        "solver": result.solver,
+        "answered_by": result.answered_by,
+        "first_move": move_json(game, game.initial, result.first_move),
+        "seconds": round(result.seconds, 6),
+        "encoding": {"name": result.encoding, "vars": result.size.vars, "gates": result.size.gates, "clauses": result.size.clauses},
+        "black_first": game.problem.black_first,
+        "preprocess": result.preprocess,
+        "preprocess_note": result.preprocess_note,
+        "reason": result.reason,
+    }
+    if white_move is not None:
+        data["reply_to"] = move_json(game, game.initial, white_move)
+        after = reply.after if reply else None
+        data["reply"] = None if after is None else move_json(game, white_move.state, after.first_move)
+    return data
+
+
+def print_result(game, result: SolveResult, white_move, reply: Reply | None, status: int) -> int:
+    """The text report; the exit status, unknown when the reply contradicts the verdict."""
+    from ..notation import describe_move
 
     print(verdict_line(result))
-    if result.black_wins and problem.black_first:
+    if result.black_wins and game.problem.black_first:
         if result.first_move is not None:
             print(f"first move: {describe_move(game, game.initial, result.first_move)}")
             print(game.render(result.first_move.state))
@@ -125,12 +161,12 @@ def run(args) -> int:
               "see Black's reply to a White move with --reply-to 'ACTION X Y'.")
     if white_move is not None:
         shown = describe_move(game, game.initial, white_move)
-        if not result.black_wins:
+        if reply is None:
             print(f"White {shown}: no reply to show, since Black has no known winning strategy.")
-        elif reply[1] is None:
-            print(f"White {shown}: {reply[0]}.")
+        elif reply.after is None:
+            print(f"White {shown}: {reply.why}.")
         else:
-            after = reply[1]
+            after = reply.after
             if after.first_move is not None:
                 print(f"White {shown}; Black's reply: {describe_move(game, white_move.state, after.first_move)}")
                 print(game.render(after.first_move.state))

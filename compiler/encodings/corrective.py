@@ -55,6 +55,7 @@ from bddl.errors import BddlSemanticError, error
 from bddl.game import Geometry, state_from_atoms
 from circuits import TRUE, Circuit
 
+from .decoding import DecodedMove
 from .grounding import Cell, actions_of, bits_for, ground_goals, ground_sides, mover
 
 Owner = tuple[str, Cell]  # a side owns a cell
@@ -122,9 +123,9 @@ def _claims(side: str, actions, moves, stones: dict[str, frozenset[Cell]]) -> di
     claims: dict[Cell, list[Claim]] = {}
     for move in moves:
         action = actions[move.action]
-        (cell, values), *more = move.effect if move.effect else ((None, ()),)
+        cell, values = move.effect[0] if len(move.effect) == 1 else (None, ())
         pre = dict(move.pre)
-        if more or values != (side,) or pre.get(cell) != frozenset({"open"}):
+        if cell is None or values != (side,) or pre.get(cell) != frozenset({"open"}):
             raise NotClaiming(f"not a claiming game: {side.capitalize()}'s action '{action.name}' does more than claim an open cell", action.span)
         requires = []
         for other, allowed in sorted(pre.items()):
@@ -249,10 +250,8 @@ class CorrectiveEncoding:
     steps: list[CorrectiveStep]
     game: ClaimingGame
 
-    def decode_move(self, step: CorrectiveStep, value) -> "DecodedMove | None":
+    def decode_move(self, step: CorrectiveStep, value) -> DecodedMove | None:
         """The claim a model of the formula makes at `step` (None if it makes none)."""
-        from .decoding import DecodedMove
-
         chosen = [cell for cell, var in step.moves.items() if value(var)]
         if len(chosen) != 1:
             return None
@@ -357,7 +356,7 @@ class CorrectiveEncoder:
         # runs) exactly t-1 of the open cells are taken.  Past a full board
         # there are no plies to encode.
         last = min(self.depth, len(cells) + 1)
-        board = {"black": {v: None for v in cells}, "white": {v: None for v in cells}}  # None: false
+        board: dict[str, dict[Cell, int | None]] = {"black": {v: None for v in cells}, "white": {v: None for v in cells}}  # None: false
         steps: list[CorrectiveStep] = []
         running_before = None
         previous: dict[Cell, int] = {}

@@ -29,10 +29,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bddl.ast import Domain, Problem
-from bddl.game import BLACK, WHITE, Geometry, state_from_atoms
+from bddl.game import Geometry, state_from_atoms
 from circuits import FALSE, TRUE, Circuit
 from circuits.arith import equals_const, less_than_const
 
+from .decoding import DecodedMove
 from .grounding import Cell, GroundMove, actions_of, bits_for, ground_goal_sides, ground_sides, mover
 
 @dataclass
@@ -53,10 +54,8 @@ class ExplicitEncoding:
     depth: int
     steps: list[ExplicitStep]
 
-    def decode_move(self, step: ExplicitStep, value) -> "DecodedMove | None":
+    def decode_move(self, step: ExplicitStep, value) -> DecodedMove | None:
         """The move a model of the formula makes at `step` (None if the number is off the list)."""
-        from .decoding import DecodedMove
-
         number = sum(1 << k for k, b in enumerate(step.M) if value(b))
         if number >= len(step.moves):
             return None
@@ -126,7 +125,7 @@ class ExplicitEncoder:
     def transition(self, step: ExplicitStep, state):
         """The state after the selected move (legal or not: legality is checked apart)."""
         c = self.c
-        becomes = {}  # cell -> [(selector, black literal, white literal)]
+        becomes: dict[Cell, list[tuple[int, int, int]]] = {}  # cell -> [(selector, black literal, white literal)]
         for number, move in enumerate(step.moves):
             selected = equals_const(c, step.M, number)
             choice = iter(step.choices)

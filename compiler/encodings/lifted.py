@@ -40,11 +40,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bddl.ast import Absolute, Action, Atom, Condition, Coord, Domain, Extreme, Problem, Relative
+from bddl.ast import Absolute, Action, Atom, Coord, Domain, Extreme, Problem, Relative
 from bddl.bounds import Box, action_bounds, condition_bounds
 from circuits import FALSE, TRUE, Circuit
 from circuits.arith import add_const, equals, equals_const, less_than_const, sub_const
 
+from .decoding import DecodedMove
 from .grounding import VALUES, actions_of, bits_for, mover
 
 
@@ -135,11 +136,9 @@ class Encoding:
     w: list[int]
     base: int = 1  # the encoded value of board index 1
 
-    def decode_move(self, step: Step, value) -> "DecodedMove | None":
+    def decode_move(self, step: Step, value) -> DecodedMove | None:
         """The move a model of the formula makes at `step`; `value(var) -> bool`
         reads an internal variable.  None when the bits name no action."""
-        from .decoding import DecodedMove
-
         def number(bits):
             return sum(1 << k for k, b in enumerate(bits) if value(b))
 
@@ -342,7 +341,7 @@ class LiftedEncoder:
         """The symbolic cell (Sx, Sy) is a cell of the board."""
         return self.bdcir(self.Sx, self.Sy, Box(1, self.width, 1, self.height))
 
-    def I(self) -> int:
+    def I(self) -> int:  # noqa: E743 (the paper's name for the initial-state constraint)
         """The initial state: listed cells black or white, every other cell open."""
         c = self.c
         parts, listed = [], []
@@ -358,7 +357,7 @@ class LiftedEncoder:
         other cell keeps its value (the frame).  A negated effect atom takes the
         value its choice bit selects among the two it allows."""
         c = self.c
-        o0, w0, o1, w1 = self.o[t], self.w[t], self.o[t + 1], self.w[t + 1]
+        o1, w1 = self.o[t + 1], self.w[t + 1]
         parts, named = [], []
         choice = iter(step.choices)
         for atom in action.effect.atoms:
@@ -528,21 +527,21 @@ class LiftedEncoder:
 
     def matrix(self) -> int:
         """I and the turn recursion B^1 / W^1, built from the last step back."""
-        c, d = self.c, self.depth
+        c = self.c
         self._black_goal = self.black_goal_body()
         self._white_goal = self.white_goal_body()
-        rest = None
+        rest = FALSE  # no plies at all: Black has not won
         for step in reversed(self.steps):
             i = step.index
             if step.side == "black":
                 move = self.M_b(step)
-                if i == d:
+                if step.gs is None:  # the last step
                     rest = self.all_of([move, self.G_b(i + 1)])
                 else:
                     rest = self.all_of([move, c.implies(step.gs, self.G_b(i + 1)), c.implies(-step.gs, rest)])
             else:
                 move, legal = self.M_w(step)
-                if i == d:
+                if step.gs is None:  # the last step
                     rest = self.all_of([move, -legal])
                 else:
                     after = c.and_([c.implies(step.gs, self.G_w(i + 1)), c.implies(-step.gs, rest)])
@@ -562,9 +561,10 @@ def _same_index(c: Circuit, V: list[int], a: Coord, b: Coord, axis: Axis) -> int
     """Do coordinates a and b, placed at index V, name the same index?"""
     if isinstance(a, Relative) and isinstance(b, Relative):
         return TRUE if a.offset == b.offset else FALSE
-    if isinstance(a, Relative) or isinstance(b, Relative):
-        rel, fixed = (a, b) if isinstance(a, Relative) else (b, a)
-        return equals_const(c, V, axis.absolute(fixed) - rel.offset)
+    if isinstance(a, Relative):
+        return equals_const(c, V, axis.absolute(b) - a.offset)
+    if isinstance(b, Relative):
+        return equals_const(c, V, axis.absolute(a) - b.offset)
     return TRUE if axis.absolute(a) == axis.absolute(b) else FALSE
 
 

@@ -43,3 +43,7 @@ class Budget:
 
     def reason(self) -> str:
         return "no time budget" if self.seconds is None else f"the time budget of {self.seconds:g} s is spent"
+
+
+NO_BUDGET = Budget()
+"""No overall limit: the default of every function that takes a budget."""

@@ -27,7 +27,7 @@ from typing import Callable
 from bddl.ast import Domain, Problem
 
 from ..encodings import SOLVE_ENCODING
-from .budget import Budget
+from .budget import NO_BUDGET, Budget
 from .pipeline import SolveResult, solve
 from .solver_programs import DEFAULT_SOLVER
 
@@ -89,7 +89,7 @@ def scan_depths(
     preprocess: str = "none",
     on_result: Callable[[DepthResult], None] | None = None,
     on_check: Callable[[DepthResult], None] | None = None,
-    budget: Budget = Budget(),
+    budget: Budget = NO_BUDGET,
 ) -> DepthScan:
     """Solve depths low..high (the candidates) until Black wins; `timeout` is
     per depth, `budget` for the whole scan (no depth starts once it is spent)."""

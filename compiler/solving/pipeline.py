@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bddl.ast import Absolute, Atom, Domain, Problem
@@ -104,59 +104,93 @@ def solve(
         raise ValueError(f"unknown preprocessing {preprocess!r}; choose from {', '.join(PREPROCESSORS)}")
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
+    limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
     depth = problem.depth if depth is None else depth
     problem = dataclasses.replace(problem, depth=depth)
     compiled = encode(domain, problem, depth, encoding)
-    requested = dict(solver=solver, encoding=encoding)  # what a follow-up solve asks for again
-    encoding = encoding_name(compiled, encoding)
-    if solver == DEFAULT_SOLVER:
-        solver = default_solver(encoding)
-    circuit = compiled.circuit
-    numbers = numbering(circuit)
-    formula = to_qdimacs(circuit, **SOLVE_TSEITIN)
-    size = EncodingSize(numbers.num_inputs, len(numbers.gates), formula.num_clauses)
-    base = dict(depth=depth, solver=solver, size=size, encoding=encoding, preprocess=preprocess, black_first=problem.black_first)
+    compiled_as = encoding_name(compiled, encoding)
+    program = default_solver(compiled_as) if solver == DEFAULT_SOLVER else solver
+    numbers = numbering(compiled.circuit)
+    formula = to_qdimacs(compiled.circuit, **SOLVE_TSEITIN)
+    verdict = _decide(program, preprocess, compiled.circuit, formula, deadline, limit)
+    move, reason, source = None, verdict.reason, None
+    if verdict.black_wins and not problem.black_first:
+        reason = "White moves first: Black has no first move"
+    elif verdict.black_wins:
+        # a follow-up solve asks for what this one was asked for ("default", "auto"), not what they resolved to
+        retry = _Retry(solver, encoding, preprocess, deadline, limit)
+        move, reason, source = _first_move(domain, problem, compiled, numbers, formula, verdict, program, retry)
+    return SolveResult(
+        verdict.black_wins,
+        depth=depth,
+        solver=program,
+        seconds=time.perf_counter() - start,
+        size=EncodingSize(numbers.num_inputs, len(numbers.gates), formula.num_clauses),
+        first_move=move,
+        reason=reason,
+        encoding=compiled_as,
+        preprocess=preprocess,
+        preprocess_note=verdict.preprocess_note,
+        black_first=problem.black_first,
+        move_source=source,
+        answered_by=verdict.answered_by,
+    )
 
-    answered_by = None
 
-    def finish(black_wins, reason=None, note=None, move=None, source=None) -> SolveResult:
-        return SolveResult(black_wins, seconds=time.perf_counter() - start, first_move=move, reason=reason,
-                           preprocess_note=note, move_source=source, answered_by=answered_by, **base)
+@dataclass(frozen=True)
+class _Verdict:
+    """What the solver (or Bloqqer) said about the formula."""
 
-    limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
+    black_wins: bool | None
+    reason: str | None = None  # why there is no verdict
+    preprocess_note: str | None = None
+    answered_by: str | None = None  # the program that gave the verdict
+    model: dict[int, bool] = field(default_factory=dict)  # an assignment of the original formula, if any
+
+
+@dataclass(frozen=True)
+class _Retry:
+    """How to solve again while proving a first move: as the caller asked, with the time left."""
+
+    solver: str
+    encoding: str
+    preprocess: str
+    deadline: float | None
+    limit: str
+
+
+def _decide(program: str, preprocess: str, circuit, formula: Qdimacs, deadline: float | None, limit: str) -> _Verdict:
+    """The verdict on the formula: Bloqqer's, when asked for and it decides, else the solver's."""
     note = None
-    model: dict[int, bool] = {}  # the solver's assignment, when it is one of the original formula
-    verdict: bool | None = None
     if preprocess == "bloqqer":
         if _remaining(deadline) <= 0:
-            return finish(None, f"{limit} (reached while compiling)")
+            return _Verdict(None, f"{limit} (reached while compiling)")
         pre = bloqqer(formula, _limit(deadline))
         note = pre.note
-        if pre.status == "decided":
-            verdict = pre.verdict
-        elif pre.formula is not None:
-            run = _run(solver, deadline, formula=pre.formula)
+        if pre.status == "decided" and pre.verdict is not None:
+            return _Verdict(pre.verdict, preprocess_note=note)
+        if pre.formula is not None:
+            run = _run(program, deadline, formula=pre.formula)
             if run.verdict is None:
-                return finish(None, _unknown_reason(run, limit), note)
-            verdict, answered_by = run.verdict, run.solver  # its assignment is to the preprocessed formula: not used
-        elif pre.status == "timeout":
-            return finish(None, f"{limit} (reached while preprocessing)", note)
-    if verdict is None:
-        run = _run(solver, deadline, circuit=circuit, formula=formula)
-        if run.verdict is None:
-            return finish(None, _unknown_reason(run, limit), note)
-        verdict, answered_by = run.verdict, run.solver
-        model = run.model
-    if not verdict or not problem.black_first:
-        reason = None if not verdict else "White moves first: Black has no first move"
-        return finish(verdict, reason, note)
+                return _Verdict(None, _unknown_reason(run, limit), note)
+            # its assignment is to the preprocessed formula: not used
+            return _Verdict(run.verdict, preprocess_note=note, answered_by=run.solver)
+        if pre.status == "timeout":
+            return _Verdict(None, f"{limit} (reached while preprocessing)", note)
+    run = _run(program, deadline, circuit=circuit, formula=formula)
+    if run.verdict is None:
+        return _Verdict(None, _unknown_reason(run, limit), note)
+    return _Verdict(run.verdict, preprocess_note=note, answered_by=run.solver, model=run.model)
 
+
+def _first_move(domain, problem, compiled, numbers, formula: Qdimacs, verdict: _Verdict, program: str, retry: _Retry):
+    """Black's first move, checked by the engine: (move, reason there is none, "solver" or "proved")."""
     game = Game(domain, problem)
     read: list[int] = []
 
     def value(var: int) -> bool:
         read.append(var)
-        return model.get(numbers.lit(var), False)
+        return verdict.model.get(numbers.lit(var), False)
 
     decoded = compiled.decode_move(compiled.steps[0], value)
     proposed = None if decoded is None else engine_move(game, game.initial, decoded)
@@ -164,16 +198,19 @@ def solve(
     # A move bit the formula uses that the solver left unassigned (QFun prints
     # no assignment; after Bloqqer there is none of the original formula) was
     # filled in by us, so the move must be proved.  No bits at all: one move.
-    unassigned = [v for v in read if numbers.lit(v) in used and numbers.lit(v) not in model]
-    if (model or not read) and not unassigned:
+    unassigned = [v for v in read if numbers.lit(v) in used and numbers.lit(v) not in verdict.model]
+    if (verdict.model or not read) and not unassigned:
         if proposed is None:
             raise MoveCheckError(
-                f"{solver} says Black wins, but its first move {decoded or '(the bits name no move)'} "
+                f"{program} says Black wins, but its first move {decoded or '(the bits name no move)'} "
                 "is not legal in the initial position"
             )
-        return finish(True, note=note, move=proposed, source="solver")
-    move, reason = first_winning_move(domain, problem, game, proposed, preprocess=preprocess, deadline=deadline, limit=limit, **requested)
-    return finish(True, reason, note, move, "proved" if move else None)
+        return proposed, None, "solver"
+    move, reason = first_winning_move(
+        domain, problem, game, proposed, solver=retry.solver, preprocess=retry.preprocess, encoding=retry.encoding,
+        deadline=retry.deadline, limit=retry.limit,
+    )
+    return move, reason, "proved" if move else None
 
 
 def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, encoding, deadline, limit="time limit"):

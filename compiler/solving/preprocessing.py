@@ -4,8 +4,8 @@ Preprocessing is where wrong answers hide.  pyqbf's `Bloqqer().preprocess`
 can hand back a formula whose prefix leaves out variables its clauses still
 use; every solver treats such variables as outermost existentials, which
 takes away their dependence on the universals and flips true formulas to
-false (second-player Breakthrough 2x5 at depth 10; ../shared/docs/
-qbf-tools.md, "Wrong answers").  So no preprocessed formula is used until
+false (second-player Breakthrough 2x5 at depth 10; docs/qbf-solvers.md
+§3).  So no preprocessed formula is used until
 `check_prefix` finds every clause variable quantified, and a formula that
 fails the check is repaired by `repair_prefix`, or not used at all.
 

@@ -2,7 +2,7 @@
 
 pyqbf's in-process solvers cannot be interrupted (they hold the GIL, signals
 wait) and DepQBF's own time limit answers "false", indistinguishable from a
-real refutation (../shared/docs/qbf-tools.md).  So every solve here runs the
+real refutation (docs/qbf-solvers.md §1).  So every solve here runs the
 solver program pyqbf installs as a child process in its own process group,
 kills the whole group at the limit, and trusts only the exit codes 10 (true)
 and 20 (false).  A verdict the solver did not give is never reported.
@@ -59,7 +59,7 @@ MODEL_OPTIONS = {
 # The file format each solver is given.  Qute reads QCIR, and on the suite's
 # default encoding it decides 106 of 118 instances in 5 s from QCIR against
 # 57 from the Tseitin QDIMACS (docs/solving.md).  Our QCIR writer emits only
-# the gate forms Qute is known to handle correctly (qbf-tools.md §4).
+# the gate forms Qute is known to handle correctly (docs/qbf-solvers.md §2).
 FORMATS = {"depqbf": "qdimacs", "caqe": "qdimacs", "qute": "qcir", "rareqs": "qdimacs", "qfun": "qdimacs"}
 
 
@@ -186,7 +186,7 @@ def run_portfolio(jobs: Sequence[tuple[str, str | Path]], timeout: float | None 
                     _command(name, path, model), stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True
                 )
                 running.append((name, proc, log))
-            failed = None
+            failed: SolverRun | None = None
             while running:
                 for entry in list(running):
                     name, proc, log = entry
@@ -205,6 +205,8 @@ def run_portfolio(jobs: Sequence[tuple[str, str | Path]], timeout: float | None 
                     return SolverRun(names, None, elapsed, "timeout")
                 if running:
                     time.sleep(0.005)
+            if failed is None:
+                raise ValueError("a portfolio needs at least one job")
             return failed
         finally:
             for _, proc, log in running:

@@ -18,7 +18,7 @@ from bddl.ast import Domain, Problem
 from bddl.game import BLACK, Move, State
 
 from ..encodings import SOLVE_ENCODING
-from .budget import Budget
+from .budget import NO_BUDGET, Budget
 from .pipeline import SolveResult, problem_at, solve
 from .solver_programs import DEFAULT_SOLVER
 
@@ -43,11 +43,11 @@ class SolverStrategy:
         preprocess: str = "none",
         timeout: float | None = None,
         encoding: str = SOLVE_ENCODING,
-        budget: Budget = Budget(),
+        budget: Budget = NO_BUDGET,
     ):
         self.domain, self.problem = domain, problem
-        self.options = dict(solver=solver, preprocess=preprocess, encoding=encoding)
-        self.timeout, self.budget = timeout, budget
+        self.solver, self.preprocess, self.timeout, self.encoding = solver, preprocess, timeout, encoding
+        self.budget = budget
         self.wins: dict[State, tuple[int, Move]] = {}  # position -> (fewest plies it was solved with, the move)
         self.losses: dict[State, int] = {}  # position -> most plies known not to be enough
         self.solves = 0
@@ -61,7 +61,14 @@ class SolverStrategy:
             return None
         if self.budget.spent():
             raise StrategyUnknown(self.budget.reason())
-        result = solve(self.domain, problem_at(self.problem, state, plies, BLACK), timeout=self.budget.timeout(self.timeout), **self.options)
+        result = solve(
+            self.domain,
+            problem_at(self.problem, state, plies, BLACK),
+            solver=self.solver,
+            preprocess=self.preprocess,
+            timeout=self.budget.timeout(self.timeout),
+            encoding=self.encoding,
+        )
         self.solves += 1
         self.last = result
         if result.black_wins is None:

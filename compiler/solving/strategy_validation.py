@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from typing import NoReturn
 
 from bddl.game import BLACK, WHITE, Game, Move, State
 
@@ -67,7 +68,7 @@ class _Validator:
         self.full = False  # max_lines lines have passed
         self.cut = False  # ... and there was more to check
 
-    def fail(self, state: State, reason: str) -> None:
+    def fail(self, state: State, reason: str) -> NoReturn:
         self.failure = FailedLine(tuple(self.line), reason, state)
         raise _Stop
 

@@ -74,12 +74,14 @@ def neighbours(n: int, x: int, y: int) -> list[tuple[int, int]]:
 
 def winning_sets(n: int, side: str) -> list[tuple[tuple[int, int], ...]]:
     """All minimal winning sets of `side` ('black': top-bottom, 'white': left-right)."""
-    if side == "black":
-        start = lambda c: c[1] == 1
-        goal = lambda c: c[1] == n
-    else:
-        start = lambda c: c[0] == 1
-        goal = lambda c: c[0] == n
+    axis = 1 if side == "black" else 0  # Black joins top and bottom, White left and right
+
+    def start(c):
+        return c[axis] == 1
+
+    def goal(c):
+        return c[axis] == n
+
     cells = [(x, y) for y in range(1, n + 1) for x in range(1, n + 1)]
     found: set[frozenset] = set()
 

@@ -181,3 +181,9 @@ def test_list_runs_nothing(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "suite/httt/el_3x3_d3\tfalse" in out and f"config {DEFAULT.name}" in out
     assert not (tmp_path / "out").exists()
+
+
+def test_a_report_quotes_the_command_without_the_results_folder():
+    """The folder is a path of the measuring machine; the reader sees FOLDER."""
+    assert cli.command_as_run(["--sets", "corpus", "--output", "/work/meas/x"]) == "python -m bench --sets corpus --output FOLDER"
+    assert cli.command_as_run(["--output=/tmp/y", "--repeat", "3"]) == "python -m bench --output=FOLDER --repeat 3"

@@ -4,10 +4,8 @@ reachability it rests on checked against the game engine."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from check_models import LINES_3x3, OCCUPY_BLACK, OCCUPY_WHITE, POSITIONAL, action, model
+from check_models import LINES_3x3, OCCUPY_WHITE, POSITIONAL, action, model
 from conftest import CORPUS, scaled
 from corpus import needs_corpus
 from hypothesis import given, settings

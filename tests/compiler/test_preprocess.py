@@ -99,7 +99,7 @@ def qdimacs_text(formula: Qdimacs) -> str:
 
 
 def test_second_player_breakthrough_flips_without_the_repair():
-    """The instance of qbf-tools.md: Black wins (engine), pyqbf's Bloqqer result
+    """The instance of docs/qbf-solvers.md §3: Black wins (engine), pyqbf's Bloqqer result
     read as written says false, the repaired one says true."""
     m = load_model(DOMAINS / "breakthrough.bddl", PROBLEMS / "breakthrough/second_2x5_d10.bddl")
     assert search(Game(m.domain, m.problem)).black_wins is True
