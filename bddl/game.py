@@ -48,7 +48,12 @@ class Geometry:
 
     @property
     def cells(self) -> int:
+        """How many cells (`all_cells` lists them)."""
         return self.width * self.height
+
+    def all_cells(self) -> list[tuple[int, int]]:
+        """Every cell (x, y), row by row: the order of the bit indices."""
+        return [(x, y) for y in range(1, self.height + 1) for x in range(1, self.width + 1)]
 
     @property
     def full(self) -> int:

@@ -34,13 +34,11 @@ from itertools import compress
 TRUE = 1
 FALSE = -1
 
-# Node kinds stored in Circuit._op. Kept as small ints so that the tables are
-# compact; the public spelling is the strings of _OP_NAMES.
+# Node kinds stored in Circuit._op, kept as small ints so that the tables are compact.
 _CONST = 0
 _VAR = 1
 _AND = 2
 _OR = 3
-_OP_NAMES = ("const", "var", "and", "or")
 
 EXISTS = "exists"
 FORALL = "forall"
@@ -111,21 +109,6 @@ class Circuit:
 
     def is_gate(self, lit: int) -> bool:
         return self._op[abs(lit)] >= _AND
-
-    def is_const(self, lit: int) -> bool:
-        return abs(lit) == TRUE
-
-    def gate_op(self, lit: int) -> str:
-        """``"and"`` or ``"or"`` for a gate literal (sign ignored)."""
-        if not self.is_gate(lit):
-            raise ValueError(f"{lit} is not a gate")
-        return _OP_NAMES[self._op[abs(lit)]]
-
-    def gate_inputs(self, lit: int) -> tuple[int, ...]:
-        """The gate's input literals, sorted (sign of ``lit`` ignored)."""
-        if not self.is_gate(lit):
-            raise ValueError(f"{lit} is not a gate")
-        return self._args[abs(lit)]
 
     # ----------------------------------------------------------------- gates
 

@@ -78,10 +78,6 @@ class Numbering:
             raise ValueError(f"literal {lit} has no file id (a constant, unreachable or unquantified)")
         return fid if lit > 0 else -fid
 
-    def as_dict(self) -> dict[int, int]:
-        """Internal node id -> file id for every numbered node."""
-        return {node: fid for node, fid in enumerate(self._map) if fid}
-
     def table(self) -> list[int]:
         """Internal node id -> file id (0 = none) as a list; for writers that map many literals."""
         return self._map

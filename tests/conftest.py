@@ -2,6 +2,9 @@
 
 Slow tests (marked `@pytest.mark.slow`) run only with `--runslow` or
 BDDLC_SLOW=1, so the README's test command stays inside CI's time budget.
+Which cases of the tests on real models are quick is said in one place,
+tests/quick.toml (read by `helpers.speed`); the shared helpers live in
+tests/helpers/.
 Hypothesis runs derandomized with a fixed example budget ("ci" profile) unless
 HYPOTHESIS_PROFILE says otherwise ("dev": more examples, "thorough": many).
 """
@@ -51,6 +54,31 @@ def scaled(examples: int) -> int:
     Tests set their own counts (what CI runs); a long local profile runs the
     same tests with, say, BDDLC_EXAMPLES_SCALE=10."""
     return max(1, int(examples * float(os.environ.get("BDDLC_EXAMPLES_SCALE", "1"))))
+
+
+class Reach:
+    """How many examples of a property test get past its filter to the assertion.
+
+    A property that asserts only inside an `if` passes without checking
+    anything when the filter lets nothing through (a changed generator, a
+    changed filter).  Run the property as an inner @given function that calls
+    `tried()` on every example and `reached()` before the assertion, then
+    `check()`: it fails when fewer than `share` of the examples (and fewer
+    than one) reached the assertion."""
+
+    def __init__(self, share: float):
+        self.share, self.examples, self.asserted = share, 0, 0
+
+    def tried(self) -> None:
+        self.examples += 1
+
+    def reached(self) -> None:
+        self.asserted += 1
+
+    def check(self) -> None:
+        assert self.asserted >= max(1.0, self.share * self.examples), (
+            f"only {self.asserted} of {self.examples} examples reached the assertion (at least {self.share:.0%} must)"
+        )
 
 
 def shell_program(folder: Path, name: str, body: str) -> Path:

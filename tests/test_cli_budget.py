@@ -17,7 +17,7 @@ from compiler.solving import budget as budget_module
 from compiler.solving.budget import Budget
 from compiler.solving.critical_depth import candidate_depths, scan_depths
 from compiler.solving.strategy import SolverStrategy, StrategyUnknown
-from suite import DOMAINS, PROBLEMS
+from helpers.suite import DOMAINS, PROBLEMS
 
 CONNECT3 = [str(DOMAINS / "connect.bddl"), str(PROBLEMS / "connect/connect3_4x4_d9.bddl")]
 DOMINEERING = [str(DOMAINS / "domineering.bddl"), str(PROBLEMS / "domineering/4x4_d8.bddl")]

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from check_models import (
+from helpers.check_models import (
     INITIAL_WIN_PROBLEM,
     LINES_3x3,
     OCCUPY_BLACK,

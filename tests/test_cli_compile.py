@@ -24,7 +24,7 @@ from compiler.cli import COMMANDS, main
 from compiler.formula_files import format_for
 from compiler.solving.solver_programs import run_solver
 from conftest import ROOT
-from paper_listings import LISTING_4_POSITIONAL_DOMAIN
+from helpers.paper_listings import LISTING_4_POSITIONAL_DOMAIN
 
 DOMINEERING = str(ROOT / "domains" / "domineering.bddl")
 DOMINEERING_2x2 = str(ROOT / "problems" / "domineering" / "2x2_d2.bddl")
@@ -44,13 +44,10 @@ GOOD_PROBLEM = """\
 
 
 def compile_to(tmp_path: Path, *args: str) -> int:
-    """Run the compiler in-process with the working folder at tmp_path."""
-    cwd = os.getcwd()
-    os.chdir(tmp_path)
-    try:
+    """Run the compiler in-process with the working folder at tmp_path (restored after)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
         return main(list(args))
-    finally:
-        os.chdir(cwd)
 
 
 def file_kind(text: str) -> str:
@@ -472,7 +469,7 @@ def test_non_utf8_input_is_located(tmp_path, capsys):
 
 def test_corpus_dialect_compiles(tmp_path):
     """The reference tool's dialect (corpus .ig files) compiles like ours, when the corpus is there."""
-    from corpus import SAT2023
+    from helpers.corpus import SAT2023
 
     domain, problem = SAT2023 / "domineering" / "domain.ig", SAT2023 / "domineering" / "2x2_2.ig"
     if not problem.exists():

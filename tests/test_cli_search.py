@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from compiler.cli import main
-from paper_listings import DOMAINS, PROBLEMS
+from helpers.paper_listings import DOMAINS, PROBLEMS
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from bddl.loader import load_model
 from bddl.search import black_wins
 from compiler.cli import main
 from conftest import ROOT
-from suite import DOMAINS, PROBLEMS
+from helpers.suite import DOMAINS, PROBLEMS
 
 TIC = [str(DOMAINS / "positional.bddl"), str(PROBLEMS / "httt/tic_4x4_d5.bddl")]
 TIC_NO_WIN = [str(DOMAINS / "positional.bddl"), str(PROBLEMS / "httt/tic_4x4_d3.bddl")]

@@ -2,7 +2,7 @@
 match the parsers, their links lead somewhere.
 
 How console blocks are found, run and compared (and marked skip or slow):
-`tests/docs_examples.py`.  docs/benchmarks.md is left out: `python -m bench
+`tests/helpers/docs_examples.py`.  docs/benchmarks.md is left out: `python -m bench
 --report` writes it from a measured run, so its figures are measurements,
 not examples to re-run (and it shows no console blocks).
 """
@@ -13,11 +13,12 @@ import argparse
 import functools
 import importlib
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from docs_examples import (
+from helpers.docs_examples import (
     ROOT,
     Block,
     DocFormatError,
@@ -105,12 +106,38 @@ def test_readme_test_command_is_what_ci_runs():
     assert setup_commands()[1:] == ci
 
 
+INSTALL = "python -m pip install -e . && "
+
+
+def first_command_after_install() -> str:
+    """The README's first set-up line without its install step, exactly as written."""
+    first = setup_commands()[0]
+    assert first.startswith(INSTALL), f"README.md: the first command does not start with `{INSTALL}`"
+    return first[len(INSTALL) :]
+
+
 def test_readme_first_command_installs_then_runs_commands_the_docs_test_runs():
-    install, *commands = [part.strip() for part in setup_commands()[0].split("&&")]
-    assert install == "python -m pip install -e ." and commands
+    commands = [part.strip() for part in first_command_after_install().split(";")]
     shown = {step.command for block in BLOCKS if block.path.name == "README.md" and not block.mark for step in block.steps}
     for command in commands:
         assert command in shown, f"README.md: the set-up command `{command}` is not run in a console block"
+
+
+def test_readme_first_command_writes_the_formula_whatever_solve_says(workspace: Workspace):
+    """Run literally, after the install, the first line solves (exit status 10:
+    Black wins) and still writes connect3.qcir, a QCIR file we can read back."""
+    from circuits import read_qcir
+
+    done = subprocess.run(
+        ["sh", "-c", first_command_after_install()], cwd=workspace.folder, env=workspace.environment(),
+        capture_output=True, text=True, timeout=600,
+    )
+    written = workspace.folder / "connect3.qcir"
+    assert written.exists(), f"the README's first command wrote no connect3.qcir:\n{done.stdout}\n{done.stderr}"
+    text = written.read_text()
+    assert text.startswith("#QCIR-G14 ") and "# problem: problems/connect/connect3_4x4_d9.bddl" in text
+    assert read_qcir(text).output is not None
+    assert "Black wins within 9 moves." in done.stdout
 
 
 # -- the comparison itself must be able to fail --------------------------------------------------

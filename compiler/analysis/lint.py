@@ -207,7 +207,7 @@ def dead_goals(problem: Problem, geometry: Geometry) -> list[Diagnostic]:
 
 def constant_cells(domain: Domain, problem: Problem, geometry: Geometry) -> list[Diagnostic]:
     """One warning listing the cells that no action of either side can change."""
-    cells = [(x, y) for y in range(1, geometry.height + 1) for x in range(1, geometry.width + 1)]
+    cells = geometry.all_cells()
     changeable: set[Cell] = set()
     for action in domain.black_actions + domain.white_actions:
         changeable |= changeable_cells(geometry, action)

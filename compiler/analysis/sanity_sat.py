@@ -32,7 +32,7 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from bddl.game import VALUES, Game, State, opponent
+from bddl.game import BLACK, OPEN, VALUES, WHITE, Game, State, opponent
 
 from ..encodings.grounding import ground_moves
 from .lint import goal_placements
@@ -60,10 +60,10 @@ class _StepEncoding:
         self.geometry = game.geometry
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
-        self.cells = [(x, y) for y in range(1, self.geometry.height + 1) for x in range(1, self.geometry.width + 1)]
+        self.cells = self.geometry.all_cells()
         for state in (1, 2):
             for cell in self.cells:
-                self.clauses.append([-self.var("black", state, cell), -self.var("white", state, cell)])
+                self.clauses.append([-self.var(BLACK, state, cell), -self.var(WHITE, state, cell)])
         self._open_defined: set[tuple[int, tuple[int, int]]] = set()
 
     def var(self, *name) -> int:
@@ -71,12 +71,12 @@ class _StepEncoding:
 
     def value(self, state: int, cell: tuple[int, int], value: str) -> int:
         """The literal "cell has `value` in state 1 or 2"; open gets a defined variable."""
-        if value != "open":
+        if value != OPEN:
             return self.var(value, state, cell)
-        o = self.var("open", state, cell)
+        o = self.var(OPEN, state, cell)
         if (state, cell) not in self._open_defined:
             self._open_defined.add((state, cell))
-            b, w = self.var("black", state, cell), self.var("white", state, cell)
+            b, w = self.var(BLACK, state, cell), self.var(WHITE, state, cell)
             self.clauses += [[o, b, w], [-o, -b], [-o, -w]]
         return o
 
@@ -138,7 +138,7 @@ def violating_steps(game: Game, mover: str) -> dict[int, Step]:
     if not selectors:
         return {}
     for cell in enc.cells:
-        for value in ("black", "white"):
+        for value in (BLACK, WHITE):
             before, after = enc.var(value, 1, cell), enc.var(value, 2, cell)
             enc.clauses.append([-before, after] + namers[cell])
             enc.clauses.append([before, -after] + namers[cell])
@@ -160,6 +160,6 @@ def violating_steps(game: Game, mover: str) -> dict[int, Step]:
 
 def _state(enc: _StepEncoding, true: set[int], which: int) -> State:
     g = enc.geometry
-    black = sum(g.bit(*cell) for cell in enc.cells if enc.var("black", which, cell) in true)
-    white = sum(g.bit(*cell) for cell in enc.cells if enc.var("white", which, cell) in true)
+    black = sum(g.bit(*cell) for cell in enc.cells if enc.var(BLACK, which, cell) in true)
+    white = sum(g.bit(*cell) for cell in enc.cells if enc.var(WHITE, which, cell) in true)
     return State(black, white)

@@ -9,7 +9,7 @@ EXIT_OK = 0
 EXIT_INPUT = 1
 EXIT_USAGE = 2
 EXIT_BUDGET = 3
-EXIT_FAILED = 4  # `validate` found a line of play where Black's strategy fails
+EXIT_STRATEGY_FAILED = 4  # `validate` found a line of play where Black's strategy fails
 EXIT_INTERRUPTED = 130
 # the QBF solvers' convention, used by `solve` and `depth`
 EXIT_TRUE = 10

@@ -37,35 +37,20 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args) -> int:
     from bddl.game import BLACK, WHITE, Game
 
-    from ..notation import MoveInputError, describe_move, legal_moves, parse_move
-    from ..solving.pipeline import solve
+    from ..notation import describe_move
     from ..solving.strategy import SolverStrategy, StrategyUnknown
 
     model = load(args)
     problem = model.problem
     game = Game(model.domain, problem)
-    out = sys.stdout
     echo = not sys.stdin.isatty()
     depth = problem.depth
-
-    def say(text: str = "") -> None:
-        print(text, file=out, flush=True)
-
     strategy = SolverStrategy(model.domain, problem, solver=args.solver, timeout=args.timeout)
     state, plies, side = game.initial, depth, BLACK if problem.black_first else WHITE
-    if side == BLACK:
-        try:
-            opening = strategy(state, plies)
-        except StrategyUnknown as exc:
-            say(f"unknown: {exc}; bddlc cannot play Black here.")
-            return EXIT_OK
-        wins = opening is not None
-    else:
-        verdict = solve(model.domain, problem, solver=args.solver, timeout=args.timeout)
-        if verdict.black_wins is None:
-            say(f"unknown: {verdict.reason}; bddlc cannot play Black here.")
-            return EXIT_OK
-        wins = verdict.black_wins
+    wins, unknown = black_wins_at_start(model, game, strategy, args)
+    if unknown is not None:
+        say(f"unknown: {unknown}; bddlc cannot play Black here.")
+        return EXIT_OK
     if not wins:
         say(f"Black has no winning strategy within {depth} moves, so there is no strategy to play against.")
         return EXIT_FALSE
@@ -77,66 +62,107 @@ def run(args) -> int:
     while True:
         if side == BLACK:
             try:
-                move = strategy(state, plies)
+                move = black_move(strategy, state, plies)
             except StrategyUnknown as exc:
                 say(f"Black cannot decide on a move ({exc}); game abandoned.")
                 return EXIT_OK
-            if move is None:
-                raise RuntimeError(
-                    f"the solver says Black has no winning move with {plies} plies left, after saying Black wins: "
-                    "a solver or encoding bug"
-                )
-            plies -= 1
             say()
             say(f"Black plays {describe_move(game, state, move)}.")
-            state = move.state
-            say(game.render(state))
-            if game.won(state, BLACK):
-                say("Black reaches its goal: Black wins.")
+        else:
+            white = read_white_move(game, state, plies, echo)
+            if white is None:
                 return EXIT_OK
-            if plies == 0:
-                say("No moves are left and Black has not won: White survives.")
-                return EXIT_OK
-            side = WHITE
-            continue
-
-        options = legal_moves(game, state, WHITE)
-        if not options:
-            say("White has no legal move: Black wins.")
-            return EXIT_OK
-        say()
-        say(f"White to move ({plies} {'move' if plies == 1 else 'moves'} left). Legal moves:")
-        for number, named in enumerate(options, 1):
-            say(f"  {number:>2}. {named.text}")
-        while True:
-            print("White> ", end="", file=out, flush=True)
-            line = sys.stdin.readline()
-            if not line:
-                say()
-                say("Input ended; game abandoned.")
-                return EXIT_OK
-            if echo:
-                say(line.rstrip("\n"))
-            if line.strip().lower() in QUIT:
-                say("Game abandoned.")
-                return EXIT_OK
-            try:
-                move = parse_move(game, state, WHITE, line)
-                break
-            except MoveInputError as exc:
-                say(f"not a move: {exc}")
+            move = white
+            say(f"White plays {describe_move(game, state, move)}.")
         plies -= 1
-        say(f"White plays {describe_move(game, state, move)}.")
         state = move.state
         say(game.render(state))
-        if game.won(state, WHITE):
-            say("White reaches its goal: White wins.")
-            say("(This contradicts the solver's answer that Black wins: please report it.)")
+        ending = game_over(game, state, side, plies)
+        if ending:
+            for line in ending:
+                say(line)
             return EXIT_OK
-        if plies == 0:
-            say("No moves are left and Black has not won: White survives.")
-            return EXIT_OK
-        side = BLACK
+        side = WHITE if side == BLACK else BLACK
+
+
+def say(text: str = "") -> None:
+    print(text, file=sys.stdout, flush=True)
+
+
+def black_wins_at_start(model, game, strategy, args) -> tuple[bool, str | None]:
+    """Whether Black wins from the initial position, or (False, why not known).
+
+    When Black moves first this is the strategy's opening solve, which it
+    remembers for its first move."""
+    from ..solving.pipeline import solve
+    from ..solving.strategy import StrategyUnknown
+
+    if model.problem.black_first:
+        try:
+            return strategy(game.initial, model.problem.depth) is not None, None
+        except StrategyUnknown as exc:
+            return False, str(exc)
+    verdict = solve(model.domain, model.problem, solver=args.solver, timeout=args.timeout)
+    if verdict.black_wins is None:
+        return False, verdict.reason
+    return verdict.black_wins, None
+
+
+def black_move(strategy, state, plies: int):
+    """Black's winning move; a strategy that has none after saying Black wins is a bug."""
+    move = strategy(state, plies)
+    if move is None:
+        raise RuntimeError(
+            f"the solver says Black has no winning move with {plies} plies left, after saying Black wins: "
+            "a solver or encoding bug"
+        )
+    return move
+
+
+def read_white_move(game, state, plies: int, echo: bool):
+    """Show White's legal moves and read one from standard input; None when the game ends here
+    (White has no move, the input ended, or the player quit), with the reason said."""
+    from bddl.game import WHITE
+
+    from ..notation import MoveInputError, legal_moves, parse_move
+
+    options = legal_moves(game, state, WHITE)
+    if not options:
+        say("White has no legal move: Black wins.")
+        return None
+    say()
+    say(f"White to move ({plies} {'move' if plies == 1 else 'moves'} left). Legal moves:")
+    for number, named in enumerate(options, 1):
+        say(f"  {number:>2}. {named.text}")
+    while True:
+        print("White> ", end="", file=sys.stdout, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            say()
+            say("Input ended; game abandoned.")
+            return None
+        if echo:
+            say(line.rstrip("\n"))
+        if line.strip().lower() in QUIT:
+            say("Game abandoned.")
+            return None
+        try:
+            return parse_move(game, state, WHITE, line)
+        except MoveInputError as exc:
+            say(f"not a move: {exc}")
+
+
+def game_over(game, state, mover: str, plies: int) -> list[str]:
+    """The closing lines after `mover`'s move, or [] while the game goes on."""
+    from bddl.game import BLACK
+
+    if game.won(state, mover):
+        if mover == BLACK:
+            return ["Black reaches its goal: Black wins."]
+        return ["White reaches its goal: White wins.", "(This contradicts the solver's answer that Black wins: please report it.)"]
+    if plies == 0:
+        return ["No moves are left and Black has not won: White survives."]
+    return []
 
 
 def _example_move(game, state) -> str:

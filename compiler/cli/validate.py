@@ -7,7 +7,7 @@ import json
 
 from .common import (
     EXIT_BUDGET,
-    EXIT_FAILED,
+    EXIT_STRATEGY_FAILED,
     EXIT_FALSE,
     EXIT_OK,
     add_budget_argument,
@@ -73,7 +73,7 @@ def run(args) -> int:
     report = validate(game, problem.depth, strategy, args.max_lines)
     seconds = time.perf_counter() - start
     solves = strategy.solves + 1
-    status = EXIT_OK if report.passed else EXIT_FAILED if report.failure else EXIT_BUDGET
+    status = EXIT_OK if report.passed else EXIT_STRATEGY_FAILED if report.failure else EXIT_BUDGET
     if args.json:
         failure = None
         if report.failure:

@@ -52,7 +52,7 @@ from itertools import product
 
 from bddl.ast import Domain, Problem
 from bddl.errors import BddlSemanticError, error
-from bddl.game import Geometry, state_from_atoms
+from bddl.game import BLACK, OPEN, WHITE, Geometry, state_from_atoms
 from circuits import TRUE, Circuit
 
 from .decoding import DecodedMove
@@ -111,7 +111,7 @@ class ClaimingGame:
         if set(claims) != set(self.open_cells):
             return False
         for lane in self.lanes:
-            waits = [()] + [((("black", cell), ("white", cell)),) for cell in lane[:-1]]
+            waits = [()] + [(((BLACK, cell), (WHITE, cell)),) for cell in lane[:-1]]
             if not all(any(claim.requires in ((), wait) for claim in claims[cell]) for cell, wait in zip(lane, waits)):
                 return False
         return True
@@ -125,24 +125,24 @@ def _claims(side: str, actions, moves, stones: dict[str, frozenset[Cell]]) -> di
         action = actions[move.action]
         cell, values = move.effect[0] if len(move.effect) == 1 else (None, ())
         pre = dict(move.pre)
-        if cell is None or values != (side,) or pre.get(cell) != frozenset({"open"}):
+        if cell is None or values != (side,) or pre.get(cell) != frozenset({OPEN}):
             raise NotClaiming(f"not a claiming game: {side.capitalize()}'s action '{action.name}' does more than claim an open cell", action.span)
         requires = []
         for other, allowed in sorted(pre.items()):
             if other == cell:
                 continue
-            if "open" in allowed:
+            if OPEN in allowed:
                 raise NotClaiming(
                     f"not a claiming game: {side.capitalize()}'s action '{action.name}' asks for a cell that is open or can be opened",
                     action.span,
                 )
             if any(other in stones[owner] for owner in allowed):
                 continue  # met for good
-            if other in stones["black"] or other in stones["white"]:
+            if other in stones[BLACK] or other in stones[WHITE]:
                 break  # held by the wrong side for good
             requires.append(tuple((owner, other) for owner in sorted(allowed)))
         else:
-            if cell in stones["black"] or cell in stones["white"]:
+            if cell in stones[BLACK] or cell in stones[WHITE]:
                 continue
             claims.setdefault(cell, []).append(Claim(move.action, move.x, move.y, tuple(requires)))
     return {cell: tuple(found) for cell, found in sorted(claims.items(), key=lambda item: (item[0][1], item[0][0]))}
@@ -192,20 +192,20 @@ def claiming_game(domain: Domain, problem: Problem, moves: dict | None = None) -
     """The game as a claiming game, or NotClaiming with the reason it is not one.
     `moves` (side -> `ground_moves`) saves grounding the actions again."""
     geometry = Geometry(problem.width, problem.height)
-    every_cell = {(x, y) for y in range(1, problem.height + 1) for x in range(1, problem.width + 1)}
+    every_cell = set(geometry.all_cells())
     start = state_from_atoms(geometry, problem.init)
     stones = {
         side: frozenset(cell for cell in every_cell if getattr(start, side) & geometry.bit(*cell))
-        for side in ("black", "white")
+        for side in (BLACK, WHITE)
     }
     moves = ground_sides(geometry, domain) if moves is None else moves
     claims = {
         side: _claims(side, actions_of(domain, side), moves[side], stones)
-        for side in ("black", "white")
+        for side in (BLACK, WHITE)
     }
     sets = {}
-    for side, goals in (("black", problem.black_goals), ("white", problem.white_goals)):
-        other = "white" if side == "black" else "black"
+    for side, goals in ((BLACK, problem.black_goals), (WHITE, problem.white_goals)):
+        other = WHITE if side == BLACK else BLACK
         winning = set()
         for goal in goals:
             for instance in ground_goals(geometry, [goal]):
@@ -218,9 +218,9 @@ def claiming_game(domain: Domain, problem: Problem, moves: dict | None = None) -
                     raise NotClaiming(f"a goal of {side.capitalize()} already holds before the first move", goal.span)
                 winning.add(cells)
         sets[side] = tuple(sorted(winning, key=sorted))
-    open_cells = tuple(sorted(every_cell - stones["black"] - stones["white"], key=lambda c: (c[1], c[0])))
+    open_cells = tuple(sorted(every_cell - stones[BLACK] - stones[WHITE], key=lambda c: (c[1], c[0])))
     lanes = _lanes(open_cells, claims)
-    return ClaimingGame(open_cells, stones["black"], stones["white"], sets["black"], sets["white"], claims, lanes)
+    return ClaimingGame(open_cells, stones[BLACK], stones[WHITE], sets[BLACK], sets[WHITE], claims, lanes)
 
 
 def applicable(domain: Domain, problem: Problem) -> bool:
@@ -351,12 +351,12 @@ class CorrectiveEncoder:
         c, game = self.c, self.game
         cells = game.open_cells
         lane_of = {cell: code for code, lane in enumerate(game.lanes) for cell in lane}
-        white_never_stuck = game.unconditional("white")
+        white_never_stuck = game.unconditional(WHITE)
         # The cells only ever fill up, one per ply: at ply t (while the game
         # runs) exactly t-1 of the open cells are taken.  Past a full board
         # there are no plies to encode.
         last = min(self.depth, len(cells) + 1)
-        board: dict[str, dict[Cell, int | None]] = {"black": {v: None for v in cells}, "white": {v: None for v in cells}}  # None: false
+        board: dict[str, dict[Cell, int | None]] = {BLACK: {v: None for v in cells}, WHITE: {v: None for v in cells}}  # None: false
         steps: list[CorrectiveStep] = []
         running_before = None
         previous: dict[Cell, int] = {}
@@ -369,22 +369,22 @@ class CorrectiveEncoder:
                 self.clause(-running, running_before)
             running_before = running
             if t == len(cells) + 1:
-                if side == "white":
+                if side == WHITE:
                     white_stuck.append(running)
                 else:
                     self.clause(-running)  # Black cannot move: it must have stopped the clock before
                 break
             claims = game.claims[side]
             number = []
-            if side == "white":
+            if side == WHITE:
                 number = [c.var(f"W{t}[{k}]") for k in range(bits_for(len(game.lanes)))]
                 c.forall(number)
             moves = {v: c.var(f"{side}{t}({v[0]},{v[1]})") for v in cells if v in claims}
             c.exists(list(moves.values()))
-            taken = {v: [lit for lit in (board["black"][v], board["white"][v]) if lit is not None] for v in cells}
+            taken = {v: [lit for lit in (board[BLACK][v], board[WHITE][v]) if lit is not None] for v in cells}
             needs = {v: self.requirements(claims[v], board) for v in moves}
             stuck = None
-            if side == "white" and not white_never_stuck:
+            if side == WHITE and not white_never_stuck:
                 claimable = []
                 for v, need in needs.items():
                     allowed = c.and_([c.or_(lits) for lits in need])
@@ -393,7 +393,7 @@ class CorrectiveEncoder:
                 white_stuck.append(c.and_([running, stuck]))
             self.exactly_one_while(running, list(moves.values()), t, stuck)
             cuts = self.symmetry_cuts(t, previous)
-            if side == "black":
+            if side == BLACK:
                 for cell, conditions in cuts.items():
                     for condition in conditions:
                         if cell in moves:
@@ -407,7 +407,7 @@ class CorrectiveEncoder:
                         self.clause(-move, -lit)
                     for lits in needs[v]:
                         self.clause(-move, *lits)
-                    if side == "white":
+                    if side == WHITE:
                         # the corrective rule: White's number forces the move when it names
                         # the lane of a cell that is open and claimable
                         code = lane_of[v]
@@ -422,7 +422,7 @@ class CorrectiveEncoder:
             previous = moves
 
         def completed(side: str, cells_needed: frozenset[Cell]) -> int:
-            stones = game.black_stones if side == "black" else game.white_stones
+            stones = game.black_stones if side == BLACK else game.white_stones
             lits = []
             for cell in sorted(cells_needed - stones):
                 lit = board[side].get(cell)
@@ -431,8 +431,8 @@ class CorrectiveEncoder:
                 lits.append(lit)
             return c.and_(lits)
 
-        black_won = c.or_([completed("black", s) for s in game.black_sets] + white_stuck)
-        white_won = c.or_([completed("white", s) for s in game.white_sets])
+        black_won = c.or_([completed(BLACK, s) for s in game.black_sets] + white_stuck)
+        white_won = c.or_([completed(WHITE, s) for s in game.white_sets])
         c.set_output(c.and_(self.clauses + [black_won, -white_won]))
         return CorrectiveEncoding(c, self.domain, self.problem, self.depth, steps, game)
 
@@ -451,7 +451,7 @@ class CorrectiveEncoder:
         else:
             self.clause(-before, now)
             self.clause(-now, move, before)
-        other = board["white" if side == "black" else "black"][v]
+        other = board[WHITE if side == BLACK else BLACK][v]
         if other is not None:
             self.clause(-now, -other)
         return now

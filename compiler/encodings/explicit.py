@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bddl.ast import Domain, Problem
-from bddl.game import Geometry, state_from_atoms
+from bddl.game import BLACK, OPEN, WHITE, Geometry, state_from_atoms
 from circuits import FALSE, TRUE, Circuit
 from circuits.arith import equals_const, less_than_const
 
@@ -85,23 +85,22 @@ class ExplicitEncoder:
         g = self.geometry
         return {
             (x, y): (TRUE if s0.black & g.bit(x, y) else FALSE, TRUE if s0.white & g.bit(x, y) else FALSE)
-            for y in range(1, g.height + 1)
-            for x in range(1, g.width + 1)
+            for x, y in g.all_cells()
         }
 
     def allows(self, allowed: frozenset[str], cell: tuple[int, int]) -> int:
         """The cell (black, white literals) holds one of the allowed values."""
         c = self.c
         b, w = cell
-        if allowed == {"black"}:
+        if allowed == {BLACK}:
             return b
-        if allowed == {"white"}:
+        if allowed == {WHITE}:
             return w
-        if allowed == {"open"}:
+        if allowed == {OPEN}:
             return c.and_([-b, -w])
-        if allowed == {"open", "black"}:
+        if allowed == {OPEN, BLACK}:
             return -w
-        if allowed == {"open", "white"}:
+        if allowed == {OPEN, WHITE}:
             return -b
         return c.or_([b, w])  # black or white
 
@@ -119,7 +118,7 @@ class ExplicitEncoder:
         M = [self.c.var(f"M{i}[{k}]") for k in range(bits_for(len(moves)))]
         width = max((sum(len(values) > 1 for _, values in m.effect) for m in moves), default=0)
         choices = [self.c.var(f"c{i}[{k}]") for k in range(width)]
-        (self.c.exists if side == "black" else self.c.forall)(M + choices)
+        (self.c.exists if side == BLACK else self.c.forall)(M + choices)
         return ExplicitStep(i, side, moves, M, choices)
 
     def transition(self, step: ExplicitStep, state):
@@ -132,12 +131,12 @@ class ExplicitEncoder:
             for cell, values in move.effect:
                 if len(values) == 1:
                     value = values[0]
-                    b, w = (TRUE if value == "black" else FALSE), (TRUE if value == "white" else FALSE)
+                    b, w = (TRUE if value == BLACK else FALSE), (TRUE if value == WHITE else FALSE)
                 else:
                     bit = next(choice)
                     first, second = values
-                    b = c.ite(bit, TRUE if second == "black" else FALSE, TRUE if first == "black" else FALSE)
-                    w = c.ite(bit, TRUE if second == "white" else FALSE, TRUE if first == "white" else FALSE)
+                    b = c.ite(bit, TRUE if second == BLACK else FALSE, TRUE if first == BLACK else FALSE)
+                    w = c.ite(bit, TRUE if second == WHITE else FALSE, TRUE if first == WHITE else FALSE)
                 becomes.setdefault(cell, []).append((selected, b, w))
         after = dict(state)
         for cell, options in becomes.items():
@@ -164,7 +163,7 @@ class ExplicitEncoder:
     def legal(self, step: ExplicitStep, state, cuts: dict[int, list[int]]) -> int:
         """The selected move is legal (and not cut by a symmetry: `cuts`)."""
         c = self.c
-        if step.side == "black":
+        if step.side == BLACK:
             parts = [less_than_const(c, step.M, len(step.moves))]
             for n, m in enumerate(step.moves):
                 allowed = c.and_([self.holds(m.pre, state)] + [-cond for cond in cuts.get(n, ())])
@@ -221,7 +220,7 @@ class ExplicitEncoder:
         than the moves so far can write cannot hold yet, so its check folds
         away (a sound over-approximation: it ignores preconditions)."""
         initial = self.initial_state()
-        capacity = {"open": 0, "black": 0, "white": 0}
+        capacity = {OPEN: 0, BLACK: 0, WHITE: 0}
         changes = 0
         for step in steps[:upto]:
             for value in capacity:
@@ -229,11 +228,11 @@ class ExplicitEncoder:
             changes += max((len(m.effect) for m in step.moves), default=0)
         kept = []
         for instance in self.goals[side]:
-            needed = {"open": 0, "black": 0, "white": 0}
+            needed = {OPEN: 0, BLACK: 0, WHITE: 0}
             total = 0
             for cell, allowed in instance:
                 b, w = initial[cell]
-                now = "black" if b == TRUE else "white" if w == TRUE else "open"
+                now = BLACK if b == TRUE else WHITE if w == TRUE else OPEN
                 if now not in allowed:
                     total += 1
                     if len(allowed) == 1:
@@ -259,16 +258,16 @@ class ExplicitEncoder:
         rest = FALSE
         for step in reversed(steps):
             before, after = states[step.index - 1], states[step.index]
-            if step.side == "black":
+            if step.side == BLACK:
                 legal = self.legal(step, before, cuts[step.index - 1])
-                rest = c.and_([legal, c.or_([self.goal_after("black", steps, step.index, after), rest])])
+                rest = c.and_([legal, c.or_([self.goal_after(BLACK, steps, step.index, after), rest])])
             elif rest == FALSE:
                 # White's last move: Black wins only if White has none at all,
                 # which needs no universal variables to say
-                rest = -self.has_move("white", before)
+                rest = -self.has_move(WHITE, before)
             else:
                 legal = self.legal(step, before, cuts[step.index - 1])
-                rest = c.or_([-legal, c.and_([-self.goal_after("white", steps, step.index, after), rest])])
+                rest = c.or_([-legal, c.and_([-self.goal_after(WHITE, steps, step.index, after), rest])])
         c.set_output(rest)
         return ExplicitEncoding(c, self.domain, self.problem, self.depth, steps)
 

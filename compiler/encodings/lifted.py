@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 
 from bddl.ast import Absolute, Action, Atom, Coord, Domain, Extreme, Problem, Relative
 from bddl.bounds import Box, action_bounds, condition_bounds
+from bddl.game import BLACK, OPEN, WHITE
 from circuits import FALSE, TRUE, Circuit
 from circuits.arith import add_const, equals, equals_const, less_than_const, sub_const
 
@@ -225,9 +226,9 @@ class SharedOffsets:
 
 def value_is(c: Circuit, value: str, o: int, w: int) -> int:
     """The state bits (o, w) of a cell hold `value` (open = o; black = -o-w; white = -o w)."""
-    if value == "open":
+    if value == OPEN:
         return o
-    if value == "black":
+    if value == BLACK:
         return c.and_([-o, -w])
     return c.and_([-o, w])
 
@@ -299,7 +300,7 @@ class LiftedEncoder:
                 self._vars(f"c{i}", max((sum(a.negated for a in act.effect.atoms) for act in actions), default=0)),
             )
             block = step.A + step.X + step.Y + ([step.gs] if step.gs else []) + step.choices
-            if side == "black":
+            if side == BLACK:
                 c.exists(block)
             else:
                 c.forall(block)
@@ -391,7 +392,7 @@ class LiftedEncoder:
     def M_b(self, step: Step) -> int:
         """Black's move at time t = step.index is a legal move from state t to t+1."""
         c, t = self.c, step.index
-        actions = actions_of(self.domain, "black")
+        actions = actions_of(self.domain, BLACK)
         parts = [LT(c, step.A, len(actions))]
         for j, action in enumerate(actions):
             body = self.all_of(
@@ -438,7 +439,7 @@ class LiftedEncoder:
         """White's move at time t: defines the indicators lb and P, and the
         successor state when the move is legal.  Returns (M_w, legal)."""
         c, t = self.c, step.index
-        actions = actions_of(self.domain, "white")
+        actions = actions_of(self.domain, WHITE)
         in_bounds = c.and_(
             [LT(c, step.A, len(actions))]
             + [
@@ -533,7 +534,7 @@ class LiftedEncoder:
         rest = FALSE  # no plies at all: Black has not won
         for step in reversed(self.steps):
             i = step.index
-            if step.side == "black":
+            if step.side == BLACK:
                 move = self.M_b(step)
                 if step.gs is None:  # the last step
                     rest = self.all_of([move, self.G_b(i + 1)])

@@ -53,7 +53,7 @@ def game_symmetries(domain: Domain, problem: Problem, moves: dict | None = None,
     save grounding the game again when the caller has done it already."""
     geometry = Geometry(problem.width, problem.height)
     start = state_from_atoms(geometry, problem.init)
-    cells = [(x, y) for y in range(1, problem.height + 1) for x in range(1, problem.width + 1)]
+    cells = geometry.all_cells()
     if moves is None:
         moves = ground_sides(geometry, domain)
     if goals is None:

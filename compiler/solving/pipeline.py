@@ -81,7 +81,7 @@ def problem_at(problem: Problem, state: State, plies_left: int, side_to_move: st
     for index in range(width * problem.height):
         x, y = index % width + 1, index // width + 1
         bit = 1 << index
-        value = "black" if state.black & bit else "white" if state.white & bit else OPEN
+        value = BLACK if state.black & bit else WHITE if state.white & bit else OPEN
         if value != OPEN:
             init.append(Atom(value, Absolute(x), Absolute(y)))
     return dataclasses.replace(problem, init=tuple(init), depth=plies_left, black_first=side_to_move == BLACK)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bddl import Game, load_model, search
-from corpus import instances, needs_corpus
-from suite import manifest
+from helpers.corpus import instances, needs_corpus
+from helpers.suite import manifest
 
 ANSWERED = [i for i in instances() if i.black_wins is not None]
 
@@ -30,7 +30,7 @@ def _manifest_params():
 
 
 def test_the_manifest_covers_every_suite_problem():
-    from suite import PROBLEMS, suite_problems
+    from helpers.suite import PROBLEMS, suite_problems
 
     listed = {c.file for c in manifest()}
     on_disk = {str(p.relative_to(PROBLEMS)) for p in suite_problems()}

@@ -6,7 +6,7 @@ import pytest
 
 from bddl import BddlError, BddlLimitError, Limits, check_model, load_model, parse_domain, parse_problem
 from bddl.errors import BddlSyntaxError
-from paper_listings import LISTING_4_POSITIONAL_DOMAIN
+from helpers.paper_listings import LISTING_4_POSITIONAL_DOMAIN
 
 DOMAIN = LISTING_4_POSITIONAL_DOMAIN  # the paper's positional game: occupy an open cell
 

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bddl import BddlError, check_model, parse_domain, parse_problem
-from corpus import corpus_files
-from paper_listings import DOMAINS, PROBLEMS
+from helpers.corpus import corpus_files
+from helpers.paper_listings import DOMAINS, PROBLEMS
 
 TOKENS = [
     "#blackactions", "#whiteactions", ":action", ":parameters", ":precondition", ":effect",

@@ -20,9 +20,9 @@ from bddl import (
     parse_domain,
     parse_problem,
 )
-from corpus import corpus_files, needs_corpus
-from paper_listings import DOMAINS, PROBLEMS
-from suite import suite_domains, suite_problems
+from helpers.corpus import corpus_files, needs_corpus
+from helpers.paper_listings import DOMAINS, PROBLEMS
+from helpers.suite import suite_domains, suite_problems
 
 
 @pytest.mark.parametrize("name", sorted(DOMAINS))

@@ -11,7 +11,7 @@ import pytest
 from circuit_strategies import depqbf_solve, prenex_circuits, qute_program, run_qute
 from conftest import scaled
 from hypothesis import given, settings
-from qcir_check import assert_safe_qcir
+from helpers.qcir_check import assert_safe_qcir
 
 from circuits import Circuit, Qdimacs, qbf_value, qdimacs_value, read_qcir, to_qcir, to_qdimacs
 

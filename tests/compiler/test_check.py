@@ -6,7 +6,7 @@ shares no code with the SAT encoding beyond the grounding of actions."""
 from __future__ import annotations
 
 import pytest
-from check_models import (
+from helpers.check_models import (
     assert_replays,
     INITIAL_WIN_PROBLEM,
     LINES_3x3,
@@ -23,8 +23,8 @@ from check_models import (
 from bddl import Game, load_model
 from bddl.game import BLACK, WHITE
 from compiler.analysis.sanity import InitialWin, ReachableTooLarge, check
-from corpus import instances, needs_corpus
-from suite import manifest
+from helpers.corpus import instances, needs_corpus
+from helpers.suite import manifest
 
 
 def rows(game: Game, state) -> list[str]:

@@ -12,7 +12,7 @@ from bddl.search import search
 from compiler.solving import critical_depth
 from compiler.solving.critical_depth import candidate_depths, scan_depths
 from compiler.solving.pipeline import EncodingSize, SolveResult
-from suite import DOMAINS, PROBLEMS
+from helpers.suite import DOMAINS, PROBLEMS
 
 
 def engine_critical_depth(domain, problem, high: int) -> int | None:

@@ -25,8 +25,9 @@ import pytest
 
 from compiler import ENCODINGS, encode
 from compiler.solving.solver_programs import run_solver_on_text
-from differential import QUICK, SOLVER_LIMIT, case_id, encodings_for, engine_answer, instances, load
-from qbf import qdimacs_text
+from helpers.speed import marks as speed_marks
+from helpers.differential import QUICK, SOLVER_LIMIT, case_id, encodings_for, engine_answer, instances, load
+from helpers.qbf import qdimacs_text
 
 TRY_ALL_DEPTHS = os.environ.get("BDDLC_TRY_ALL_DEPTHS") == "1"
 
@@ -40,7 +41,7 @@ def _cases():
         for depth in instance.depths():
             for encoding in encodings_for(instance):
                 key = case_id(instance, depth, encoding)
-                marks = [] if key in QUICK else [pytest.mark.slow]
+                marks = speed_marks("differential", key)
                 params.append(pytest.param(instance, depth, encoding, id=key, marks=marks))
     return params
 
@@ -71,7 +72,7 @@ def test_qbf_answer_equals_engine(instance, depth, encoding):
 def test_quick_list_names_real_cases():
     """Every quick case exists, so the CI selection cannot silently shrink
     (corpus cases only count where the corpus is present)."""
-    from corpus import SAT2023
+    from helpers.corpus import SAT2023
 
     known = {p.id for p in CASES}
     missing = [key for key in QUICK if key not in known and (key.startswith("suite:") or SAT2023.is_dir())]

@@ -8,7 +8,7 @@ import pytest
 
 from bddl import Game, check_model, parse_domain, parse_problem, search
 from compiler import applicable_encodings, encode
-from qbf import depqbf, qute
+from helpers.qbf import depqbf, qute
 
 
 def model(domain: str, problem: str):

@@ -7,7 +7,6 @@ fails and the page gets rewritten instead of silently going stale.
 
 from __future__ import annotations
 
-import os
 import re
 
 from bddl import Game, load_model, search
@@ -15,7 +14,7 @@ from circuits import numbering
 from compiler.cli import main
 from compiler.encodings.lifted import encode
 from conftest import ROOT
-from qbf import depqbf, qute
+from helpers.qbf import depqbf, qute
 
 PAGE = ROOT / "docs" / "encoding.md"
 
@@ -32,14 +31,10 @@ def write_example(folder):
     (folder / "problem.bddl").write_text(block("example-problem"))
 
 
-def test_the_example_is_the_compilers_output(tmp_path, capsys):
+def test_the_example_is_the_compilers_output(tmp_path, capsys, monkeypatch):
     write_example(tmp_path)
-    cwd = os.getcwd()
-    os.chdir(tmp_path)
-    try:
-        assert main(["domain.bddl", "problem.bddl", "--encoding", "paper"]) == 0
-    finally:
-        os.chdir(cwd)
+    monkeypatch.chdir(tmp_path)
+    assert main(["domain.bddl", "problem.bddl", "--encoding", "paper"]) == 0
     printed = capsys.readouterr().out.splitlines()
     shown = block("example-qcir").splitlines()
     version = re.compile(r"# bddlc \S+, ")  # the version line may move on

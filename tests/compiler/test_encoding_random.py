@@ -13,8 +13,8 @@ from hypothesis import given, settings
 
 from bddl import Game, check_model, search
 from compiler import applicable_encodings, encode
-from qbf import depqbf, qute
-from strategies import game as random_game
+from helpers.qbf import depqbf, qute
+from helpers.strategies import game as random_game
 
 
 def _engine(domain, problem) -> bool:

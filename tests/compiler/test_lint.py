@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from check_models import LINES_3x3, OCCUPY_BLACK, OCCUPY_WHITE, POSITIONAL, action, model
+from helpers.check_models import LINES_3x3, OCCUPY_BLACK, OCCUPY_WHITE, POSITIONAL, action, model
 
 from compiler.analysis.lint import lint
 from compiler.analysis.mistakes import modelling_mistakes

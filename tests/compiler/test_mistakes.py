@@ -5,17 +5,17 @@ reachability it rests on checked against the game engine."""
 from __future__ import annotations
 
 import pytest
-from check_models import LINES_3x3, OCCUPY_WHITE, POSITIONAL, action, model
 from conftest import CORPUS, scaled
-from corpus import needs_corpus
 from hypothesis import given, settings
-from strategies import game as random_game
-from suite import manifest
 
 from bddl import Game, load_model
 from bddl.game import Geometry
-from compiler.analysis.mistakes import modelling_mistakes, reachable_values
 from compiler.analysis.lint import lint
+from compiler.analysis.mistakes import modelling_mistakes, reachable_values
+from helpers.check_models import LINES_3x3, OCCUPY_WHITE, POSITIONAL, action, model
+from helpers.corpus import needs_corpus
+from helpers.strategies import game as random_game
+from helpers.suite import manifest
 
 LINES_4x4 = (
     "#boardsize 4 4\n#init\n#depth 5\n"

@@ -18,8 +18,8 @@ from compiler.solving.preprocessing import bloqqer, bloqqer_input, check_prefix,
 from compiler.solving.solver_programs import run_solver_on_text
 from compiler.solving.pipeline import problem_at, solve
 from conftest import scaled
-from strategies import game
-from suite import DOMAINS, PROBLEMS
+from helpers.strategies import game
+from helpers.suite import DOMAINS, PROBLEMS
 
 E, A = "exists", "forall"
 

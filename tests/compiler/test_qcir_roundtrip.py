@@ -4,7 +4,7 @@
   QDIMACS of the direct route (file numbering is a fixpoint of the trip), so
   the two have the same answer; where the circuit folded to a constant, the
   constants are compared instead.  Every file is also checked to be in the QCIR
-  subset the writer promises (tests/qcir_check.py).  On random games the read-back formula is
+  subset the writer promises (tests/helpers/qcir_check.py).  On random games the read-back formula is
   also solved and compared with the engine.
 * Outside reader: Qute (`pyqbf_qute`, the only QCIR solver installed here)
   reads the files `bddlc` writes for suite problems; its verdict (exit
@@ -24,10 +24,11 @@ from compiler import applicable_encodings, encode
 from compiler.cli import main
 from compiler.solving.solver_programs import run_solver
 from conftest import scaled
-from differential import QUICK, SOLVER_LIMIT, case_id, encodings_for, engine_answer, instances, load
-from qbf import depqbf
-from qcir_check import assert_safe_qcir
-from strategies import game as random_game
+from helpers.speed import marks as speed_marks
+from helpers.differential import SOLVER_LIMIT, case_id, encodings_for, engine_answer, instances, load
+from helpers.qbf import depqbf
+from helpers.qcir_check import assert_safe_qcir
+from helpers.strategies import game as random_game
 
 
 def _at_file_depth(source: str | None = None):
@@ -37,7 +38,7 @@ def _at_file_depth(source: str | None = None):
             continue
         for encoding in encodings_for(instance):
             key = case_id(instance, instance.file_depth, encoding)
-            marks = [] if key in QUICK else [pytest.mark.slow]
+            marks = speed_marks("differential", key)
             params.append(pytest.param(instance, encoding, id=key, marks=marks))
     return params
 

@@ -13,35 +13,16 @@ from bddl.loader import load_model
 from bddl.search import black_wins, search
 from compiler.solving.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES, SolverRun, default_solver, members
 from compiler.solving.pipeline import MoveCheckError, problem_at, solve
-from suite import DOMAINS, PROBLEMS, manifest
-
-# Instances where DepQBF took more than 0.3 s, or gave no verdict within 5 s,
-# on the default encoding (the measurements in docs/solving.md): run with --runslow.
-SLOW_FILES = {
-    "breakthrough/2x5_d17.bddl", "breakthrough/2x6_d13.bddl", "breakthrough/2x6_d15.bddl",
-    "breakthrough/3x4_d19.bddl", "breakthrough/3x5_d11.bddl", "breakthrough/second_2x6_d14.bddl",
-    "breakthrough/second_3x4_d12.bddl", "breakthrough/second_3x5_d12.bddl", "breakthrough/second_3x5_d18.bddl",
-    "breakthrough/second_4x4_d14.bddl", "connect/connect3_4x4_d9.bddl", "connect/connect3_5x4_d9.bddl",
-    "connect/connect3_5x5_d9.bddl", "connect/connect4_4x4_d15.bddl", "connect/connect4_5x4_d19.bddl",
-    "connect/connect4_5x5_d11.bddl", "domineering/4x5_d11.bddl", "domineering/5x4_d10.bddl",
-    "domineering/5x5_d13.bddl", "evader_pursuer/4x4_p1-2_d21.bddl", "evader_pursuer/8x8_p2-3_d11.bddl",
-    "evader_pursuer/8x8_p3-4_d7.bddl", "evader_pursuer/dual_4x4_p2-3_d10.bddl",
-    "evader_pursuer/dual_8x8_p2-3_d6.bddl", "evader_pursuer/dual_8x8_p3-4_d10.bddl", "hex/hex4_b_d7.bddl",
-    "hex/hex4_b_d9.bddl", "hex/hex4_d7.bddl", "hex/hex4_d9.bddl", "hex/hex4_lost_d11.bddl", "httt/elly_3x3_d9.bddl",
-    "httt/elly_4x4_d7.bddl", "httt/fatty_4x4_d15.bddl", "httt/knobby_4x4_d11.bddl", "httt/knobby_4x4_d15.bddl",
-    "httt/maker_tic_3x3_d9.bddl", "httt/skinny_4x4_d13.bddl", "httt/tippy_3x3_d9.bddl", "httt/tippy_4x4_d7.bddl",
-    "httt/tippy_4x4_d9.bddl", "knightthrough/3x5_d7.bddl", "knightthrough/4x5_d5.bddl", "knightthrough/5x5_d5.bddl",
-    "knightthrough/second_3x6_d14.bddl", "knightthrough/second_3x6_d16.bddl",
-}
-
+from helpers.speed import is_quick, marks
+from helpers.suite import DOMAINS, PROBLEMS, manifest
 
 def instances(quick: bool):
-    chosen = []
-    for entry in manifest():
-        slow = entry.slow or entry.file in SLOW_FILES
-        if quick != slow:
-            chosen.append(pytest.param(entry, id=entry.file, marks=[pytest.mark.slow] if slow else []))
-    return chosen
+    """The manifest's problems, quick ones (tests/quick.toml, [solving]) or the others, marked slow."""
+    return [
+        pytest.param(entry, id=entry.file, marks=marks("solving", entry.file))
+        for entry in manifest()
+        if is_quick("solving", entry.file) == quick
+    ]
 
 
 def model(entry):
@@ -66,7 +47,7 @@ MANIFEST_SOLVERS = [DEFAULT_SOLVER] + [pytest.param(s, marks=pytest.mark.slow) f
 def test_solve_matches_manifest_and_first_move_wins(entry, solver):
     m = model(entry)
     result = solve(m.domain, m.problem, solver=solver, timeout=120)
-    if result.black_wins is None and entry.file in SLOW_FILES:
+    if result.black_wins is None and not is_quick("solving", entry.file):
         pytest.skip(f"no verdict: {result.reason}")  # hard for the solver; never a wrong answer
     assert result.black_wins is entry.black_wins, result.reason
     assert result.depth == entry.depth

@@ -9,14 +9,9 @@ from bddl.game import BLACK, Move
 from bddl.loader import load_model
 from compiler.solving.strategy import SolverStrategy
 from compiler.solving.strategy_validation import format_line, validate
-from suite import DOMAINS, PROBLEMS, manifest
+from helpers.speed import marks
+from helpers.suite import DOMAINS, PROBLEMS, manifest
 
-QUICK = {
-    "httt/domino_3x3_d3.bddl", "httt/el_3x3_d5.bddl", "httt/domino_1x3_d3.bddl", "connect/connect2_3x3_d3.bddl",
-    "breakthrough/second_2x4_d8.bddl", "domineering/3x3_d4.bddl", "domineering/5x2_d6.bddl",
-    "domineering/4x4_d8.bddl", "hex/hex3_d5.bddl", "hex/hex4_c_d5.bddl", "evader_pursuer/4x4_p2-3_d3.bddl",
-    "evader_pursuer/dual_4x4_p1-2_d2.bddl",
-}
 # true instances whose validation takes more than half a minute (or whose root solve does)
 TOO_BIG = {"breakthrough/second_4x4_d14.bddl", "breakthrough/second_3x5_d18.bddl", "breakthrough/2x6_d15.bddl",
            "httt/elly_4x4_d7.bddl", "httt/tippy_4x4_d9.bddl", "hex/hex4_a_d7.bddl", "hex/hex4_b_d9.bddl",
@@ -28,8 +23,7 @@ def true_instances():
     for entry in manifest():
         if not entry.black_wins or entry.slow or entry.file in TOO_BIG:
             continue
-        marks = [] if entry.file in QUICK else [pytest.mark.slow]
-        chosen.append(pytest.param(entry, id=entry.file, marks=marks))
+        chosen.append(pytest.param(entry, id=entry.file, marks=marks("validation", entry.file)))
     return chosen
 
 

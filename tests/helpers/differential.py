@@ -6,9 +6,9 @@ one and two plies less.  The engine's answer at a depth is computed once per
 process and shared by every test that needs it.
 
 `QUICK` names the (instance, depth, encoding) cases that CI runs; everything
-else is marked slow.  The list (tests/differential_quick.txt) was measured,
-not guessed: engine search, compile and DepQBF together took under 0.08 s for
-each.  A case on it that stops existing fails `test_quick_list_names_real_cases`,
+else is marked slow.  The list (the [differential] table of tests/quick.toml)
+was measured, not guessed: engine search, compile and DepQBF together took
+under 0.08 s for each.  A case on it that stops existing fails `test_quick_list_names_real_cases`,
 so the list cannot rot silently.
 """
 
@@ -20,8 +20,9 @@ from pathlib import Path
 
 from bddl import Game, load_model, search
 from bddl.search import SearchBudgetExceeded
-from corpus import instances as corpus_instances
-from suite import manifest
+from helpers.corpus import instances as corpus_instances
+from helpers.speed import quick_cases
+from helpers.suite import manifest
 
 # "The engine decides quickly": at most this many expanded positions (about
 # half a minute of search); beyond it an instance counts as too slow for the
@@ -84,9 +85,4 @@ def case_id(instance: Instance, depth: int, encoding: str) -> str:
     return f"{instance.id}@{depth}:{encoding}"
 
 
-def _quick() -> frozenset[str]:
-    lines = (Path(__file__).parent / "differential_quick.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
-
-
-QUICK = _quick()
+QUICK = quick_cases("differential")

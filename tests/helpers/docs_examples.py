@@ -25,7 +25,7 @@ which, so the test can hold the two equal:
 
     <!-- docs-test: file docs/tutorial/connect3.bddl -->
 
-`python tests/docs_examples.py FILE...` prints every block of the files with
+`python tests/helpers/docs_examples.py FILE...` prints every block of the files with
 what it prints today, to write or update a doc (read the diff before
 committing it).
 """
@@ -41,7 +41,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # tests/helpers/ -> the repository
 # What a command may read: the repository folders the docs refer to.
 VISIBLE = ("domains", "problems", "docs")
 COMMAND_TIMEOUT = 300  # seconds; a hung command fails its block instead of the whole run
