@@ -67,3 +67,43 @@ def read_manifest(root: Path = REPOSITORY) -> list[SuiteInstance]:
         )
         for entry in data.get("problem", [])
     ]
+
+
+@dataclass(frozen=True)
+class PositionalSuiteInstance:
+    """One positional game of our suite (a `.pg` file under problems/) and its answer."""
+
+    file: str  # relative to problems/, the entry's key
+    game: Path
+    depth: int
+    black_wins: bool
+    source: str
+    slow: bool
+
+    @property
+    def id(self) -> str:
+        return self.file
+
+
+def positional_manifest_path(root: Path = REPOSITORY) -> Path:
+    """The `.pg` games' manifest, beside expected.toml: its entries name no domain."""
+    return problems_folder(root) / "positional.toml"
+
+
+def read_positional_manifest(root: Path = REPOSITORY) -> list[PositionalSuiteInstance]:
+    """Every `[[game]]` entry of problems/positional.toml, in file order ([] when there is none)."""
+    path = positional_manifest_path(root)
+    if not path.exists():
+        return []
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return [
+        PositionalSuiteInstance(
+            entry["file"],
+            problems_folder(root) / entry["file"],
+            int(entry["depth"]),
+            bool(entry["black_wins"]),
+            entry.get("source", "search"),
+            bool(entry.get("slow", False)),
+        )
+        for entry in data.get("game", [])
+    ]

@@ -19,8 +19,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
-# beside the checkout; BDDLC_CORPUS names it for a checkout elsewhere (a git worktree)
-CORPUS = Path(os.environ.get("BDDLC_CORPUS") or ROOT.parent / "shared" / "corpus")
+CORPUS = Path(os.environ.get("BDDLC_CORPUS", ROOT.parent / "shared" / "corpus"))  # a worktree elsewhere names it
 
 settings.register_profile(
     "ci",

@@ -14,7 +14,8 @@ Cells are numbered by their place in `cells`, so a set of cells is a bitmask
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 BLACK, WHITE = "black", "white"
 
@@ -55,3 +56,49 @@ class PositionalGame:
 
     def mask(self, cells: frozenset[int]) -> int:
         return sum(1 << c for c in cells)
+
+    def with_depth(self, depth: int) -> "PositionalGame":
+        """The same game with `depth` time points: the first ones, or the turn
+        pattern continued periodically (its shortest period), with new time
+        points named after the file's (t1 t2 ... continues as t10 t11 ...)."""
+        if depth <= len(self.times):
+            return replace(self, times=self.times[:depth], turns=self.turns[:depth])
+        turns = list(self.turns)
+        period = turn_period(self.turns)
+        while len(turns) < depth:
+            turns.append(turns[len(turns) - period])
+        return replace(self, times=self.times + _more_names(self.times, depth - len(self.times)), turns=tuple(turns))
+
+    def turn_blocks(self) -> tuple[tuple[str, int], ...]:
+        """The turns as runs of one side: ((BLACK, 1), (WHITE, 2), ...) for a (p,q) game."""
+        blocks: list[tuple[str, int]] = []
+        for side in self.turns:
+            if blocks and blocks[-1][0] == side:
+                blocks[-1] = (side, blocks[-1][1] + 1)
+            else:
+                blocks.append((side, 1))
+        return tuple(blocks)
+
+
+def turn_period(turns: tuple[str, ...]) -> int:
+    """The shortest p with turns[i] == turns[i - p] for every i >= p (1 for no turns)."""
+    for p in range(1, len(turns) + 1):
+        if all(turns[i] == turns[i - p] for i in range(p, len(turns))):
+            return p
+    return max(len(turns), 1)
+
+
+def _more_names(times: tuple[str, ...], count: int) -> tuple[str, ...]:
+    numbered = [re.fullmatch(r"(.*?)(\d+)", t) for t in times]
+    prefixes = {m.group(1) for m in numbered if m}
+    if times and all(numbered) and len(prefixes) == 1:
+        prefix = prefixes.pop()
+        start = max(int(m.group(2)) for m in numbered if m) + 1
+        return tuple(f"{prefix}{start + k}" for k in range(count))
+    taken, k = set(times), 1
+    names: list[str] = []
+    while len(names) < count:
+        if f"t{k}" not in taken:
+            names.append(f"t{k}")
+        k += 1
+    return tuple(names)

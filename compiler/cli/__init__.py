@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "depth": ("depth", "find the critical depth: the fewest moves in which Black wins"),
     "play": ("play", "play White against bddlc's Black on the terminal (or from standard input)"),
     "validate": ("validate", "check bddlc's Black strategy against every White reply with the game engine"),
+    "export": ("export", "write a positional BDDL model as a positional game (.pg)"),
     "check": ("check", "check the model against the paper's sanity conditions (by SAT), and warn of dead parts"),
 }
 

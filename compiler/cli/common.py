@@ -44,10 +44,18 @@ def positive_float(text: str) -> float:
     return value
 
 
-def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str | None = "override the problem's depth") -> None:
-    """DOMAIN PROBLEM and the model limits; `--depth` too unless `depth_help` is None."""
-    parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions)")
-    parser.add_argument("problem", metavar="PROBLEM", help="the problem file (board, initial state, depth, goals)")
+def add_model_arguments(
+    parser: argparse.ArgumentParser, depth_help: str | None = "override the problem's depth", positional: bool = False
+) -> None:
+    """DOMAIN PROBLEM and the model limits; `--depth` too unless `depth_help` is None.
+
+    With `positional`, a `.pg` positional game may stand in place of DOMAIN PROBLEM (`pg_path`)."""
+    if positional:
+        parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions), or a positional game GAME.pg")
+        parser.add_argument("problem", metavar="PROBLEM", nargs="?", help="the problem file (none after a .pg game)")
+    else:
+        parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions)")
+        parser.add_argument("problem", metavar="PROBLEM", help="the problem file (board, initial state, depth, goals)")
     if depth_help is not None:
         parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help + "; also stands in for a missing #depth")
     parser.add_argument("--max-board-side", type=positive_int, default=1000, metavar="N", help="refuse boards wider or higher than N (default 1000)")
@@ -95,6 +103,19 @@ def load(args, print_warnings: bool = True, default_depth: int | None = None):
         for diagnostic in model.warnings:
             print(diagnostic.render(), file=sys.stderr)
     return model
+
+
+def pg_path(args, parser: argparse.ArgumentParser) -> str | None:
+    """The `.pg` game the arguments name instead of DOMAIN PROBLEM, or None for a BDDL model.
+
+    A missing PROBLEM after a file that is not `.pg`, or a PROBLEM after a `.pg`
+    game, is a usage error (exit 2)."""
+    is_pg = args.domain.endswith(".pg")
+    if is_pg and args.problem is not None:
+        parser.error(f"a positional game ({args.domain}) stands alone: give no PROBLEM file")
+    if not is_pg and args.problem is None:
+        parser.error("give a DOMAIN and a PROBLEM file, or a positional game GAME.pg")
+    return args.domain if is_pg else None
 
 
 def version() -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import EXIT_BUDGET, EXIT_OK, add_model_arguments, load, plies, positive_int
+from .common import EXIT_BUDGET, EXIT_OK, add_model_arguments, load, pg_path, plies, positive_int
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -14,9 +14,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc search",
         description="Decide whether Black wins within the depth by exhaustive game-tree search "
-        "(the explicit semantics of the BDDL paper; no QBF involved).",
+        "(the explicit semantics of the BDDL paper; no QBF involved).  A positional game GAME.pg "
+        "(docs/positional.md) may stand in place of DOMAIN PROBLEM: it is decided by the explicit "
+        "positional solver, with the positional games' rules.",
     )
-    add_model_arguments(p)
+    add_model_arguments(p, positional=True)
     p.add_argument(
         "--max-positions",
         type=positive_int,
@@ -32,6 +34,11 @@ def run(args) -> int:
     from bddl.game import Game
     from bddl.search import SearchBudgetExceeded, search
 
+    game_file = pg_path(args, build_parser())
+    if game_file is not None:
+        from .pg_search import run_pg
+
+        return run_pg(args, game_file)
     model = load(args)
     game = Game(model.domain, model.problem)
     depth = model.problem.depth

@@ -83,26 +83,40 @@ def ground_moves(geometry: Geometry, actions) -> list[GroundMove]:
     seen = set()
     for index, action in enumerate(actions):
         for pos in action_bounds(action, geometry.width, geometry.height).positions():
-            pre = []
-            for cell, atoms in ground_atoms(geometry, action.precondition.atoms, pos).items():
-                allowed = allowed_values(atoms)
-                if not allowed:
-                    break
-                if len(allowed) < 3:
-                    pre.append((cell, allowed))
-            else:
-                effect = []
-                for cell, atoms in ground_atoms(geometry, action.effect.atoms, pos).items():
-                    values = tuple(v for v in VALUES if v in allowed_values(atoms))
-                    if not values:
-                        break
-                    effect.append((cell, values))
-                else:
-                    move = GroundMove(index, pos[0], pos[1], tuple(sorted(pre)), tuple(sorted(effect)))
-                    if move.key not in seen:
-                        seen.add(move.key)
-                        moves.append(move)
+            pre = _requirements(geometry, action.precondition.atoms, pos)
+            effect = None if pre is None else _effect(geometry, action.effect.atoms, pos)
+            if pre is None or effect is None:
+                continue  # can never be legal
+            move = GroundMove(index, pos[0], pos[1], pre, effect)
+            if move.key not in seen:
+                seen.add(move.key)
+                moves.append(move)
     return moves
+
+
+def _requirements(geometry: Geometry, atoms, pos) -> GoalInstance | None:
+    """What the atoms ask of each cell at this position, sorted by cell (cells
+    that may hold anything left out); None when they contradict each other."""
+    need = []
+    for cell, on_cell in ground_atoms(geometry, atoms, pos).items():
+        allowed = allowed_values(on_cell)
+        if not allowed:
+            return None
+        if len(allowed) < 3:
+            need.append((cell, allowed))
+    return tuple(sorted(need))
+
+
+def _effect(geometry: Geometry, atoms, pos) -> tuple[tuple[Cell, tuple[str, ...]], ...] | None:
+    """The values an effect leaves each cell it names (one, or two to choose
+    from), sorted by cell; None when it contradicts itself."""
+    effect = []
+    for cell, on_cell in ground_atoms(geometry, atoms, pos).items():
+        values = tuple(v for v in VALUES if v in allowed_values(on_cell))
+        if not values:
+            return None
+        effect.append((cell, values))
+    return tuple(sorted(effect))
 
 
 def ground_sides(geometry: Geometry, domain: Domain) -> dict[str, list[GroundMove]]:
@@ -116,18 +130,10 @@ def ground_goals(geometry: Geometry, goals) -> list[GoalInstance]:
     seen = set()
     for goal in goals:
         for pos in condition_bounds(goal, geometry.width, geometry.height).positions():
-            need = []
-            for cell, atoms in ground_atoms(geometry, goal.atoms, pos).items():
-                allowed = allowed_values(atoms)
-                if not allowed:
-                    break
-                if len(allowed) < 3:
-                    need.append((cell, allowed))
-            else:
-                key = tuple(sorted(need))
-                if key not in seen:
-                    seen.add(key)
-                    instances.append(key)
+            need = _requirements(geometry, goal.atoms, pos)
+            if need is not None and need not in seen:
+                seen.add(need)
+                instances.append(need)
     return instances
 
 

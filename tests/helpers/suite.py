@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.suite import SuiteInstance, read_manifest
+from bench.suite import PositionalSuiteInstance, SuiteInstance, read_manifest, read_positional_manifest
 from conftest import ROOT
 
 DOMAINS = ROOT / "domains"
 PROBLEMS = ROOT / "problems"
 MANIFEST = PROBLEMS / "expected.toml"
 
-__all__ = ["SuiteInstance", "DOMAINS", "PROBLEMS", "MANIFEST", "suite_domains", "suite_problems", "manifest"]
+__all__ = ["PositionalSuiteInstance", "positional_manifest", "suite_games", "SuiteInstance", "DOMAINS", "PROBLEMS", "MANIFEST", "suite_domains", "suite_problems", "manifest"]
 
 
 def suite_domains() -> list[Path]:
@@ -27,3 +27,12 @@ def suite_problems() -> list[Path]:
 
 def manifest() -> list[SuiteInstance]:
     return read_manifest(ROOT)
+
+
+def suite_games() -> list[Path]:
+    """Our positional games (`.pg`), listed in problems/positional.toml."""
+    return sorted(PROBLEMS.glob("**/*.pg"))
+
+
+def positional_manifest() -> list[PositionalSuiteInstance]:
+    return read_positional_manifest(ROOT)
