@@ -16,8 +16,8 @@ from bddl.pg.solver import solve
 from bddl.pg.writer import write_pg
 from compiler.cli import main
 from compiler.encodings.pg_export import NotPositional, positional_game, semantics_differ
-from strategies import positional_game as random_positional_game
-from suite import manifest
+from helpers.strategies import positional_game as random_positional_game
+from helpers.suite import manifest
 
 POSITIONAL = [e for e in manifest() if e.domain.name == "positional.bddl"]
 

@@ -9,7 +9,7 @@ import pytest
 from bddl.pg.reader import load_pg
 from bddl.pg.solver import solve
 from bddl.pg.writer import write_pg
-from suite import PROBLEMS, positional_manifest, suite_games
+from helpers.suite import PROBLEMS, positional_manifest, suite_games
 
 ENTRIES = positional_manifest()
 
