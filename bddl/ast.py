@@ -143,3 +143,7 @@ class Problem:
     span: Span = _span()
     size_span: Span = _span()
     depth_span: Span = _span()
+    goal_section_spans: tuple[Span, Span] = field(default=(NO_SPAN, NO_SPAN), compare=False, repr=False)
+    """Where `#blackgoals` and `#whitegoals` stand, for warnings about a side's goals as a whole."""
+    goals_written_false: tuple[bool, bool] = field(default=(False, False), compare=False, repr=False)
+    """Whether Black's, White's goal section says `False`: no goal, on purpose."""

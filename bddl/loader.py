@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,19 +29,21 @@ def load_model(
     problem_path: str | Path,
     *,
     depth: int | None = None,
+    default_depth: int | None = None,
     limits: Limits = Limits(),
     initial_state: bool = True,
 ) -> Model:
     """Read, parse and validate a domain/problem pair.
 
     `depth` overrides the problem's depth (before the checks, so the limit
-    applies to it).  Syntax errors in both files are reported together.
+    applies to it), and stands in for a missing `#depth`, as `default_depth`
+    does without overriding one (`bddlc depth --max`).  Syntax errors in both files are reported together.
     `initial_state=False` accepts an initial state that a goal already holds
     in (for `bddlc check`, which reports it as a failed sanity condition).
     Raises `BddlError` (a subclass of it) on any error."""
     parsed = []
     problems: list[Diagnostic] = []
-    for path, parse in ((domain_path, parse_domain), (problem_path, parse_problem)):
+    for path, parse in ((domain_path, parse_domain), (problem_path, functools.partial(parse_problem, default_depth=depth or default_depth))):
         try:
             parsed.append(parse(read_source(path), str(path)))
         except BddlError as exc:

@@ -9,6 +9,7 @@ them.  Everything else about validity is `bddl.validate`'s job.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
 from typing import Any, Iterator
@@ -27,46 +28,12 @@ from .ast import (
     Relative,
     Span,
 )
+from .ast import NO_SPAN
 from .errors import BddlSyntaxError, Diagnostic, error
+from .suggest import did_you_mean
+from .syntax_errors import MAX_ERRORS, SYNTAX_DOMAIN, SYNTAX_PROBLEM, blank, describe, end_position, replace_word
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
-
-SYNTAX_COORD = "a coordinate: ?x, ?x+k, ?x-k, ?y, ?y+k, ?y-k, an integer, xmin, xmax, ymin or ymax"
-SYNTAX_ATOM = "an atom: open(e1,e2), black(e1,e2), white(e1,e2) or NOT(...) of one of them"
-SYNTAX_ACTION = ":action NAME :parameters (?x,?y) :precondition (ATOMS) :effect (ATOMS)"
-SYNTAX_DOMAIN = "'#blackactions' followed by actions, then '#whiteactions' followed by actions"
-SYNTAX_PROBLEM = (
-    "the sections '#boardsize W H', '#init ATOMS', '#depth D', '#blackgoals' and "
-    "'#whitegoals' (one goal per line, or False), optionally '#blackturn first|second'"
-)
-
-_READABLE = {
-    "NAME": "a name",
-    "VAR": "a variable (?x or ?y)",
-    "INT": "an integer",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "COMMA": "','",
-    "PLUS": "'+'",
-    "MINUS": "'-'",
-    "_NL": "the end of the line",
-    "NOT": "'NOT'",
-    "FALSE": "'False'",
-    "ACTION": "':action'",
-    "PARAMETERS": "':parameters'",
-    "PRECONDITION": "':precondition'",
-    "EFFECT": "':effect'",
-    "BLACKACTIONS": "'#blackactions'",
-    "WHITEACTIONS": "'#whiteactions'",
-    "BOARDSIZE": "'#boardsize'",
-    "INIT": "'#init'",
-    "DEPTH": "'#depth'",
-    "BLACKGOALS": "'#blackgoals'",
-    "WHITEGOALS": "'#whitegoals'",
-    "BLACKTURN": "'#blackturn'",
-    "$END": "the end of the file",
-}
-
 
 class _LineJoiner:
     """Post-lexer: line breaks inside parentheses are spaces, runs of line
@@ -75,7 +42,7 @@ class _LineJoiner:
     This is what lets the grammar say "a goal is one line" while conditions
     in parentheses may still span several lines."""
 
-    always_accept = ("_NL",)
+    always_accept = ("_NL", "SECTION", "KEYWORD")
 
     def process(self, stream: Iterator) -> Iterator:
         from lark import Token
@@ -124,9 +91,10 @@ def _join(a: Span, b: Span) -> Span:
 class _Builder:
     """Turns Lark's tree into AST nodes; one instance per file."""
 
-    def __init__(self, file: str, text: str):
+    def __init__(self, file: str, text: str, default_depth: int | None = None):
         self.file = file
         self.text = text
+        self.default_depth = default_depth
 
     # -- conditions -------------------------------------------------------
     def coord(self, tree) -> Coord:
@@ -224,7 +192,7 @@ class _Builder:
         )
 
     def _end_span(self, tree) -> Span:
-        line, col = _end_position(self.text)
+        line, col = end_position(self.text)
         return Span(self.file, line, col, line, col + 1)
 
     # -- problem ----------------------------------------------------------
@@ -232,6 +200,7 @@ class _Builder:
         seen: dict[str, Any] = {}  # section -> its value, of the section's own type
         spans: dict[str, Span] = {}
         problems: list[Diagnostic] = []
+        written_false: set[str] = set()
         for section in tree.children:
             keyword = section.children[0]
             key = section.data
@@ -262,6 +231,7 @@ class _Builder:
                 goals = []
                 for line in rest:
                     if line.data == "false_goal":
+                        written_false.add(key)
                         continue
                     goals.append(self.condition(line.children, self.meta_span(line)))
                 seen[key] = tuple(goals)
@@ -270,7 +240,8 @@ class _Builder:
                 if str(word) not in ("first", "second"):
                     problems.append(
                         error(
-                            f"'#blackturn' must be followed by 'first' or 'second', not '{word}'",
+                            f"'#blackturn' must be followed by 'first' or 'second', not '{word}'"
+                            + did_you_mean(str(word), ("first", "second")),
                             _token_span(self.file, word),
                             "#blackturn first   or   #blackturn second",
                         )
@@ -284,12 +255,18 @@ class _Builder:
             ("black_goals", "#blackgoals"),
             ("white_goals", "#whitegoals"),
         ):
+            if key == "depth" and key not in spans and self.default_depth is not None:
+                seen[key] = (self.default_depth, Span(self.file, 0, 0, 0, 0))
             if key not in seen and key not in spans:
                 hint = SYNTAX_PROBLEM
                 if key in ("black_goals", "white_goals"):
                     hint = f"'{label}' followed by one goal per line; leave it empty (or write False) if that side has no goal"
                 elif key == "init":
                     hint = "'#init' followed by the occupied cells, e.g. black(1,2) white(3,3); leave it empty for an empty board"
+                elif key == "depth":
+                    hint = "'#depth D', the number of plies (or give it on the command line with --depth D)"
+                elif key == "boardsize":
+                    hint = "'#boardsize W H', the board's width and height, e.g. #boardsize 5 5"
                 problems.append(error(f"missing section '{label}'", self._end_span(tree), hint))
         if problems:
             raise BddlSyntaxError(problems)
@@ -306,106 +283,93 @@ class _Builder:
             self.meta_span(tree),
             size_span,
             depth_span,
+            (spans.get("black_goals", NO_SPAN), spans.get("white_goals", NO_SPAN)),
+            ("black_goals" in written_false, "white_goals" in written_false),
         )
 
 
-def _syntax_error(exc, file: str, text: str, start: str) -> BddlSyntaxError:
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+def normalise(text: str) -> str:
+    """The text as the grammar reads it: no byte-order mark, and every line
+    break (CRLF, or a lone CR from an old Mac editor) a plain LF.
 
-    expected: set[str] = set()
-    if isinstance(exc, UnexpectedToken):
-        tok = exc.token
-        expected = set(exc.expected)
-        if tok.type == "$END":
-            line, col = _end_position(text)
-            span = Span(file, line, col, line, col + 1)
-            found = "end of file"
-        else:
-            span = _token_span(file, tok)
-            found = "end of line" if tok.type == "_NL" else repr(str(tok))
-            if tok.type == "_NL" and not str(tok):
-                line, col = _end_position(text)
-                span = Span(file, line, col, line, col + 1)
-        message = f"unexpected {found}"
-    elif isinstance(exc, UnexpectedCharacters):
-        expected = set(exc.allowed or ())
-        span = Span(file, exc.line, exc.column, exc.line, exc.column + 1)
-        message = f"unexpected character {exc.char!r}"
-    elif isinstance(exc, UnexpectedEOF):
-        expected = set(exc.expected)
-        line, col = _end_position(text)
-        span = Span(file, line, col, line, col + 1)
-        message = "unexpected end of file"
-    else:  # pragma: no cover - lark's hierarchy has only the three above
-        raise exc
-    hint = _hint(expected, start)
-    unclosed = _unclosed_parenthesis(text, span)
-    if unclosed is not None:
-        message += f" (the '(' at line {unclosed[0]}, column {unclosed[1]} is never closed)"
-    return BddlSyntaxError(error(message, span, hint))
-
-
-def _unclosed_parenthesis(text: str, before: Span) -> tuple[int, int] | None:
-    """The innermost '(' still open where the error was found, if any: the
-    usual cause of an error on a later line."""
-    stack: list[tuple[int, int]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if number > before.line:
-            break
-        code = line.split("%", 1)[0]
-        if number == before.line:
-            code = code[: max(before.column - 1, 0)]
-        for column, char in enumerate(code, start=1):
-            if char == "(":
-                stack.append((number, column))
-            elif char == ")" and stack:
-                stack.pop()
-    return stack[-1] if stack else None
-
-
-def _end_position(text: str) -> tuple[int, int]:
-    lines = text.splitlines() or [""]
-    return len(lines), len(lines[-1]) + 1
-
-
-def _hint(expected: set[str], start: str) -> str:
-    if expected & {"VAR", "INT", "MINUS"} and "NAME" in expected or {"PLUS", "MINUS"} <= expected:
-        return SYNTAX_COORD
-    if expected & {"PRECONDITION", "EFFECT", "PARAMETERS"} or expected == {"NAME"} and start == "domain":
-        return SYNTAX_ACTION
-    if "NOT" in expected:
-        return SYNTAX_ATOM
-    if expected & {"BLACKACTIONS", "WHITEACTIONS", "ACTION"}:
-        return SYNTAX_DOMAIN + "; each action: " + SYNTAX_ACTION
-    if expected & {"BOARDSIZE", "INIT", "DEPTH", "BLACKGOALS", "WHITEGOALS", "BLACKTURN"}:
-        return SYNTAX_PROBLEM
-    if len(expected) > 1:
-        expected = expected - {"_NL"}
-    readable = sorted(_READABLE.get(e, e) for e in expected)
-    if not readable:
-        return ""
-    if len(readable) == 1:
-        return readable[0]
-    return ", ".join(readable[:-1]) + " or " + readable[-1]
+    Positions stay the ones an editor shows: a CRLF is one line break, and an
+    editor does not count the byte-order mark as a column."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
 
 
 def _parse(text: str, file: str, start: str):
+    """The parse tree and every syntax error of the file (up to MAX_ERRORS).
+
+    After an error the unit it broke is blanked out and the parse starts
+    again (`bddl.syntax_errors`); the list is empty when the text parses.
+    When there are errors, the tree is that of the blanked text, or None
+    when no blanking made it parse."""
     from lark.exceptions import UnexpectedInput
 
-    try:
-        return _lark().parse(text, start=start)
-    except UnexpectedInput as exc:
-        raise _syntax_error(exc, file, text, start) from None
+    found: list[Diagnostic] = []
+    shifts: list[tuple[int, int, int]] = []  # (line, column, columns added) by each word replaced
+    current = text
+    while True:
+        try:
+            return _lark().parse(current, start=start), found
+        except UnexpectedInput as exc:
+            problem = describe(exc, file, current, start)
+        found.append(_in_original_columns(problem.diagnostic, shifts))
+        if problem.resync is None or len(found) >= MAX_ERRORS:
+            return None, found
+        if problem.fix is not None:
+            line, column, written, meant = problem.fix
+            following = replace_word(current, problem.fix)
+            shifts.append((line, column + len(meant), len(meant) - len(written)))
+        else:
+            following = blank(current, problem.resync)
+        if following == current:
+            return None, found
+        current = following
+
+
+def _in_original_columns(diagnostic: Diagnostic, shifts: list[tuple[int, int, int]]) -> Diagnostic:
+    """The diagnostic's span in the file's own columns, undoing the words replaced before it on its line."""
+    span = diagnostic.span
+    for line, column, added in reversed(shifts):
+        if span.line == line and span.column >= column:
+            span = Span(span.file, span.line, span.column - added, span.end_line, span.end_column - added)
+    return dataclasses.replace(diagnostic, span=span)
+
+
+def _build(text: str, file: str, start: str, **options):
+    text = normalise(text)
+    tree, errors = _parse(text, file, start)
+    builder = _Builder(file, text, **options)
+    if not errors:
+        return getattr(builder, start)(tree)
+    if tree is not None:
+        from .validate import local_problems
+
+        try:
+            errors += local_problems(getattr(builder, start)(tree))
+        except BddlSyntaxError as exc:
+            # a section the blanking removed is not missing: the error above says what is wrong with it
+            errors += [d for d in exc.diagnostics if not d.message.startswith("missing section")]
+    errors.sort(key=lambda d: (d.span.line, d.span.column))
+    raise BddlSyntaxError(errors)
 
 
 def parse_domain(text: str, file: str = "<domain>") -> Domain:
-    """Parse the text of a domain file; raises `BddlSyntaxError`."""
-    return _Builder(file, text).domain(_parse(text, file, "domain"))
+    """Parse the text of a domain file; raises `BddlSyntaxError` with every error found."""
+    return _build(text, file, "domain")
 
 
-def parse_problem(text: str, file: str = "<problem>") -> Problem:
-    """Parse the text of a problem file; raises `BddlSyntaxError`."""
-    return _Builder(file, text).problem(_parse(text, file, "problem"))
+def parse_problem(text: str, file: str = "<problem>", default_depth: int | None = None) -> Problem:
+    """Parse the text of a problem file; raises `BddlSyntaxError` with every error found.
+
+    `default_depth` stands in for a missing `#depth` section (the command
+    line's `--depth`)."""
+    return _build(text, file, "problem", default_depth=default_depth)
 
 
 def read_source(path: str | Path) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .ast import PREDICATES, Absolute, Action, Atom, Condition, Coord, Domain, Extreme, Named, Problem, Relative, Span
 from .bounds import action_bounds, condition_bounds
+from .suggest import did_you_mean
 from .errors import BddlLimitError, BddlSemanticError, Diagnostic, error, warning
 
 COORD_FORMS = "?x, ?x+k or ?x-k (x position); ?y, ?y+k or ?y-k (y position); xmin/xmax, ymin/ymax; integers in problem files"
@@ -31,13 +32,13 @@ def _coord_problems(coord: Coord, axis: str, absolute_ok: bool) -> list[Diagnost
     other = "y" if axis == "x" else "x"
     if isinstance(coord, Relative):
         if coord.var == other:
-            return [error(f"?{other} cannot stand in the {axis} position of an atom", coord.span, COORD_FORMS)]
+            return [error(f"?{other} cannot stand in the {axis} position of an atom (the {axis} position takes ?{axis})", coord.span, COORD_FORMS)]
         if coord.var != axis:
-            return [error(f"unknown variable '?{coord.var}'", coord.span, COORD_FORMS)]
+            return [error(f"unknown variable '?{coord.var}' (the {axis} position takes ?{axis})", coord.span, COORD_FORMS)]
         return []
     if isinstance(coord, Extreme):
         if coord.name[0] != axis:
-            return [error(f"'{coord.name}' cannot stand in the {axis} position of an atom", coord.span, COORD_FORMS)]
+            return [error(f"'{coord.name}' cannot stand in the {axis} position of an atom (did you mean '{axis}{coord.name[1:]}'?)", coord.span, COORD_FORMS)]
         return []
     if isinstance(coord, Absolute):
         if not absolute_ok:
@@ -50,14 +51,15 @@ def _coord_problems(coord: Coord, axis: str, absolute_ok: bool) -> list[Diagnost
             ]
         return []
     if isinstance(coord, Named):
-        return [error(f"'{coord.name}' is not a coordinate", coord.span, COORD_FORMS)]
+        edges = (f"{axis}min", f"{axis}max")
+        return [error(f"'{coord.name}' is not a coordinate" + did_you_mean(coord.name, edges), coord.span, COORD_FORMS)]
     raise TypeError(coord)
 
 
 def _atom_problems(atom: Atom, absolute_ok: bool) -> list[Diagnostic]:
     found = []
     if atom.pred not in PREDICATES:
-        found.append(error(f"unknown predicate '{atom.pred}'", _name_span(atom), ATOM_FORM))
+        found.append(error(f"unknown predicate '{atom.pred}'" + did_you_mean(atom.pred, PREDICATES), _name_span(atom), ATOM_FORM))
     found += _coord_problems(atom.x, "x", absolute_ok)
     found += _coord_problems(atom.y, "y", absolute_ok)
     return found
@@ -108,6 +110,16 @@ def validate_domain(domain: Domain) -> list[Diagnostic]:
     return found
 
 
+def local_problems(model: Domain | Problem) -> list[Diagnostic]:
+    """The checks of single atoms, which need no board: for a file that has
+    syntax errors too, so that its misspelt predicates are reported in the
+    same run (its board may be among what could not be read)."""
+    if isinstance(model, Domain):
+        return validate_domain(model)
+    atoms = list(model.init) + [atom for goal in model.black_goals + model.white_goals for atom in goal.atoms]
+    return [d for atom in atoms for d in _atom_problems(atom, absolute_ok=True)]
+
+
 def _on_board(coord: Coord, axis: str, size: int) -> bool:
     return not isinstance(coord, Absolute) or 1 <= coord.value <= size
 
@@ -120,7 +132,7 @@ def _off_board(atom: Atom, problem: Problem, what: str) -> list[Diagnostic]:
                 error(
                     f"{what} refers to {axis} = {coord.value}, off the {problem.width}x{problem.height} board",
                     coord.span,
-                    f"an {axis} index from 1 to {size}",
+                    f"{'an' if axis == 'x' else 'a'} {axis} index from 1 to {size}",
                 )
             )
     return found

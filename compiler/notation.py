@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bddl.game import Game, Move, State
+from bddl.suggest import did_you_mean
 
 
 class MoveInputError(ValueError):
@@ -94,7 +95,7 @@ def parse_move(game: Game, state: State, side: str, text: str) -> Move:
     name, x_text, y_text = words
     matches = [a for a in actions if a.lower() == name.lower()]
     if not matches:
-        raise MoveInputError(f"{who} has no action named '{name}'; {who}'s actions: {', '.join(actions)}")
+        raise MoveInputError(f"{who} has no action named '{name}'{did_you_mean(name, actions)}; {who}'s actions: {', '.join(actions)}")
     try:
         x, y = int(x_text), int(y_text)
     except ValueError:

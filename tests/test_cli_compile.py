@@ -359,7 +359,7 @@ def test_exit_statuses_as_a_subprocess(tmp_path, bad_model):
     assert version.returncode == 0 and version.stdout.startswith("bddlc ")
     bad = run_cli(*bad_model, "-o", str(tmp_path / "g.qcir"))
     assert bad.returncode == 1 and bad.stdout == ""
-    assert re.match(rf"{re.escape(bad_model[0])}:9:16: error: unknown predicate 'opn'\n", bad.stderr)
+    assert re.match(rf"{re.escape(bad_model[0])}:9:16: error: unknown predicate 'opn' \(did you mean 'open'\?\)\n", bad.stderr)
     assert "^~~" in bad.stderr and "expected:" in bad.stderr and "Traceback" not in bad.stderr
     nowhere = run_cli(DOMINEERING, DOMINEERING_2x2, "-o", str(tmp_path / "missing" / "f.qcir"))
     assert nowhere.returncode == 1 and "Traceback" not in nowhere.stderr and "error: cannot write" in nowhere.stderr

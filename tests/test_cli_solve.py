@@ -240,6 +240,13 @@ def test_validate_passes(capsys):
     assert data["failure"] is None and data["solves"] >= 1
 
 
+def test_validate_of_a_single_line_says_so(capsys, tmp_path):
+    problem = tmp_path / "one.bddl"
+    problem.write_text("#boardsize 1 1\n#init\n#depth 1\n#blackgoals\n(black(1,1))\n#whitegoals\n")
+    status, out, _ = run(capsys, "validate", str(DOMAINS / "positional.bddl"), str(problem))
+    assert status == 0 and out.splitlines()[0] == "valid: Black wins the only line of play within 1 move."
+
+
 def test_validate_on_a_lost_game(capsys):
     status, out, _ = run(capsys, "validate", *TIC_NO_WIN)
     assert status == 20 and "nothing to validate" in out

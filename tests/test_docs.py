@@ -26,6 +26,7 @@ from helpers.docs_examples import (
     Workspace,
     console_blocks,
     file_listings,
+    help_examples,
     matches,
     mismatches,
 )
@@ -290,3 +291,36 @@ def test_cli_md_lists_exactly_the_options_of_each_command(command: str):
     positionals = [a.metavar or a.dest for a in parsers()[command]._actions if not a.option_strings]
     for name in positionals:
         assert name in section, f"cli.md, {command}: the argument {name} is not shown"
+
+
+# -- the examples of every --help text run -------------------------------------------------------
+
+
+def bddlc_help_examples() -> list[tuple[str, str]]:
+    """(command, example) for every example line of every bddlc help text.
+
+    `python -m bench`'s examples are left out: they run benchmarks for
+    minutes and `--report` rewrites docs/benchmarks.md."""
+    return [
+        (command, example)
+        for command, parser in parsers().items()
+        if command.startswith("bddlc")
+        for example in help_examples(parser.format_help())
+    ]
+
+
+def test_help_examples_are_found():
+    found = bddlc_help_examples()
+    commands = {command for command, _ in found}
+    assert {"bddlc", "bddlc solve", "bddlc depth", "bddlc validate", "bddlc play"} <= commands, commands
+    assert all(example.split()[0] in ("bddlc", "printf") for _, example in found), found
+    assert help_examples("usage: x\n\nexample:\n  bddlc a\n  bddlc b\n\nmore text\n") == ["bddlc a", "bddlc b"]
+
+
+@pytest.mark.parametrize("command, example", [pytest.param(c, e, id=f"{c}: {e}") for c, e in bddlc_help_examples()])
+def test_help_example_runs(command: str, example: str, workspace: Workspace):
+    [(_, output, status)] = workspace.run(Block(ROOT / "help", 1, (Step(example, ()),)))
+    text = "\n".join(output)
+    assert status not in (1, 2) and "Traceback" not in text and "error:" not in text, (
+        f"`{command} --help` shows `{example}`, which exits with status {status}:\n{text}"
+    )

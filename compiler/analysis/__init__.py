@@ -7,4 +7,6 @@
   share, once per situation, so the work follows the model, not the board;
 * `sanity_sat`: conditions 2 and 3 on every state of the board, by SAT;
 * `lint`: warnings about dead actions, dead goals and cells no action changes.
+* `mistakes`: warnings about silent modelling mistakes (Black without a goal,
+  goals split over lines, goals that add nothing, goals a stone blocks), run by `lint`.
 """

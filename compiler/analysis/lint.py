@@ -32,6 +32,8 @@ from bddl.errors import Diagnostic, warning
 from bddl.game import VALUES, Geometry, allowed_values, ground_atoms
 from bddl.situations import representative_positions
 
+from .mistakes import modelling_mistakes
+
 Cell = tuple[int, int]
 Requirements = dict[Cell, frozenset[str]]
 SIDES = ("Black", "White")
@@ -47,6 +49,7 @@ def lint(domain: Domain, problem: Problem) -> list[Diagnostic]:
         + dead_actions(domain, geometry)
         + dead_goals(problem, geometry)
         + constant_cells(domain, problem, geometry)
+        + modelling_mistakes(domain, problem)
     )
 
 

@@ -58,7 +58,7 @@ def add_model_arguments(
         parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions)")
         parser.add_argument("problem", metavar="PROBLEM", help="the problem file (board, initial state, depth, goals)")
     if depth_help is not None:
-        parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help)
+        parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help + "; also stands in for a missing #depth")
     parser.add_argument("--max-board-side", type=positive_int, default=1000, metavar="N", help="refuse boards wider or higher than N (default 1000)")
     parser.add_argument("--max-depth", type=positive_int, default=10_000, metavar="N", help="refuse depths above N (default 10000)")
     parser.add_argument(
@@ -85,9 +85,19 @@ def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "g
     parser.add_argument("--timeout", type=positive_float, metavar="S", help=timeout_help)
 
 
-def load(args, print_warnings: bool = True):
+def add_budget_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--time-budget",
+        type=positive_float,
+        metavar="S",
+        help="stop after S seconds in all (each solve gets at most the time left) and report what is known",
+    )
+
+
+def load(args, print_warnings: bool = True, default_depth: int | None = None):
     """The validated model the arguments name; its warnings go to stderr
-    unless the caller reports them itself."""
+    unless the caller reports them itself.  `default_depth` stands in for a
+    missing `#depth` (`--depth` does so for every command that has it)."""
     from bddl.loader import load_model
     from bddl.validate import Limits
 
@@ -95,6 +105,7 @@ def load(args, print_warnings: bool = True):
         args.domain,
         args.problem,
         depth=getattr(args, "depth", None),
+        default_depth=default_depth,
         limits=Limits(args.max_board_side, args.max_depth),
     )
     if print_warnings:

@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--strict",
         action="store_true",
         help="treat warnings about the model (dead actions or goals, a side without actions, cells no action "
-        "changes) as errors: exit status 1 and no output",
+        "changes, Black without a goal, goals split over lines, that add nothing or that a stone blocks) as errors: "
+        "exit status 1 and no output",
     )
     return p
 

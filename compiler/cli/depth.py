@@ -12,6 +12,7 @@ from .common import (
     EXIT_INPUT,
     EXIT_TRUE,
     EXIT_UNKNOWN,
+    add_budget_argument,
     add_model_arguments,
     add_solver_arguments,
     load,
@@ -21,6 +22,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from ..solving.budget import Budget
     from ..solving.critical_depth import DepthResult, DepthScan
 
 
@@ -33,19 +35,20 @@ def build_parser() -> argparse.ArgumentParser:
         "and only those are tried.  A positional game GAME.pg may stand in place of DOMAIN PROBLEM: its "
         "turn pattern is continued periodically beyond the file's time points."),
         epilog="exit status: 10 Black wins at some depth, 20 no win up to MAX, 0 unknown (a time limit, "
-        "or solver answers that contradict each other).\n\n"
+        "the time budget, or solver answers that contradict each other).\n\n"
         "example:\n  bddlc depth domains/connect.bddl problems/connect/connect3_4x4_d9.bddl --max 11",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_model_arguments(p, depth_help=None, positional=True)
     p.add_argument("--min", type=positive_int, default=1, metavar="N", help="first depth to try (default 1)")
-    p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth)")
+    p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth; stands in for a missing #depth)")
     add_solver_arguments(p, "time limit per depth in seconds (a depth that hits it is reported unknown)")
     p.add_argument(
         "--encoding",
         choices=("cor+", "corplus", "corrective", "ea", "en", "et", "la", "ln", "sa", "sn"),
         help="a .pg game's encoding (default: et for a Hex board, else cor+)",
     )
+    add_budget_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
     where = p.add_mutually_exclusive_group()
     where.add_argument(
@@ -69,6 +72,7 @@ def _verdict(black_wins) -> str:
 
 
 def run(args) -> int:
+    from ..solving.budget import Budget
     from ..solving.critical_depth import black_needs_white_turn, candidate_depths, scan_depths
 
     game_file = pg_path(args, build_parser())
@@ -78,7 +82,10 @@ def run(args) -> int:
         return run_pg(args, game_file, build_parser())
     if args.encoding is not None:
         build_parser().error("--encoding is for .pg games")
-    model = load(args)
+    if args.time_budget is not None and (args.jobs != 1 or args.scheduler is not None):
+        build_parser().error("--time-budget bounds the sequential scan; it does not combine with --jobs or --scheduler")
+    budget = Budget.starting_now(args.time_budget)
+    model = load(args, default_depth=args.max)
     problem = model.problem
     high = problem.depth if args.max is None else args.max
     if args.min > high:
@@ -91,7 +98,8 @@ def run(args) -> int:
     quiet = args.json  # JSON: one object at the end, no lines as depths finish
     if args.jobs == 1 and args.scheduler is None:
         scan = scan_depths(model.domain, problem, args.min, high, solver=args.solver, timeout=args.timeout,
-                           on_result=None if quiet else print_depth_line, on_check=None if quiet else print_check_line)
+                           on_result=None if quiet else print_depth_line, on_check=None if quiet else print_check_line,
+                           budget=budget)
     else:
         found = _scan_in_parallel(args, model, high, None if quiet else print_depth_line)
         if found is None:
@@ -105,7 +113,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(scan_json(scan, args.solver, args.min, high)))
     else:
-        for line in conclusion(scan, high, status):
+        for line in conclusion(scan, high, status, budget):
             print(line)
     return status
 
@@ -147,7 +155,7 @@ def print_check_line(result: DepthResult) -> None:
 def exit_status(scan: DepthScan) -> int:
     if scan.first_win is not None and scan.monotonicity != "violated":
         return EXIT_TRUE
-    if scan.first_win is None and all(r.black_wins is False for r in scan.results):
+    if scan.first_win is None and not scan.budget_spent and all(r.black_wins is False for r in scan.results):
         return EXIT_FALSE
     return EXIT_UNKNOWN
 
@@ -177,12 +185,17 @@ def scan_json(scan: DepthScan, solver: str, low: int, high: int) -> dict:
         "solver": solver,
         "min": low,
         "max": high,
+        "budget_spent": scan.budget_spent,
     }
 
 
-def conclusion(scan: DepthScan, high: int, status: int) -> list[str]:
+def conclusion(scan: DepthScan, high: int, status: int, budget: Budget) -> list[str]:
     """The closing lines of the text report."""
     first, critical, refuted = scan.first_win, scan.critical_depth, scan.refuted_before
+    if first is None and scan.budget_spent:
+        verdicts = [r for r in scan.results if r.black_wins is not None]
+        known = f"no win within {verdicts[-1].depth} moves" if verdicts and all(r.black_wins is False for r in verdicts) else "no win found"
+        return [f"stopped: {budget.reason()}; {known}, depths up to {high} not all decided."]
     if first is None:
         if status == EXIT_FALSE:
             return [f"no win up to {high} moves."]

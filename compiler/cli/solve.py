@@ -26,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
         "1 bad input, 2 usage error.\n\n"
         "examples:\n"
         "  bddlc solve domains/positional.bddl problems/httt/tic_4x4_d5.bddl\n"
-        "  bddlc solve domains/breakthrough.bddl problems/breakthrough/second_2x4_d8.bddl --reply-to 'move 1 4'\n"
+        "  bddlc solve domains/breakthrough.bddl problems/breakthrough/second_2x4_d8.bddl --reply-to 'right-diagonal 1 2'\n"
         "  bddlc solve problems/pg/tictactoe_3x3_d5.pg --encoding corrective",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

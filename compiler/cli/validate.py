@@ -10,6 +10,7 @@ from .common import (
     EXIT_STRATEGY_FAILED,
     EXIT_FALSE,
     EXIT_OK,
+    add_budget_argument,
     add_model_arguments,
     add_solver_arguments,
     load,
@@ -28,22 +29,25 @@ def build_parser() -> argparse.ArgumentParser:
         "its goal or leave White without a move within the depth, and White must never reach its goal.  "
         "Black's moves come from the solver, re-solving each new position (once per position)."),
         epilog="exit status: 0 every line checked passed, 4 a line failed (shown in full), 20 Black has no "
-        "winning strategy to check, 3 a solve ran out of time.\n\n"
+        "winning strategy to check, 3 a solve ran out of time or the time budget is spent.\n\n"
         "example:\n  bddlc validate domains/domineering.bddl problems/domineering/4x4_d8.bddl",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
     p.add_argument("--max-lines", type=positive_int, metavar="K", help="stop after K lines of play (default: all)")
     add_solver_arguments(p, "time limit in seconds for each solve")
+    add_budget_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return p
 
 
 def run(args) -> int:
+    import dataclasses
     import time
 
     from bddl.game import Game
 
+    from ..solving.budget import Budget
     from ..solving.pipeline import solve
     from ..solving.strategy import SolverStrategy
     from ..solving.strategy_validation import format_line, validate
@@ -53,11 +57,14 @@ def run(args) -> int:
         from .pg_validate import run_pg
 
         return run_pg(args, game_file)
+    budget = Budget.starting_now(args.time_budget)
     model = load(args)
     problem = model.problem
     game = Game(model.domain, problem)
     start = time.perf_counter()
-    root = solve(model.domain, problem, solver=args.solver, timeout=args.timeout)
+    root = solve(model.domain, problem, solver=args.solver, timeout=budget.timeout(args.timeout))
+    if root.black_wins is None and budget.spent():
+        root = dataclasses.replace(root, reason=budget.reason())
     if root.black_wins is not True:
         seconds = time.perf_counter() - start
         if args.json:
@@ -68,7 +75,7 @@ def run(args) -> int:
         else:
             print(f"Black has no winning strategy within {plies(problem.depth)}: nothing to validate.")
         return EXIT_FALSE if root.black_wins is False else EXIT_BUDGET
-    strategy = SolverStrategy(model.domain, problem, solver=args.solver, timeout=args.timeout)
+    strategy = SolverStrategy(model.domain, problem, solver=args.solver, timeout=args.timeout, budget=budget)
     report = validate(game, problem.depth, strategy, args.max_lines)
     seconds = time.perf_counter() - start
     solves = strategy.solves + 1
@@ -90,7 +97,8 @@ def run(args) -> int:
     elif report.unknown:
         print(f"stopped after {report.lines} lines of play: {report.unknown}.")
     elif report.complete:
-        print(f"valid: Black wins all {report.lines} lines of play within {plies(problem.depth)}.")
+        every = "the only line" if report.lines == 1 else f"all {report.lines} lines"
+        print(f"valid: Black wins {every} of play within {plies(problem.depth)}.")
     else:
         print(f"valid so far: Black wins the {report.lines} lines checked (the --max-lines limit; more lines exist).")
     print(f"solves: {solves}, time: {seconds:.2f} s")

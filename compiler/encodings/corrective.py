@@ -127,14 +127,14 @@ def _claims(side: str, actions, moves, stones: dict[str, frozenset[Cell]]) -> di
         cell, values = move.effect[0] if len(move.effect) == 1 else (None, ())
         pre = dict(move.pre)
         if cell is None or values != (side,) or pre.get(cell) != frozenset({OPEN}):
-            raise NotClaiming(f"not a claiming game: {side}'s action '{action.name}' does more than claim an open cell", action.span)
+            raise NotClaiming(f"not a claiming game: {side.capitalize()}'s action '{action.name}' does more than claim an open cell", action.span)
         requires = []
         for other, allowed in sorted(pre.items()):
             if other == cell:
                 continue
             if OPEN in allowed:
                 raise NotClaiming(
-                    f"not a claiming game: {side}'s action '{action.name}' asks for a cell that is open or can be opened",
+                    f"not a claiming game: {side.capitalize()}'s action '{action.name}' asks for a cell that is open or can be opened",
                     action.span,
                 )
             if any(other in stones[owner] for owner in allowed):
@@ -211,12 +211,12 @@ def claiming_game(domain: Domain, problem: Problem, moves: dict | None = None) -
         for goal in goals:
             for instance in ground_goals(geometry, [goal]):
                 if any(allowed != frozenset({side}) for _, allowed in instance):
-                    raise NotClaiming(f"not a claiming game: a goal of {side}'s asks for more than {side} cells", goal.span)
+                    raise NotClaiming(f"not a claiming game: a goal of {side.capitalize()} asks for more than {side} stones", goal.span)
                 cells = frozenset(cell for cell, _ in instance)
                 if cells & stones[other]:
                     continue  # the opponent already holds a cell of it: never completed
                 if cells <= stones[side]:
-                    raise NotClaiming(f"a goal of {side}'s already holds before the first move", goal.span)
+                    raise NotClaiming(f"a goal of {side.capitalize()} already holds before the first move", goal.span)
                 winning.add(cells)
         sets[side] = tuple(sorted(winning, key=sorted))
     open_cells = tuple(sorted(every_cell - stones[BLACK] - stones[WHITE], key=lambda c: (c[1], c[0])))

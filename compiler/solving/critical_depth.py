@@ -27,8 +27,9 @@ from typing import Callable
 from bddl.ast import Domain, Problem
 
 from ..encodings import SOLVE_ENCODING
-from .solver_programs import DEFAULT_SOLVER
+from .budget import NO_BUDGET, Budget
 from .pipeline import SolveResult, solve
+from .solver_programs import DEFAULT_SOLVER
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class DepthScan:
     refuted_before: int | None  # the largest depth below first_win shown to lose
     monotonicity: str
     check: DepthResult | None = None  # the re-check at first_win + 2
+    budget_spent: bool = False  # the scan stopped early: the overall time budget ran out
 
 
 def black_needs_white_turn(problem: Problem) -> bool:
@@ -88,16 +90,30 @@ def scan_depths(
     preprocess: str = "none",
     on_result: Callable[[DepthResult], None] | None = None,
     on_check: Callable[[DepthResult], None] | None = None,
+    budget: Budget = NO_BUDGET,
 ) -> DepthScan:
-    """Solve depths low..high (the candidates) until Black wins; `timeout` is per depth."""
+    """Solve depths low..high (the candidates) until Black wins; `timeout` is
+    per depth, `budget` for the whole scan (no depth starts once it is spent)."""
 
     def attempt(depth: int) -> DepthResult:
-        r: SolveResult = solve(domain, problem, depth, solver=solver, preprocess=preprocess, timeout=timeout, encoding=encoding)
-        return DepthResult(depth, r.black_wins, r.seconds, r.reason if r.black_wins is None else None)
+        if budget.spent():
+            return DepthResult(depth, None, 0.0, budget.reason())
+        r: SolveResult = solve(domain, problem, depth, solver=solver, preprocess=preprocess, timeout=budget.timeout(timeout), encoding=encoding)
+        reason = r.reason if r.black_wins is None else None
+        if r.black_wins is None and budget.spent():
+            reason = budget.reason()
+        return DepthResult(depth, r.black_wins, r.seconds, reason)
+
+    def cut(found: list[DepthResult]) -> bool:
+        return budget.seconds is not None and any(r.reason == budget.reason() for r in found)
 
     results: list[DepthResult] = []
     first_win = None
+    stopped = False
     for depth in candidate_depths(problem, low, high):
+        if budget.spent():
+            stopped = True
+            break
         result = attempt(depth)
         results.append(result)
         if on_result:
@@ -106,7 +122,7 @@ def scan_depths(
             first_win = depth
             break
     if first_win is None:
-        return DepthScan(tuple(results), None, None, _refuted(results), "not checked")
+        return DepthScan(tuple(results), None, None, _refuted(results), "not checked", budget_spent=stopped or cut(results))
 
     earlier = [r for r in results if r.depth < first_win]
     refuted = _refuted(earlier)
@@ -118,7 +134,7 @@ def scan_depths(
         on_check(check)
     monotonicity = {True: "consistent", False: "violated", None: "unknown"}[check.black_wins]
     critical = first_win if proved and monotonicity != "violated" else None
-    return DepthScan(tuple(results), critical, first_win, refuted, monotonicity, check)
+    return DepthScan(tuple(results), critical, first_win, refuted, monotonicity, check, cut(results + [check]))
 
 
 def _refuted(results: list[DepthResult]) -> int | None:

@@ -18,8 +18,9 @@ from bddl.ast import Domain, Problem
 from bddl.game import BLACK, Move, State
 
 from ..encodings import SOLVE_ENCODING
-from .solver_programs import DEFAULT_SOLVER
+from .budget import NO_BUDGET, Budget
 from .pipeline import SolveResult, problem_at, solve
+from .solver_programs import DEFAULT_SOLVER
 
 Strategy = Callable[[State, int], "Move | None"]
 """Black to move in `state` with `plies` plies left: Black's move, or None
@@ -42,9 +43,11 @@ class SolverStrategy:
         preprocess: str = "none",
         timeout: float | None = None,
         encoding: str = SOLVE_ENCODING,
+        budget: Budget = NO_BUDGET,
     ):
         self.domain, self.problem = domain, problem
         self.solver, self.preprocess, self.timeout, self.encoding = solver, preprocess, timeout, encoding
+        self.budget = budget
         self.wins: dict[State, tuple[int, Move]] = {}  # position -> (fewest plies it was solved with, the move)
         self.losses: dict[State, int] = {}  # position -> most plies known not to be enough
         self.solves = 0
@@ -56,18 +59,20 @@ class SolverStrategy:
             return known[1]
         if self.losses.get(state, 0) >= plies:
             return None
+        if self.budget.spent():
+            raise StrategyUnknown(self.budget.reason())
         result = solve(
             self.domain,
             problem_at(self.problem, state, plies, BLACK),
             solver=self.solver,
             preprocess=self.preprocess,
-            timeout=self.timeout,
+            timeout=self.budget.timeout(self.timeout),
             encoding=self.encoding,
         )
         self.solves += 1
         self.last = result
         if result.black_wins is None:
-            raise StrategyUnknown(result.reason or "no verdict")
+            raise StrategyUnknown(self.budget.reason() if self.budget.spent() else result.reason or "no verdict")
         if not result.black_wins:
             self.losses[state] = max(self.losses.get(state, 0), plies)
             return None

@@ -106,6 +106,7 @@ def test_games_that_are_not_claiming_games_are_refused_with_a_location(domain, p
         claiming_game(d, p)
     rendered = caught.value.render()
     assert words in rendered and f"{domain}:" in rendered and "^" in rendered
+    assert "Black's action" in rendered  # the side as the messages name it everywhere
 
 
 def test_a_goal_with_an_open_cell_is_refused():
@@ -113,7 +114,7 @@ def test_a_goal_with_an_open_cell_is_refused():
 
     domain = parse_domain((ROOT / "domains" / "positional.bddl").read_text())
     problem = parse_problem("#boardsize 2 1\n#init\n#depth 2\n#blackgoals\n(black(1,1) open(2,1))\n#whitegoals\n", "p.bddl")
-    with pytest.raises(NotClaiming, match="asks for more than black cells"):
+    with pytest.raises(NotClaiming, match="a goal of Black asks for more than black stones"):
         claiming_game(domain, problem)
 
 

@@ -51,6 +51,7 @@ def test_parsing(game):
         ("paint 1 1", "can end in 2 ways"),
         ("mark 3 1", "not a legal move"),
         ("jump 1 1", "White has no action named 'jump'; White's actions: paint, mark"),
+        ("pait 1 1", r"White has no action named 'pait' \(did you mean 'paint'\?\); White's actions: paint, mark"),
         ("paint one 1", "two whole numbers"),
         ("7", "no move number 7; the list goes from 1 to 4"),
         ("paint", "a move is ACTION X Y"),

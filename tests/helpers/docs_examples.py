@@ -275,3 +275,22 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+# -- the examples of the --help texts ------------------------------------------------------------
+
+HELP_EXAMPLE_HEAD = re.compile(r"^examples?:$")
+
+
+def help_examples(help_text: str) -> list[str]:
+    """The command lines under a help text's `example:`/`examples:` heading, up to the next blank line."""
+    found: list[str] = []
+    inside = False
+    for line in help_text.splitlines():
+        if HELP_EXAMPLE_HEAD.match(line):
+            inside = True
+        elif inside and not line.strip():
+            inside = False
+        elif inside:
+            found.append(line.strip())
+    return found
