@@ -49,7 +49,9 @@ from typing import Iterable, Sequence
 
 from bddl.ast import Absolute, Action, Atom, Condition, Extreme, Relative
 from bddl.bounds import Box, action_bounds, condition_bounds
-from bddl.game import BLACK, OPEN, VALUES, WHITE, Geometry, allowed_values, ground_atoms
+from bddl.game import BLACK, OPEN, VALUES, WHITE, Geometry, allowed_values
+
+from .lint import requirements
 
 Cell = tuple[int, int]
 Placement = tuple[tuple[Cell, frozenset[str]], ...]
@@ -297,16 +299,6 @@ def situations(action: Action, goals: OpponentGoals, geometry: Geometry) -> list
 # -- one position -------------------------------------------------------------------------------
 
 
-def _requirements(geometry: Geometry, atoms: Sequence[Atom], pos: Cell) -> dict[Cell, frozenset[str]] | None:
-    found = {}
-    for cell, group in ground_atoms(geometry, atoms, pos).items():
-        allowed = allowed_values(group)
-        if not allowed:
-            return None
-        found[cell] = allowed
-    return found
-
-
 class _Query:
     """The relaxed question at one position, as a growing SAT instance."""
 
@@ -386,8 +378,8 @@ def _holds(placement: Placement, state: dict[Cell, str], fill: str) -> bool:
 
 
 def _move(geometry: Geometry, action: Action, pos: Cell):
-    pre = _requirements(geometry, action.precondition.atoms, pos)
-    effect = _requirements(geometry, action.effect.atoms, pos)
+    pre = requirements(geometry, action.precondition.atoms, pos)
+    effect = requirements(geometry, action.effect.atoms, pos)
     if pre is None or effect is None:
         return None  # never legal here
     return pre, effect
