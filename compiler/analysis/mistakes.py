@@ -35,15 +35,23 @@ SIDES = ("Black", "White")
 COLOURS = ("black", "white")
 
 
+# The largest board (in cells) on which the blocked-goal warnings are computed: 200x200.
+REACHABILITY_CELLS = 40_000
+
+
 def modelling_mistakes(domain: Domain, problem: Problem) -> list[Diagnostic]:
     """Every warning of this module, in a fixed order: each side's goals, then the sides."""
     geometry = Geometry(problem.width, problem.height)
-    values = reachable_values(domain, problem, geometry)
+    # The blocked-goal warnings need a fixpoint over every ground move, work of
+    # the board's size; compile and check must not grow with the board
+    # (docs/benchmarks.md, "Costs that follow the model"), so on boards above
+    # REACHABILITY_CELLS they are left out and every goal counts as live.
+    values = reachable_values(domain, problem, geometry) if geometry.cells <= REACHABILITY_CELLS else None
     found: list[Diagnostic] = []
     live = {}
     for side, goals, actions in zip(SIDES, (problem.black_goals, problem.white_goals), (domain.black_actions, domain.white_actions)):
         # a side without actions has lint's warning, which says why its goals never hold
-        blocked = [goal for goal in goals if actions and blocked_goal(goal, geometry, values) is not None]
+        blocked = [goal for goal in goals if values is not None and actions and blocked_goal(goal, geometry, values) is not None]
         found += [blocked_goal_warning(side, goal, problem, geometry, values) for goal in blocked]
         split = split_goals(goals)
         found += [split_goal_warning(side, first, second) for first, second in split]

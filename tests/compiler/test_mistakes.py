@@ -175,3 +175,18 @@ def test_reachable_values_are_not_everything():
     d, p = model(POSITIONAL, LINES_4x4.replace("#init\n", "#init\nwhite(1,1)\n"))
     values = reachable_values(d, p, Geometry(4, 4))
     assert values[(1, 1)] == frozenset({"white"}) and values[(2, 2)] == frozenset({"open", "black", "white"})
+
+
+def test_blocked_goals_are_not_looked_for_on_boards_past_the_cell_bound(monkeypatch):
+    """The fixpoint grows with the board; compile and check must not (issue 18): past the bound it is skipped."""
+    import compiler.analysis.mistakes as mistakes
+
+    problem = LINES_4x4.replace("#init\n", "#init\nwhite(1,1)\n").replace("#whitegoals\n", "(black(1,1) black(2,1))\n#whitegoals\n")
+    assert len(warnings_of(problem)) == 1  # the blocked goal, within the bound
+    monkeypatch.setattr(mistakes, "REACHABILITY_CELLS", 15)
+
+    def refuse(*args):
+        raise AssertionError("reachable_values ran on a board past the bound")
+
+    monkeypatch.setattr(mistakes, "reachable_values", refuse)
+    assert warnings_of(problem) == []
