@@ -29,8 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="exit status: 0 every entry agrees, 4 some entry's answer contradicts the manifest (named in the "
         "table), 3 no mismatch but some entry got no answer within the time limit, 1 a bad manifest.\n\n"
         "examples:\n"
-        "  bddlc regress docs/tutorial/expected.toml --timeout 30\n"
-        "  bddlc regress docs/tutorial/expected.toml --workers 2 --method both --junit regress.xml",
+        "  bddlc regress docs/regress-example.toml --timeout 30\n"
+        "  bddlc regress docs/regress-example.toml --workers 2 --method both --junit regress.xml",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("manifest", metavar="MANIFEST", help="the manifest (TOML)")
