@@ -102,15 +102,21 @@ def parse_stones(text: str, columns: int, rows: int) -> tuple[set[tuple[int, int
     return black, white
 
 
-def stone_notation(game: PositionalGame, black: Iterable[int] = (), white: Iterable[int] = ()) -> str:
-    """The notation of the game's position with `black` and `white` cells added (the inverse of `parse_stones`)."""
+def _position(game: PositionalGame, black: Iterable[int], white: Iterable[int]):
+    """What notation and drawing both need: the cells' (column, row), the board's size, the cell at each
+    (column, row), and the Black and White cells once `black` and `white` are added."""
     coordinates = hex_coordinates(game)
     if coordinates is None:
         raise ValueError("not a Hex board")
     columns = 1 + max(c for c, _ in coordinates)
     rows = 1 + max(r for _, r in coordinates)
     at = {xy: i for i, xy in enumerate(coordinates)}
-    blacks, whites = set(game.black_initials) | set(black), set(game.white_initials) | set(white)
+    return coordinates, columns, rows, at, set(game.black_initials) | set(black), set(game.white_initials) | set(white)
+
+
+def stone_notation(game: PositionalGame, black: Iterable[int] = (), white: Iterable[int] = ()) -> str:
+    """The notation of the game's position with `black` and `white` cells added (the inverse of `parse_stones`)."""
+    coordinates, columns, rows, at, blacks, whites = _position(game, black, white)
     lines = []
     for r in range(rows):
         marks = ["x" if at[(c, r)] in blacks else "o" if at[(c, r)] in whites else "." for c in range(columns)]
@@ -172,13 +178,7 @@ def draw_hex(game: PositionalGame, black: Iterable[int] = (), white: Iterable[in
           3  . . .  3
              a b c
     """
-    coordinates = hex_coordinates(game)
-    if coordinates is None:
-        raise ValueError("not a Hex board")
-    columns = 1 + max(c for c, _ in coordinates)
-    rows = 1 + max(r for _, r in coordinates)
-    at = {xy: i for i, xy in enumerate(coordinates)}
-    blacks, whites = set(game.black_initials) | set(black), set(game.white_initials) | set(white)
+    coordinates, columns, rows, at, blacks, whites = _position(game, black, white)
     width = len(str(rows))
     letters = " ".join(COLUMN_LETTERS[c] for c in range(columns))
     lines = [" " * (width + 2) + letters]
