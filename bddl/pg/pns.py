@@ -29,12 +29,12 @@ def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
 
     def claims(side_bit: int):
         def successors(b: int, w: int) -> list[tuple[int, int]]:
-            allowed = rules.allowed(b, w, rules.time_of(b, w))
-            out = []
-            for c in rules.order:
-                if allowed >> c & 1:
-                    out.append((b | 1 << c, w) if side_bit else (b, w | 1 << c))
-            return out
+            # Maker-Breaker: only the relevant claims (bddl.pg.relevance), none once Black
+            # cannot complete a goal in time (the core then ends the game: Black has not won)
+            claims = rules.claims(b, w, rules.time_of(b, w))
+            if side_bit:
+                return [(b | 1 << c, w) for c in claims]
+            return [(b, w | 1 << c) for c in claims]
 
         return successors
 
@@ -47,10 +47,16 @@ def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
     return SideMoves(claims(1), black_won), SideMoves(claims(0), white_won)
 
 
-def solve_pns(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS, capacity: int = DEFAULT_CAPACITY) -> PgSearchResult:
-    """Decide the game from its initial position by df-pn; raises `SearchBudgetExceeded`."""
+def solve_pns(
+    game: PositionalGame,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+    capacity: int = DEFAULT_CAPACITY,
+    relevance: bool = True,
+) -> PgSearchResult:
+    """Decide the game from its initial position by df-pn; raises `SearchBudgetExceeded`.
+    `relevance=False` turns off the Maker-Breaker relevance pruning (the tests' reference)."""
     start = time.perf_counter()
-    rules = PositionalSolver(game, max_positions, use_symmetries=False)
+    rules = PositionalSolver(game, max_positions, use_symmetries=False, relevance=relevance)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     depth = game.depth
     turns = tuple(side == BLACK for side in game.turns)
@@ -73,8 +79,7 @@ def solve_pns(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS, 
 
 def _winning_claim(rules: PositionalSolver, engine: ProofNumberSearch, movers: tuple[bool, ...], b: int, w: int, depth: int) -> int:
     """A first claim known (or proved again) to win, in the solver's move order."""
-    allowed = rules.allowed(b, w, 0)
-    claims = [c for c in rules.order if allowed >> c & 1]
+    claims = rules.claims(b, w, 0)  # a winning claim is among them (bddl.pg.relevance)
     mover = movers[depth - 1] if depth > 1 else False
     for c in claims:
         b2 = b | 1 << c
