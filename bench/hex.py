@@ -1,6 +1,6 @@
 """`python -m bench.hex`: Hex with implicit goals, measured.
 
-Three modes:
+Four modes:
 
 * `solve` (default): the Hein puzzles of the corpus (`pg/hein/`) through
   `compiler.solving.positional.solve_pg`, the library behind `bddlc solve
@@ -11,6 +11,11 @@ Three modes:
 * `sizes`: EN, ET and LN (and SN up to depth 91) on the empty 19x19 board at
   depths 45, 91, 181 and 361, generation time and QDIMACS size next to the
   paper's Table 2, and a plot of size against depth (matplotlib).
+* `search`: the Hein puzzles through the explicit searches (`bddlc search
+  game.pg --algorithm minimax|pns`), each run in a child process killed at
+  the time limit, with the Maker-Breaker relevance pruning on (what bddlc
+  does) and/or off (`--relevance off`: the searches as they were before it):
+  verdict, positions and seconds per instance, compared with answers.tsv.
 * Timings are wall-clock on whatever machine runs this; the figures in
   docs/benchmarks.md say under what load they were taken.
 """
@@ -108,6 +113,70 @@ def run_solve(args) -> int:
     return 1 if wrong else 0
 
 
+SEARCH_VARIANTS = {"on": True, "off": False}
+
+
+def run_search(args) -> int:
+    """Each instance, algorithm and pruning setting in a child (`search-one`), killed at the limit."""
+    import json
+    import subprocess
+
+    known = answers(args.corpus)
+    wrong = 0
+    out = open(args.output, "w", encoding="ascii") if args.output else None
+    header = "instance\talgorithm\trelevance\texpected\tverdict\tpositions\tseconds\tfirst_move"
+    print(header)
+    if out:
+        print(header, file=out, flush=True)
+    variants = args.relevance
+    for path in hein_files(args.corpus, args.largest):
+        expected = known.get(f"hein/{path.name}", "unknown")
+        for algorithm in args.algorithms:
+            for variant in variants:
+                command = [sys.executable, "-m", "bench.hex", "search-one", str(path), "--algorithm", algorithm]
+                command += ["--relevance", variant]
+                try:
+                    done = subprocess.run(command, capture_output=True, text=True, timeout=args.time_limit, check=False)
+                except subprocess.TimeoutExpired:  # run() has killed and reaped the child
+                    verdict, positions, seconds, move = "unknown", "", f">{args.time_limit:g}", ""
+                else:
+                    if done.returncode != 0:
+                        raise SystemExit(f"{path.name} {algorithm}: the child failed:\n{done.stderr}")
+                    found = json.loads(done.stdout)
+                    verdict = "true" if found["black_wins"] else "false"
+                    positions, seconds = found["positions"], f"{found['seconds']:.2f}"
+                    move = found["first_move"] or ""
+                    if expected != "unknown" and verdict != expected:
+                        wrong += 1
+                        verdict += " WRONG"
+                line = "\t".join(map(str, (path.stem, algorithm, variant, expected, verdict, positions, seconds, move)))
+                print(line, flush=True)
+                if out:
+                    print(line, file=out, flush=True)
+    if out:
+        out.close()
+    return 1 if wrong else 0
+
+
+def search_one(args) -> int:
+    """One search in this process, its result as JSON on stdout (the child of `search`)."""
+    import json
+
+    from bddl.pg.pns import solve_pns
+    from bddl.pg.reader import load_pg
+    from bddl.pg.solver import solve
+
+    game = load_pg(args.path)
+    relevance = SEARCH_VARIANTS[args.relevance]
+    if args.algorithm == "pns":
+        result = solve_pns(game, max_positions=10**12, relevance=relevance)
+    else:
+        result = solve(game, max_positions=10**12, relevance=relevance)
+    move = None if result.first_move is None else game.cells[result.first_move]
+    print(json.dumps({"black_wins": result.black_wins, "positions": result.positions, "seconds": result.seconds, "first_move": move}))
+    return 0
+
+
 def run_sizes(args) -> int:
     from bddl.pg.hex import hex_board
     from compiler.encodings import encode_implicit
@@ -156,7 +225,15 @@ def plot_sizes(rows, path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.hex", description=__doc__.split("\n\n")[0])
-    p.add_argument("mode", nargs="?", choices=("solve", "sizes"), default="solve")
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["search-one"]:
+        one = argparse.ArgumentParser(prog="python -m bench.hex search-one")
+        one.add_argument("path")
+        one.add_argument("--algorithm", choices=("minimax", "pns"), default="minimax")
+        one.add_argument("--relevance", choices=tuple(SEARCH_VARIANTS), default="on")
+        return search_one(one.parse_args(argv[1:]))
+    p.add_argument("mode", nargs="?", choices=("solve", "sizes", "search"), default="solve")
     p.add_argument("--corpus", type=Path, default=CORPUS, help=f"the pg corpus (default {CORPUS})")
     p.add_argument("--config", action="append", help="ENCODING:SOLVER[:bloqqer] (repeatable; default :default)")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per instance (default 60)")
@@ -165,8 +242,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--encodings", nargs="+", default=["en", "et", "ln"], help="sizes: which encodings")
     p.add_argument("--sn-depth", type=int, default=91, help="sizes: deepest SN (it grows with d^2)")
     p.add_argument("--plot", help="sizes: write the plot here (PNG)")
+    p.add_argument("--algorithms", nargs="+", choices=("minimax", "pns"), default=["minimax", "pns"], help="search: which searches")
+    p.add_argument(
+        "--relevance", nargs="+", choices=tuple(SEARCH_VARIANTS), default=["on"],
+        help="search: with the relevance pruning (on, the default), without it (off), or both",
+    )
     args = p.parse_args(argv)
     args.config = args.config or [":default"]
+    if args.mode == "search":
+        return run_search(args)
     return run_sizes(args) if args.mode == "sizes" else run_solve(args)
 
 
