@@ -46,7 +46,8 @@ Why a search may look at relevant cells only (White has no winning sets):
   transposition tables still store values of positions, not of paths.
 
 Move order: the cells on the cheapest goals first (tier by tier), each tier
-in the solver's static order.
+in the solver's static order; White's cells on Black's cheapest goals by how
+much they raise Black's need, when the subtrees are big enough to pay for it.
 """
 
 from __future__ import annotations
@@ -148,6 +149,28 @@ class Relevance:
                 found |= from_start[i] & from_end[m + 1 - i]
             within[m] = found & open_
         return need, within
+
+    def strongest_blocks_first(self, b: int, w: int, k: int, moves: list[int], cheapest: int) -> list[int]:
+        """White's `moves` with those among `cheapest` (the cells of Black's
+        cheapest goals) first, the ones that leave Black needing the most open
+        cells first of all: a refutation found early cuts a whole node."""
+        scored = []
+        for i, c in enumerate(moves):
+            if cheapest >> c & 1:
+                need = self.need(b, w | 1 << c, k)
+                scored.append((-need, i, c))
+        scored.sort()
+        first = [c for _, _, c in scored]
+        return first + [c for c in moves if not cheapest >> c & 1]
+
+    def need(self, b: int, w: int, k: int) -> int:
+        """The fewest open cells of a live goal (UNREACHABLE: more than k, for chains)."""
+        if self.nbr is None:
+            return self._set_tiers(b, w, k)[0]
+        for i, layer in enumerate(self._layers(b, w, self.start_mask, k)):
+            if layer & self.end_mask:
+                return i
+        return UNREACHABLE
 
     def ordered(self, allowed: int, within: list[int], k: int) -> list[int]:
         """The claims worth trying among `allowed`: the relevant ones, cheapest
