@@ -11,7 +11,11 @@ alternating) and the positional rule for a mover without a move; the time
 point is implied by the number of stones, so a board meets one depth only.
 
 The solver's goal tests (`black_won`, Hex's flood fill) are reused, so the
-two searches share the definition of a win and differ only in the search.
+two searches share the definition of a win and differ only in the search;
+so is its move generator (`PositionalSolver.claims`), with the Maker-Breaker
+relevance pruning of `bddl.pg.relevance`: a position where Black can no
+longer complete a goal in time has no successors, which the core reads as
+the end of the game with Black not having won.
 """
 
 from __future__ import annotations

@@ -23,6 +23,9 @@ How it stays fast enough for the 4x4 GTTT files:
 * a position where no Black goal can be completed with Black's remaining
   time points is lost for Black at once (for Hex: the fewest open cells that
   join the borders is more than Black has moves left);
+* in a Maker-Breaker game, only the cells relevant to Black's goals are
+  claimed by either side, cheapest goal first (`bddl.pg.relevance` argues
+  why that keeps every value; `relevance=False` turns it off for the tests);
 * positions equal up to a board symmetry (`geometry.symmetries`: the checked
   rotations, reflections and torus shifts) share one table entry, through a
   canonical key computed with per-byte lookup tables.
@@ -323,9 +326,11 @@ class PositionalSolver:
 
     def claims(self, b: int, w: int, t: int) -> list[int]:
         """The claims the mover at t is to try, in order (df-pn's move
-        generator; the depth-first search inlines the same choice): the
-        relevant cells in a Maker-Breaker game (none when Black can no longer
-        complete a goal in time), else every allowed cell in the static order."""
+        generator; the depth-first search inlines the same choices): in a
+        Maker-Breaker game the relevant cells (none when Black can no longer
+        complete a goal in time), cut down to one claim where the rest cannot
+        change the value (a completing claim; White's forced block); else
+        every allowed cell in the static order."""
         allowed = self.allowed(b, w, t)
         if self.relevance is None or not allowed:
             return [c for c in self.order if allowed >> c & 1]
@@ -333,6 +338,17 @@ class PositionalSolver:
         need, within = self.relevance.tiers(b, w, k)
         if need > k:
             return []  # Black cannot win any more: the game's end, as far as Black is concerned
+        completing = within[1] if k else 0
+        if completing:
+            if self.turns[t]:
+                if completing & allowed:  # a completing claim wins: the only one worth looking at
+                    return [(completing & allowed).bit_length() - 1]
+            elif self.run[t] == 1 and t + 1 < self.depth:
+                # one White stone before Black's turn: it must block Black's only completing
+                # cell; against two (or one it may not claim) every claim loses alike
+                if completing & (completing - 1) or not completing & allowed:
+                    return self.relevance.ordered(allowed, within, k)[:1]
+                return [completing.bit_length() - 1]
         return self.relevance.ordered(allowed, within, k)  # (df-pn: the lookahead of White's claims did not pay)
 
     def node(self, b: int, w: int, t: int) -> bool:

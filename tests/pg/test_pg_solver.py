@@ -213,8 +213,9 @@ def test_every_4x4_corpus_answer():
 @pytest.mark.slow
 @needs_pg_corpus
 def test_hein_corpus_answers():
-    """The Hex puzzles up to 5x5 (30 files; about 15 minutes under load, the
-    longest 5x5 ones 2-3 minutes each); 6x6 and 7x7 are beyond a search in Python."""
+    """The Hex puzzles up to 5x5 (30 files): about 15 minutes under load before
+    the relevance pruning, seconds with it (tests/pg/test_relevance.py runs them
+    in the quick suite, and the 6x6 ones in its slow test)."""
     rows = [(p, e) for p, e in corpus_answers("hein") if not any(size in p.name for size in ("6x6", "7x7"))]
     assert len(rows) == 30
     for path, expected in rows:

@@ -240,11 +240,13 @@ def test_hein_puzzles_up_to_5x5_depth_11_with_dfpn():
 
 @pytest.mark.slow
 @needs_pg_corpus
-def test_hein_puzzles_every_known_answer_with_both_searches():
-    """Every instance with a known answer, 6x6 included (several minutes under load)."""
+def test_hein_puzzles_every_known_answer():
+    """Every instance with a known answer, 6x6 included, by the explicit solver;
+    df-pn on those up to 5x5 (a few minutes in all under load)."""
     rows = hein_answers(7)
     assert len(rows) >= 34
     for name, expected in rows:
         game = load_pg(PG_CORPUS / name)
         assert solve(game).black_wins == expected, name
-        assert solve_pns(game).black_wins == expected, name
+        if "6x6" not in name and "7x7" not in name:
+            assert solve_pns(game).black_wins == expected, name
