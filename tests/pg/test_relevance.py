@@ -250,3 +250,26 @@ def test_hein_puzzles_every_known_answer():
         assert solve(game).black_wins == expected, name
         if "6x6" not in name and "7x7" not in name:
             assert solve_pns(game).black_wins == expected, name
+
+
+def test_a_run_of_white_stones_is_not_a_forced_block():
+    """White claims twice at t = 0 and 1 (the first from the first-move set,
+    which misses Black's completing cell c): only the first claim's choice
+    decides, d (on every cheap set) wins for White, x (ranked first: it lies
+    on more sets) does not.  A search that took White's first stone for a
+    forced block, and tried one claim there, would say Black wins."""
+    from bddl.pg.game import BLACK, WHITE
+
+    names = ("a", "c", "d", "e", "f", "x", "p1", "q1", "p2", "q2", "p3", "q3")
+    at = {name: i for i, name in enumerate(names)}
+    sets = [("a", "c"), ("d", "e"), ("d", "f"), ("x", "d"), ("x", "p1", "q1"), ("x", "p2", "q2"), ("x", "p3", "q3")]
+    game = PositionalGame(
+        cells=names, times=("t1", "t2", "t3", "t4"), turns=(WHITE, WHITE, BLACK, BLACK),
+        black_wins=tuple(frozenset(at[v] for v in s) for s in sets),
+        black_initials=frozenset({at["a"]}), first_moves=frozenset({at["d"], at["x"]}),
+    )
+    solver = PositionalSolver(game)
+    assert solver.claims(1 << at["a"], 0, 0)[0] == at["x"]  # the trap: x comes first
+    assert brute_force(game) is False
+    assert solve(game).black_wins is False
+    assert solve_pns(game).black_wins is False
