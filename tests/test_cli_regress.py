@@ -100,6 +100,7 @@ def test_slow_entries_wait_for_the_flag(tmp_path, capsys):
         ('[[problem]]\nfile = "pg/row4_1x7.pg"\ndomain = "positional.bddl"\nblack_wins = true\n', ":5:1:", "a .pg game stands alone"),
         ('[[problem]]\nfile = "pg/nowhere.pg"\nblack_wins = true\n', ":4:1:", "no problem file"),
         ("# nothing\n", ":1:1:", "no [[problem]] entries"),
+        ('[[problem]]\nfile = "pg/row4_1x7.pg"\nblack_wins = false\nseconds = "long"\n', ":6:1:", "`seconds` must be a number"),
     ],
 )
 def test_a_bad_manifest_is_located(tmp_path, capsys, text, where, message):
@@ -126,6 +127,23 @@ def test_two_dask_workers_check_the_entries(tmp_path, capsys):
     assert status == 4 and "MISMATCH: httt/el_3x3_d3.bddl" in err
     lines = out.splitlines()
     assert [line.split()[0] for line in lines[1:4]] == [name for name, _, _ in wrong]  # manifest order
+
+
+def test_on_dask_the_entries_the_manifest_says_are_longest_start_first(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("distributed")
+    from compiler.solving import cluster
+
+    path = manifest(tmp_path, *GOOD)
+    text = path.read_text().split("[[problem]]")
+    seconds = ["", "seconds = 0.5\n", "", "seconds = 3\n"]  # domino 0.5 s, domineering unknown, el 3 s
+    path.write_text("[[problem]]".join(part.rstrip("\n") + "\n" + extra for part, extra in zip(text, seconds)))
+    started = []
+    choose = cluster.longest_first
+    monkeypatch.setattr(cluster, "longest_first", lambda items, cost: started.extend(choose(items, cost)) or started)
+    status, out, _ = run(capsys, "regress", str(path), "--workers", "2")
+    assert status == 0, out
+    assert [item[1].name for item in started] == ["httt/el_3x3_d3.bddl", "httt/domino_3x3_d3.bddl", "domineering/2x3_d4.bddl"]
+    assert [line.split()[0] for line in out.splitlines()[1:4]] == [name for name, _, _ in GOOD]  # manifest order
 
 
 def test_a_model_that_does_not_load_fails_its_entry_only(tmp_path, capsys):

@@ -79,14 +79,16 @@ def run(args) -> int:
 
 
 def _on_dask(args, entries, options):
-    """The entries as Dask tasks, in manifest order; None when no cluster can be had."""
+    """The entries as Dask tasks (those the manifest says take longest start first), their
+    verdicts in manifest order; None when no cluster can be had."""
     from ..solving import regress
     from ..solving.cluster import ClusterUnavailable, connect, stream
 
     verdicts = []
     try:
         with connect(args.workers, args.scheduler) as client:
-            for outcome in stream(client, _check, [(index, entry, options) for index, entry in enumerate(entries)]):
+            items = [(index, entry, options) for index, entry in enumerate(entries)]
+            for outcome in stream(client, _check, items, cost=lambda item: item[1].seconds):  # the longest first
                 index, entry, _ = outcome.item
                 if outcome.value is None:  # the task failed or its worker kept dying: no verdict
                     check = regress.Check(options.method, entry.depth or 0, None, 0.0, outcome.error or "lost")

@@ -13,8 +13,9 @@ The manifest is TOML, in the form of our own suite's `problems/expected.toml`
     black_wins = false            # the expected answer within `depth` plies
     critical_depth = 5            # optional: the fewest plies within which Black wins
     slow = true                   # optional: run only with --slow
+    seconds = 12.5                # optional: about how long it takes (on Dask, the longest start first)
 
-Other keys (`source`, `seconds`, ...) are notes for people and are ignored.
+Other keys (`source`, ...) are notes for people and are ignored.
 Each entry is one task: solved with a QBF solver (`solve`; `solve_pg` for a
 .pg game), searched with the game engine (`search`, in a child process killed
 at the time limit; the explicit positional solver for a .pg game), or both.  An entry *agrees* when every verdict equals the expectation, is a
@@ -57,6 +58,7 @@ class Entry:
     critical_depth: int | None = None
     slow: bool = False
     line: int = 0  # where the entry starts in the manifest
+    seconds: float | None = None  # the manifest's estimate of its time, if any: the order tasks start in
 
     @property
     def positional(self) -> bool:
@@ -159,8 +161,11 @@ def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems
     for key in ("depth", "critical_depth"):
         if key in raw and (not isinstance(raw[key], int) or isinstance(raw[key], bool) or raw[key] < 1):
             raise fail(f"`{key}` must be a whole number >= 1", key, f"{key} = 5")
+    seconds = raw.get("seconds")
+    if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0):
+        raise fail("`seconds` must be a number of seconds >= 0", "seconds", "seconds = 2.5")
     return Entry(raw["file"], problem, domain, raw.get("depth"), raw["black_wins"], raw.get("critical_depth"),
-                 bool(raw.get("slow", False)), start)
+                 bool(raw.get("slow", False)), start, None if seconds is None else float(seconds))
 
 
 # --- running one entry -------------------------------------------------------------
