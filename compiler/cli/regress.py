@@ -18,7 +18,7 @@ from .common import (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from ..solving.regress import METHODS
+    from ..solving.regress import DEFAULT_TIMEOUT, METHODS
     from ..solving.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES
 
     p = argparse.ArgumentParser(
@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--workers", type=positive_int, metavar="N",
                        help="check N entries at once on a local Dask cluster (needs bddlc[cluster]; default: one at a time here)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="check the entries on the Dask cluster whose scheduler is at ADDRESS")
-    p.add_argument("--timeout", type=positive_float, default=60.0, metavar="S", help="time limit per check in seconds (default 60.0)")
+    p.add_argument("--timeout", type=positive_float, default=DEFAULT_TIMEOUT, metavar="S",
+                   help=f"time limit per check in seconds (default {DEFAULT_TIMEOUT})")
     p.add_argument("--method", choices=METHODS, default="solve",
                    help="solve (QBF solver), search (game engine) or both (default solve)")
     p.add_argument("--solver", choices=SOLVER_CHOICES, default=DEFAULT_SOLVER, help=f"the QBF solver for --method solve (default {DEFAULT_SOLVER})")

@@ -15,6 +15,11 @@ meaningful when no other solver shares its core, so each worker runs one
 task at a time and `machine_load` tells when a machine has more workers
 than cores.
 
+A local cluster's workers are forked from bddlc on Linux (a second each
+to start and stop otherwise, more than a quick run's work), and each takes
+back the signal handlers and the solver watchdog a fresh process would have.
+Tasks with an estimated cost start longest first.
+
 A lost worker (killed, out of memory) costs only its task: Dask re-runs
 the task on another worker, up to `ALLOWED_FAILURES` times, and after that
 the outcome is reported as `lost`, never as a verdict.  Solver children
@@ -160,12 +165,12 @@ def connect(workers: int | None = None, scheduler: str | None = None):
 
 # --- forked local workers ------------------------------------------------------------
 
-_fork_state = {"workers": False, "parent": 0}
+_fork_state = {"registered": False, "workers": False, "parent": 0}
 
 
 def _forking_workers(on: bool) -> None:
     """While a local cluster runs, a fork of this process is a worker (started, or restarted by its nanny)."""
-    if not _fork_state.get("registered"):
+    if not _fork_state["registered"]:
         os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_worker)
         _fork_state["registered"] = True
     _fork_state["workers"] = on
