@@ -260,8 +260,6 @@ def _save(rows: list, meta: dict, output: Path) -> None:
 def _run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep, seconds, scope):
     """The tasks run on Dask; returns the client, open until `scope` ends."""
     pending = parallel.tasks(instances, configs, options, done)
-    if args.workers is not None and not args.no_plots and plots.available() is None:
-        plots.pyplot()  # imported once here (0.7 s), before the local workers are forked: they draw the plots
     client = scope.enter_context(cluster.connect(args.workers, args.scheduler))
     loads = cluster.machine_load(client)
     meta["parallel"] = {

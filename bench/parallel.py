@@ -146,9 +146,7 @@ def draw_plots(client, rows: list[Row], folder: Path, time_limit: float | None) 
     is drawn here."""
     from . import plots
 
-    items = [(name, rows, time_limit) for name in plots.PLOTS]
-    cost = {plots.CACTUS: 1.0, plots.BY_SIDE: 2.0, plots.BY_DEPTH: 2.0}  # four panels each against one: the longest first
-    images = {outcome.item[0]: outcome.value for outcome in cluster.stream(client, _draw, items, lambda item: cost[item[0]])}
+    images = {outcome.item[0]: outcome.value for outcome in cluster.stream(client, _draw, [(name, rows, time_limit) for name in plots.PLOTS])}
     written = []
     for name in plots.PLOTS:
         image = images.get(name)  # the PNG, False (the rows allow no such plot) or None (the task failed)

@@ -24,7 +24,7 @@ def available() -> str | None:
     return None
 
 
-def pyplot():
+def _pyplot():
     import matplotlib
 
     matplotlib.use("Agg")  # files only, never a window
@@ -50,7 +50,7 @@ def cactus(rows: list[Row], path, time_limit: float | None = None) -> bool:
     times = solved_times(rows)
     if not times:
         return False
-    plt = pyplot()
+    plt = _pyplot()
     attempted = len({row.instance for row in rows if row.solver})
     fig, ax = plt.subplots(figsize=(7, 4.5))
     start = min([1e-3] + [v[0] for v in times.values() if v])
@@ -97,7 +97,7 @@ def scaling(rows: list[Row], along: str, path) -> bool:
     fixed, series = scaling_series(rows, along)
     if not series:
         return False
-    plt = pyplot()
+    plt = _pyplot()
     x_of = (lambda r: r.width) if along == "side" else (lambda r: r.depth)
     fig, axes = plt.subplots(2, 2, figsize=(10, 7))
     (time_ax, size_ax), (bytes_ax, memory_ax) = axes
