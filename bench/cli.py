@@ -9,7 +9,6 @@ interrupted by Ctrl-C, SIGTERM, SIGHUP (the rows measured so far are kept).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
 import datetime
 import fnmatch
@@ -218,38 +217,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     def keep(measured: list) -> None:  # until the run ends, what is on disk says it was cut short
         _save(measured, dict(meta, interrupted=True), output)
 
-    on_dask: list = []  # the Dask client, kept until the plots are drawn on its workers
-    with contextlib.ExitStack() as scope:
-        try:
-            with terminations_interrupt():
-                if args.workers is None and args.scheduler is None:
-                    meta["parallel"] = None
-                    run(instances, configs, options, Progress(plan.steps(instances)), rows=rows, after_instance=keep, done=done)
-                else:
-                    on_dask.append(_run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep, seconds, scope))
-        except cluster.ClusterUnavailable as exc:
-            print(f"bench: {exc}", file=sys.stderr)
-            return EXIT_FAILED
-        except KeyboardInterrupt as exc:
-            interrupted = exit_status(exc)
-            meta["interrupted"] = True
-            print(f"bench: interrupted; writing the {len(rows)} rows measured so far", file=sys.stderr)
-        rows = _in_plan_order(rows, instances, configs, options)
+    try:
+        with terminations_interrupt():
+            if args.workers is None and args.scheduler is None:
+                meta["parallel"] = None
+                run(instances, configs, options, Progress(plan.steps(instances)), rows=rows, after_instance=keep, done=done)
+            else:
+                _run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep, seconds)
+    except cluster.ClusterUnavailable as exc:
+        print(f"bench: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt as exc:
+        interrupted = exit_status(exc)
+        meta["interrupted"] = True
+        print(f"bench: interrupted; writing the {len(rows)} rows measured so far", file=sys.stderr)
+    rows = _in_plan_order(rows, instances, configs, options)
 
-        found = failures(rows)
-        meta["failures"] = [str(f) for f in found]
-        _save(rows, meta, output)
-        drawn = _draw(rows, output, options.time_limit, args.no_plots, on_dask[0] if on_dask and not interrupted else None)
-        (output / RESULTS_MD).write_text(report.document(rows, meta, [p.name for p in drawn]) + "\n", encoding="utf-8")
-        if any(r.solver for r in rows):
-            print(report.summary(rows), file=sys.stderr)
-        print(f"bench: wrote {', '.join([RESULTS_CSV, RESULTS_MD, RUN_JSON] + [p.name for p in drawn])} in {output}", file=sys.stderr)
-        if found:
-            print(f"bench: the run FAILED ({len(found)} problem{'s' if len(found) > 1 else ''}):", file=sys.stderr)
-            for failure in found:
-                print(f"  {failure}", file=sys.stderr)
-            return EXIT_FAILED
-        return interrupted or EXIT_OK
+    found = failures(rows)
+    meta["failures"] = [str(f) for f in found]
+    _save(rows, meta, output)
+    drawn = _draw(rows, output, options.time_limit, args.no_plots)
+    (output / RESULTS_MD).write_text(report.document(rows, meta, [p.name for p in drawn]) + "\n", encoding="utf-8")
+    if any(r.solver for r in rows):
+        print(report.summary(rows), file=sys.stderr)
+    print(f"bench: wrote {', '.join([RESULTS_CSV, RESULTS_MD, RUN_JSON] + [p.name for p in drawn])} in {output}", file=sys.stderr)
+    if found:
+        print(f"bench: the run FAILED ({len(found)} problem{'s' if len(found) > 1 else ''}):", file=sys.stderr)
+        for failure in found:
+            print(f"  {failure}", file=sys.stderr)
+        return EXIT_FAILED
+    return interrupted or EXIT_OK
 
 
 def _save(rows: list, meta: dict, output: Path) -> None:
@@ -257,31 +254,29 @@ def _save(rows: list, meta: dict, output: Path) -> None:
     (output / RUN_JSON).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def _run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep, seconds, scope):
-    """The tasks run on Dask; returns the client, open until `scope` ends."""
+def _run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep, seconds) -> None:
     pending = parallel.tasks(instances, configs, options, done)
-    client = scope.enter_context(cluster.connect(args.workers, args.scheduler))
-    loads = cluster.machine_load(client)
-    meta["parallel"] = {
-        "scheduler": args.scheduler or f"local cluster of {len(client.scheduler_info(n_workers=-1)['workers'])} workers",
-        "hosts": [dict(host=h.host, cores=h.cores, workers=h.workers, tasks_at_once=h.tasks_at_once,
-                       solver_processes=h.tasks_at_once * processes) for h in loads],
-    }
-    crowded = [h for h in loads if h.tasks_at_once * processes > h.cores]
-    meta["oversubscribed"] = [h.host for h in crowded]
-    for host in crowded:
-        message = (f"{host.host} runs {host.tasks_at_once} tasks x {processes} solver processes on {host.cores} cores: "
-                   "its times are not comparable")
-        if not args.oversubscribe:
-            raise cluster.ClusterUnavailable(f"refusing to run: {message} (--oversubscribe runs anyway)")
-        print(f"bench: WARNING: {message}", file=sys.stderr)
-    print(f"bench: {len(pending)} tasks on {meta['parallel']['scheduler']}", file=sys.stderr)
-    progress = Progress(len(pending))
-    try:
-        parallel.run(client, pending, progress, {h.host: h.tasks_at_once for h in loads}, rows, after_task=keep, seconds=seconds)
-    finally:
-        progress.close()
-    return client
+    with cluster.connect(args.workers, args.scheduler) as client:
+        loads = cluster.machine_load(client)
+        meta["parallel"] = {
+            "scheduler": args.scheduler or f"local cluster of {len(client.scheduler_info(n_workers=-1)['workers'])} workers",
+            "hosts": [dict(host=h.host, cores=h.cores, workers=h.workers, tasks_at_once=h.tasks_at_once,
+                           solver_processes=h.tasks_at_once * processes) for h in loads],
+        }
+        crowded = [h for h in loads if h.tasks_at_once * processes > h.cores]
+        meta["oversubscribed"] = [h.host for h in crowded]
+        for host in crowded:
+            message = (f"{host.host} runs {host.tasks_at_once} tasks x {processes} solver processes on {host.cores} cores: "
+                       "its times are not comparable")
+            if not args.oversubscribe:
+                raise cluster.ClusterUnavailable(f"refusing to run: {message} (--oversubscribe runs anyway)")
+            print(f"bench: WARNING: {message}", file=sys.stderr)
+        print(f"bench: {len(pending)} tasks on {meta['parallel']['scheduler']}", file=sys.stderr)
+        progress = Progress(len(pending))
+        try:
+            parallel.run(client, pending, progress, {h.host: h.tasks_at_once for h in loads}, rows, after_task=keep, seconds=seconds)
+        finally:
+            progress.close()
 
 
 # what must be equal for rows of an earlier run to stand for this run's
@@ -322,9 +317,8 @@ def _instances(sets: list[str], scaling_folder: Path, globs: list[str] | None):
     return found
 
 
-def _draw(rows, output: Path, time_limit: float, skip: bool, client=None) -> list[Path]:
-    """The plots (on the Dask `client`'s workers when given); the files written."""
-    for stale in plots.PLOTS:
+def _draw(rows, output: Path, time_limit: float, skip: bool) -> list[Path]:
+    for stale in (plots.CACTUS, plots.BY_SIDE, plots.BY_DEPTH):
         (output / stale).unlink(missing_ok=True)
     if skip:
         return []
@@ -332,8 +326,6 @@ def _draw(rows, output: Path, time_limit: float, skip: bool, client=None) -> lis
     if reason:
         print(f"bench: no plots: {reason}", file=sys.stderr)
         return []
-    if client is not None:
-        return parallel.draw_plots(client, rows, output, time_limit)
     return plots.draw_all(rows, output, time_limit)
 
 

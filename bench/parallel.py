@@ -137,32 +137,3 @@ def run(
             after_task(rows)
     progress.close()
     return rows
-
-
-def draw_plots(client, rows: list[Row], folder: Path, time_limit: float | None) -> list[Path]:
-    """The run's plots, one task each on the workers, idle by then: a quick run spends as long
-    drawing its three plots as measuring (3 s under load), and two workers take about half that.
-    The images come back as bytes (a remote worker may not see `folder`); a plot whose task fails
-    is drawn here."""
-    from . import plots
-
-    images = {outcome.item[0]: outcome.value for outcome in cluster.stream(client, _draw, [(name, rows, time_limit) for name in plots.PLOTS])}
-    written = []
-    for name in plots.PLOTS:
-        image = images.get(name)  # the PNG, False (the rows allow no such plot) or None (the task failed)
-        if image is None:
-            if plots.draw(name, rows, folder / name, time_limit):
-                written.append(folder / name)
-        elif image is not False:
-            (folder / name).write_bytes(image)
-            written.append(folder / name)
-    return written
-
-
-def _draw(item) -> bytes | bool:
-    """Runs on a worker: the plot as PNG bytes, False when the rows allow none."""
-    from . import plots
-
-    name, rows, time_limit = item
-    buffer = io.BytesIO()
-    return buffer.getvalue() if plots.draw(name, rows, buffer, time_limit) else False

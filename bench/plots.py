@@ -45,7 +45,7 @@ def solved_times(rows: list[Row]) -> dict[str, list[float]]:
     return {config: sorted(values) for config, values in times.items()}
 
 
-def cactus(rows: list[Row], path, time_limit: float | None = None) -> bool:
+def cactus(rows: list[Row], path: Path, time_limit: float | None = None) -> bool:
     """Instances solved (y) within a time (x), one line per configuration."""
     times = solved_times(rows)
     if not times:
@@ -92,7 +92,7 @@ def scaling_series(rows: list[Row], along: str) -> tuple[int | None, list[Row]]:
     return fixed, sorted((r for r in compiled if fixed_of(r) == fixed), key=moving_of)
 
 
-def scaling(rows: list[Row], along: str, path) -> bool:
+def scaling(rows: list[Row], along: str, path: Path) -> bool:
     """Compile time, formula size, file size and peak memory against the board side or the depth."""
     fixed, series = scaling_series(rows, along)
     if not series:
@@ -138,16 +138,13 @@ def scaling(rows: list[Row], along: str, path) -> bool:
     return True
 
 
-PLOTS = (CACTUS, BY_SIDE, BY_DEPTH)
-
-
-def draw(name: str, rows: list[Row], target, time_limit: float | None = None) -> bool:
-    """The plot `name` (one of PLOTS) into `target` (a path or a binary file); False when the rows allow none."""
-    if name == CACTUS:
-        return cactus(rows, target, time_limit)
-    return scaling(rows, "side" if name == BY_SIDE else "depth", target)
-
-
 def draw_all(rows: list[Row], folder: Path, time_limit: float | None = None) -> list[Path]:
     """Every plot the rows allow; returns the files written."""
-    return [folder / name for name in PLOTS if draw(name, rows, folder / name, time_limit)]
+    written = []
+    if cactus(rows, folder / CACTUS, time_limit):
+        written.append(folder / CACTUS)
+    if scaling(rows, "side", folder / BY_SIDE):
+        written.append(folder / BY_SIDE)
+    if scaling(rows, "depth", folder / BY_DEPTH):
+        written.append(folder / BY_DEPTH)
+    return written

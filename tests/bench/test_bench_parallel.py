@@ -82,32 +82,6 @@ def test_an_earlier_runs_times_start_the_longest_tasks_first_and_rows_stay_in_pl
     assert same_measurements(records.load(output / cli.RESULTS_CSV)) == same_measurements(serial)
 
 
-def test_the_plots_are_drawn_on_the_workers_and_here_when_a_task_fails(tmp_path, monkeypatch):
-    pytest.importorskip("matplotlib")
-    from bench import plots
-
-    draw_on_worker = parallel._draw
-
-    def failing_for_one(item):
-        if item[0] == plots.BY_SIDE:
-            raise RuntimeError("no plot on this worker")
-        return draw_on_worker(item)
-
-    monkeypatch.setattr(parallel, "_draw", failing_for_one)  # the workers are forked after this: they see it
-    drawn_here = []
-    draw_here = plots.draw
-    monkeypatch.setattr(plots, "draw", lambda name, *rest: drawn_here.append(name) or draw_here(name, *rest))
-    output = tmp_path / "out"
-    quick = ["--sets", "quick", "--filter", "suite/httt/domino_3x3_d3", "--filter", "scaling/*", "--output", str(output)]
-    assert cli.main(quick + ["--workers", "2"]) == cli.EXIT_OK
-    assert drawn_here == [plots.BY_SIDE]  # only the plot whose task failed is drawn in this process
-    expected = plots.draw_all(records.load(output / cli.RESULTS_CSV), tmp_path)  # the same rows drawn here
-    assert [p.name for p in expected] == list(plots.PLOTS)
-    for name in plots.PLOTS:
-        image = (output / name).read_bytes()
-        assert image.startswith(b"\x89PNG") and name in (output / cli.RESULTS_MD).read_text()
-
-
 def test_more_workers_than_cores_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
         cli.main(SMALL + ["--output", str(tmp_path), "--workers", str(cluster.cores() + 1)])
