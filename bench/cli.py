@@ -199,6 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "unavailable": unavailable,
     }
     rows: list = [] if args.fresh else _earlier_rows(output, meta)
+    seconds = parallel.estimates(_any_earlier_rows(output))  # read before this run's first save replaces them
     done = frozenset(row_key(row) for row in rows)
     if rows:
         print(f"bench: resuming: {len(rows)} rows of an earlier run with the same settings are kept (--fresh measures them again)", file=sys.stderr)
@@ -222,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 meta["parallel"] = None
                 run(instances, configs, options, Progress(plan.steps(instances)), rows=rows, after_instance=keep, done=done)
             else:
-                _run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep)
+                _run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep, seconds)
     except cluster.ClusterUnavailable as exc:
         print(f"bench: {exc}", file=sys.stderr)
         return EXIT_FAILED
@@ -253,7 +254,7 @@ def _save(rows: list, meta: dict, output: Path) -> None:
     (output / RUN_JSON).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def _run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep) -> None:
+def _run_on_dask(args, instances, configs, options, meta, rows, done, processes, keep, seconds) -> None:
     pending = parallel.tasks(instances, configs, options, done)
     with cluster.connect(args.workers, args.scheduler) as client:
         loads = cluster.machine_load(client)
@@ -273,7 +274,7 @@ def _run_on_dask(args, instances, configs, options, meta, rows, done, processes,
         print(f"bench: {len(pending)} tasks on {meta['parallel']['scheduler']}", file=sys.stderr)
         progress = Progress(len(pending))
         try:
-            parallel.run(client, pending, progress, {h.host: h.tasks_at_once for h in loads}, rows, after_task=keep)
+            parallel.run(client, pending, progress, {h.host: h.tasks_at_once for h in loads}, rows, after_task=keep, seconds=seconds)
         finally:
             progress.close()
 
@@ -293,6 +294,14 @@ def _earlier_rows(output: Path, meta: dict) -> list:
     if not same or earlier_meta.get("machine", {}).get("commit") != meta["machine"].get("commit"):
         return []
     return [row for row in earlier if row.status != records.LOST]
+
+
+def _any_earlier_rows(output: Path) -> list:
+    """Whatever rows an earlier run left in `output` ([] when none can be read)."""
+    try:
+        return records.load(output / RESULTS_CSV)
+    except (OSError, ValueError):
+        return []
 
 
 def _in_plan_order(rows: list, instances, configs, options) -> list:

@@ -26,7 +26,7 @@ from .instances import Instance
 from .measure import compile_process
 from .progress import Progress
 from .records import ERROR, LOST, Row
-from .runner import Plan, RunOptions, _row, _run_encoding, _warm_up, task_key
+from .runner import Plan, RunOptions, _row, _run_encoding, _warm_up, row_key, task_key
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,22 @@ def unmeasured_rows(task: Task, status: str, reason: str) -> list[Row]:
     return [_row(task.instance, c.encoding, c.tseitin, c if task.instance.solve else None, None, None, None, status, None, None, reason) for c in task.configs]
 
 
+def estimates(rows: list[Row]) -> dict[tuple[str, str], float]:
+    """The seconds each task took in an earlier run (its compiles, once, and its solves), by `task_key`.
+
+    Only the order in which tasks start comes from it (the longest first),
+    so any earlier run into the same folder will do, whatever its settings."""
+    compiles: dict[tuple[str, str], float] = {}
+    solves: dict[tuple[str, str], float] = {}
+    for row in rows:
+        if row.status == LOST:
+            continue
+        key = row_key(row)
+        compiles[key] = max(compiles.get(key, 0.0), (row.compile_process_s or 0.0) + (row.compile_inprocess_s or 0.0))
+        solves[key] = solves.get(key, 0.0) + (row.solve_s or 0.0)
+    return {key: compiles[key] + solves[key] for key in compiles}
+
+
 def run(
     client,
     pending: list[Task],
@@ -87,13 +103,20 @@ def run(
     loads: dict[str, int],
     rows: list[Row],
     after_task: Callable[[list[Row]], None] | None = None,
+    seconds: dict[tuple[str, str], float] | None = None,
 ) -> list[Row]:
     """Run `pending` on the Dask `client`; rows are added to `rows` in task order as tasks finish.
 
-    `loads` maps a host to the solve tasks it runs side by side (`tasks_at_once` of its rows)."""
+    `loads` maps a host to the solve tasks it runs side by side (`tasks_at_once` of its rows).
+    `seconds` (`estimates` of an earlier run) starts the longest tasks first; tasks it does not
+    know keep the plan's order, after them."""
     finished: dict[int, list[Row]] = {}
     earlier = list(rows)
-    for outcome in cluster.stream(client, measure, pending):
+
+    def cost(task: Task) -> float | None:
+        return None if seconds is None else seconds.get(task_key(task.instance, task.configs[0]))
+
+    for outcome in cluster.stream(client, measure, pending, cost):
         task: Task = outcome.item
         if outcome.value is not None:
             worker = outcome.worker

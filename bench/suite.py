@@ -95,7 +95,7 @@ def positional_manifest_path(root: Path = REPOSITORY) -> Path:
 
 
 def read_positional_manifest(root: Path = REPOSITORY) -> list[PositionalSuiteInstance]:
-    """Every `[[game]]` entry of problems/positional.toml, in file order ([] when there is none)."""
+    """Every `[[problem]]` entry of problems/positional.toml, in file order ([] when there is none)."""
     path = positional_manifest_path(root)
     if not path.exists():
         return []
@@ -109,5 +109,5 @@ def read_positional_manifest(root: Path = REPOSITORY) -> list[PositionalSuiteIns
             entry.get("source", "search"),
             bool(entry.get("slow", False)),
         )
-        for entry in data.get("game", [])
+        for entry in data.get("problem", [])
     ]

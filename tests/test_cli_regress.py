@@ -3,6 +3,7 @@ undecided entries a status of their own, JUnit XML, located errors in a bad mani
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -96,8 +97,10 @@ def test_slow_entries_wait_for_the_flag(tmp_path, capsys):
         ('[[problem]]\nfile = "httt/domino_3x3_d3.bddl"\nblack_wins = true\n', ":3:1:", "needs its `domain`"),
         ('[[problem]]\nfile = "nowhere.bddl"\ndomain = "positional.bddl"\nblack_wins = true\n', ":4:1:", "no problem file"),
         ('[[problem]]\nfile = "httt/domino_3x3_d3.bddl"\ndomain = "positional.bddl"\nblack_wins = "yes"\n', ":6:1:", "no `black_wins`"),
-        ('[[problem]]\nfile = "x.pg"\nblack_wins = true\n', ":4:1:", ".pg game"),
+        ('[[problem]]\nfile = "pg/row4_1x7.pg"\ndomain = "positional.bddl"\nblack_wins = true\n', ":5:1:", "a .pg game stands alone"),
+        ('[[problem]]\nfile = "pg/nowhere.pg"\nblack_wins = true\n', ":4:1:", "no problem file"),
         ("# nothing\n", ":1:1:", "no [[problem]] entries"),
+        ('[[problem]]\nfile = "pg/row4_1x7.pg"\nblack_wins = false\nseconds = "long"\n', ":6:1:", "`seconds` must be a number"),
     ],
 )
 def test_a_bad_manifest_is_located(tmp_path, capsys, text, where, message):
@@ -126,6 +129,23 @@ def test_two_dask_workers_check_the_entries(tmp_path, capsys):
     assert [line.split()[0] for line in lines[1:4]] == [name for name, _, _ in wrong]  # manifest order
 
 
+def test_on_dask_the_entries_the_manifest_says_are_longest_start_first(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("distributed")
+    from compiler.solving import cluster
+
+    path = manifest(tmp_path, *GOOD)
+    text = path.read_text().split("[[problem]]")
+    seconds = ["", "seconds = 0.5\n", "", "seconds = 3\n"]  # domino 0.5 s, domineering unknown, el 3 s
+    path.write_text("[[problem]]".join(part.rstrip("\n") + "\n" + extra for part, extra in zip(text, seconds)))
+    started = []
+    choose = cluster.longest_first
+    monkeypatch.setattr(cluster, "longest_first", lambda items, cost: started.extend(choose(items, cost)) or started)
+    status, out, _ = run(capsys, "regress", str(path), "--workers", "2")
+    assert status == 0, out
+    assert [item[1].name for item in started] == ["httt/el_3x3_d3.bddl", "httt/domino_3x3_d3.bddl", "domineering/2x3_d4.bddl"]
+    assert [line.split()[0] for line in out.splitlines()[1:4]] == [name for name, _, _ in GOOD]  # manifest order
+
+
 def test_a_model_that_does_not_load_fails_its_entry_only(tmp_path, capsys):
     broken = tmp_path / "broken.bddl"
     broken.write_text((PROBLEMS / "httt/domino_3x3_d3.bddl").read_text().replace("#depth", "#dpth"))
@@ -134,3 +154,83 @@ def test_a_model_that_does_not_load_fails_its_entry_only(tmp_path, capsys):
     status, out, err = run(capsys, "regress", str(path))
     assert status == 4 and out.splitlines()[-1] == "2 entries: 1 agree, 1 mismatch, 0 undecided"
     assert f"MISMATCH: {broken}: the model does not load: {broken}:" in err
+
+
+# --- positional games (.pg): no domain; solved by solve_pg, searched by the explicit positional solver ---
+
+PG_ENTRY = """
+[[problem]]
+file = "{file}"
+black_wins = {answer}
+"""
+
+
+def pg_manifest(tmp_path: Path, *entries: tuple[str, bool], extra: str = "") -> Path:
+    text = f'problems = "{PROBLEMS}"\n'
+    for file, answer in entries:
+        text += PG_ENTRY.format(file=file, answer="true" if answer else "false")
+    path = tmp_path / "positional.toml"
+    path.write_text(text + extra)
+    return path
+
+
+PG_GOOD = [("pg/tictactoe_3x3_d5.pg", True), ("pg/row4_1x7.pg", False), ("pg/tictactoe_3x3.pg", False)]
+
+
+@pytest.mark.parametrize("method", ["solve", "search", "both"])
+def test_pg_entries_agree(tmp_path, capsys, method):
+    status, out, _ = run(capsys, "regress", str(pg_manifest(tmp_path, *PG_GOOD)), "--method", method)
+    assert status == 0, out
+    assert out.splitlines()[-1] == "3 entries: 3 agree, 0 mismatch, 0 undecided"
+    rows = [line for line in out.splitlines() if line.startswith("pg/")]
+    assert [row.split()[:2] for row in rows] == [["pg/tictactoe_3x3_d5.pg", "5"], ["pg/row4_1x7.pg", "7"], ["pg/tictactoe_3x3.pg", "9"]]
+    assert all(("solve@" in row) == (method != "search") and ("search@" in row) == (method != "solve") for row in rows)
+
+
+@pytest.mark.parametrize("method", ["solve", "search"])
+def test_a_wrong_pg_entry_fails_the_run_and_is_named(tmp_path, capsys, method):
+    wrong = PG_GOOD[:2] + [("pg/tictactoe_3x3.pg", True)]  # tic-tac-toe is a draw
+    status, out, err = run(capsys, "regress", str(pg_manifest(tmp_path, *wrong)), "--method", method)
+    assert status == 4
+    assert f"MISMATCH: pg/tictactoe_3x3.pg: {method} at depth 9: no win, expected Black wins" in err
+    assert out.splitlines()[-1] == "3 entries: 2 agree, 1 mismatch, 0 undecided"
+
+
+@pytest.mark.parametrize("method", ["solve", "search"])
+def test_a_pg_entry_depth_cuts_the_game(tmp_path, capsys, method):
+    # Black's third cell comes at time point 5 of tictactoe_3x3_d5: no win within 3
+    for answer, expected_status in ((False, 0), (True, 4)):
+        path = pg_manifest(tmp_path, ("pg/tictactoe_3x3_d5.pg", answer), extra="depth = 3\n")
+        status, out, err = run(capsys, "regress", str(path), "--method", method)
+        assert status == expected_status, out
+        assert out.splitlines()[1].split()[:2] == ["pg/tictactoe_3x3_d5.pg", "3"]
+    assert f"{method} at depth 3: no win, expected Black wins" in err
+
+
+@pytest.mark.parametrize("method", ["solve", "search"])
+def test_critical_depth_of_a_pg_entry_is_checked(tmp_path, capsys, method):
+    # the entry's depth (5), a win at the critical depth, no win one less: 5 then 4 for 5; 5, 4 then 3 for 4
+    for critical, expected_status, asked in ((5, 0, (5, 4)), (4, 4, (5, 4, 3))):
+        path = pg_manifest(tmp_path, ("pg/tictactoe_3x3_d5.pg", True), extra=f"critical_depth = {critical}\n")
+        status, out, err = run(capsys, "regress", str(path), "--method", method)
+        assert status == expected_status, out
+        depths = re.findall(r"(\w+@\d+):", out.splitlines()[1])
+        assert depths == [f"{method}@{depth}" for depth in asked]
+    assert f"{method} at depth 4: no win, expected Black wins" in err
+
+
+@pytest.mark.parametrize("method", ["solve", "search"])
+def test_a_pg_game_that_does_not_load_fails_its_entry_only(tmp_path, capsys, method):
+    broken = tmp_path / "broken.pg"
+    broken.write_text((PROBLEMS / "pg/row4_1x7.pg").read_text().replace("#positions", "#postions"))
+    path = pg_manifest(tmp_path, PG_GOOD[1], (str(broken), False))
+    status, out, err = run(capsys, "regress", str(path), "--method", method)
+    assert status == 4 and out.splitlines()[-1] == "2 entries: 1 agree, 1 mismatch, 0 undecided"
+    assert f"MISMATCH: {broken}: the model does not load: {broken}:" in err and "error:" in err
+    assert "Traceback" not in err
+
+
+def test_our_positional_manifest_reads_as_a_regress_manifest():
+    entries = regress.read_manifest(PROBLEMS / "positional.toml")
+    assert len(entries) >= 8
+    assert all(e.positional and e.domain is None and e.problem.is_file() for e in entries)

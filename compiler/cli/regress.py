@@ -18,7 +18,7 @@ from .common import (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from ..solving.regress import METHODS
+    from ..solving.regress import DEFAULT_TIMEOUT, METHODS
     from ..solving.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES
 
     p = argparse.ArgumentParser(
@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--workers", type=positive_int, metavar="N",
                        help="check N entries at once on a local Dask cluster (needs bddlc[cluster]; default: one at a time here)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="check the entries on the Dask cluster whose scheduler is at ADDRESS")
-    p.add_argument("--timeout", type=positive_float, default=60.0, metavar="S", help="time limit per check in seconds (default 60.0)")
+    p.add_argument("--timeout", type=positive_float, default=DEFAULT_TIMEOUT, metavar="S",
+                   help=f"time limit per check in seconds (default {DEFAULT_TIMEOUT})")
     p.add_argument("--method", choices=METHODS, default="solve",
                    help="solve (QBF solver), search (game engine) or both (default solve)")
     p.add_argument("--solver", choices=SOLVER_CHOICES, default=DEFAULT_SOLVER, help=f"the QBF solver for --method solve (default {DEFAULT_SOLVER})")
@@ -79,14 +80,16 @@ def run(args) -> int:
 
 
 def _on_dask(args, entries, options):
-    """The entries as Dask tasks, in manifest order; None when no cluster can be had."""
+    """The entries as Dask tasks (those the manifest says take longest start first), their
+    verdicts in manifest order; None when no cluster can be had."""
     from ..solving import regress
     from ..solving.cluster import ClusterUnavailable, connect, stream
 
     verdicts = []
     try:
         with connect(args.workers, args.scheduler) as client:
-            for outcome in stream(client, _check, [(index, entry, options) for index, entry in enumerate(entries)]):
+            items = [(index, entry, options) for index, entry in enumerate(entries)]
+            for outcome in stream(client, _check, items, cost=lambda item: item[1].seconds):  # the longest first
                 index, entry, _ = outcome.item
                 if outcome.value is None:  # the task failed or its worker kept dying: no verdict
                     check = regress.Check(options.method, entry.depth or 0, None, 0.0, outcome.error or "lost")

@@ -15,6 +15,11 @@ meaningful when no other solver shares its core, so each worker runs one
 task at a time and `machine_load` tells when a machine has more workers
 than cores.
 
+A local cluster's workers are forked from bddlc on Linux (a second each
+to start and stop otherwise, more than a quick run's work), and each takes
+back the signal handlers and the solver watchdog a fresh process would have.
+Tasks with an estimated cost start longest first.
+
 A lost worker (killed, out of memory) costs only its task: Dask re-runs
 the task on another worker, up to `ALLOWED_FAILURES` times, and after that
 the outcome is reported as `lost`, never as a verdict.  Solver children
@@ -25,7 +30,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -35,6 +42,12 @@ from typing import Any
 
 INSTALL_HINT = "pip install 'bddlc[cluster]' (Dask's distributed)"
 ALLOWED_FAILURES = 2  # re-runs of a task whose worker died, before it counts as lost
+# How a local cluster's nannies start their worker processes.  Forking (Linux)
+# starts two workers in 0.3 s and closes them in 0.02 s, against 1.9 s and
+# 0.5 s for Dask's default, spawn, which starts a fresh interpreter that
+# imports Dask and bddlc again (measured on the 2-core machine, load 2.4).
+# The forked worker resets what it inherited from bddlc (`_after_fork_in_worker`).
+LOCAL_START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
 
 
 class ClusterUnavailable(RuntimeError):
@@ -122,7 +135,8 @@ def connect(workers: int | None = None, scheduler: str | None = None):
     from distributed import Client, LocalCluster
 
     with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
-                          "distributed.worker.daemon": False}):
+                          "distributed.worker.daemon": False,
+                          "distributed.worker.multiprocessing-method": LOCAL_START_METHOD}):
         if scheduler is not None:
             try:
                 client = Client(scheduler, timeout="10s")
@@ -131,18 +145,57 @@ def connect(workers: int | None = None, scheduler: str | None = None):
             with client:
                 yield client
             return
-        cluster = LocalCluster(
-            n_workers=workers or cores(),
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",  # any free port: a second cluster on the machine must not collide
-            silence_logs=logging.CRITICAL,
-        )
+        _forking_workers(True)
         try:
-            with Client(cluster) as client:
-                yield client
+            cluster = LocalCluster(
+                n_workers=workers or cores(),
+                threads_per_worker=1,
+                processes=True,  # a worker killed (or out of memory) costs only its task: its nanny starts another
+                dashboard_address=None,  # nobody looks at it, and starting it costs 0.2 s
+                silence_logs=logging.CRITICAL,
+            )
+            try:
+                with Client(cluster) as client:
+                    yield client
+            finally:
+                cluster.close()
         finally:
-            cluster.close()
+            _forking_workers(False)
+
+
+# --- forked local workers ------------------------------------------------------------
+
+_fork_state = {"registered": False, "workers": False, "parent": 0}
+
+
+def _forking_workers(on: bool) -> None:
+    """While a local cluster runs, a fork of this process is a worker (started, or restarted by its nanny)."""
+    if not _fork_state["registered"]:
+        os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_worker)
+        _fork_state["registered"] = True
+    _fork_state["workers"] = on
+
+
+def _before_fork() -> None:
+    _fork_state["parent"] = os.getpid()
+
+
+def _after_fork_in_worker() -> None:
+    """In a forked worker: what it inherited from bddlc that a fresh process would not have.
+
+    It dies with bddlc (the parent-death signal), drops bddlc's end of the
+    solver watchdog's pipe (it starts its own for its solvers), and takes
+    the default handlers back for SIGTERM and SIGHUP (bddlc's turn them into
+    an interruption of bddlc's own work)."""
+    if not _fork_state["workers"]:
+        return
+    _fork_state["workers"] = False  # a fork inside the worker (Bloqqer's) is not a worker
+    from .processes import TERMINATIONS, in_forked_child
+
+    in_forked_child(_fork_state["parent"])
+    for number in TERMINATIONS:
+        signal.signal(number, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def machine_load(client) -> list[HostLoad]:
@@ -158,18 +211,22 @@ def machine_load(client) -> list[HostLoad]:
     return [HostLoad(host, *load) for host, load in sorted(hosts.items())]
 
 
-def stream(client, function: Callable, items: Iterable) -> Iterator[Outcome]:
+def stream(client, function: Callable, items: Iterable, cost: Callable[[Any], float | None] | None = None) -> Iterator[Outcome]:
     """Run `function(item)` for every item on the cluster; yield each outcome as it arrives.
 
     `function` must be importable on the workers (a module-level function).
-    Closing the generator early cancels every task not yet finished."""
+    `cost(item)` estimates an item's seconds (None: unknown): the longest
+    tasks start first, so that the run does not end waiting on one long
+    task started last; items of unknown cost keep their order, after those
+    of known cost.  Closing the generator early cancels every task not yet finished."""
     from distributed import as_completed
     from distributed.scheduler import KilledWorker
 
-    items = list(items)
+    items = longest_first(list(items), cost)
     futures = {}
-    for item in items:
-        future = client.submit(_call, function, item, pure=False)
+    for rank, item in enumerate(items):
+        # submitted in that order, and the scheduler told so: a higher priority runs first
+        future = client.submit(_call, function, item, pure=False, priority=len(items) - rank)
         futures[future.key] = (future, item)
     pending = as_completed([f for f, _ in futures.values()])
     try:
@@ -189,6 +246,15 @@ def stream(client, function: Callable, items: Iterable) -> Iterator[Outcome]:
                 yield Outcome(item, error=f"{type(exception).__name__}: {exception}")
     finally:
         client.cancel([f for f, _ in futures.values() if not f.done()], force=True)
+
+
+def longest_first(items: list, cost: Callable[[Any], float | None] | None) -> list:
+    """The items by decreasing estimated cost; those without an estimate after them, in their order."""
+    if cost is None:
+        return list(items)
+    estimates = [cost(item) for item in items]
+    order = sorted(range(len(items)), key=lambda i: (estimates[i] is None, -(estimates[i] or 0.0), i))
+    return [items[i] for i in order]
 
 
 # --- local threads ---------------------------------------------------------------

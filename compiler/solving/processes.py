@@ -178,7 +178,12 @@ def close_watchdog_in_child() -> None:
 
 
 def in_forked_child(parent: int) -> None:
-    """The first thing a forked Python child (Bloqqer's) does."""
+    """The first thing a forked Python child (Bloqqer's, a local Dask worker) does.
+
+    The lock is made anew: another thread of the parent may have held it
+    at the fork, and that thread does not exist in the child."""
+    global _lock
+    _lock = threading.Lock()
     die_with_parent(parent)
     close_watchdog_in_child()
 

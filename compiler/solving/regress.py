@@ -13,11 +13,12 @@ The manifest is TOML, in the form of our own suite's `problems/expected.toml`
     black_wins = false            # the expected answer within `depth` plies
     critical_depth = 5            # optional: the fewest plies within which Black wins
     slow = true                   # optional: run only with --slow
+    seconds = 12.5                # optional: about how long it takes (on Dask, the longest start first)
 
-Other keys (`source`, `seconds`, ...) are notes for people and are ignored.
-Each entry is one task: solved with a QBF solver (`solve`), searched with
-the game engine (`search`, in a child process killed at the time limit), or
-both.  An entry *agrees* when every verdict equals the expectation, is a
+Other keys (`source`, ...) are notes for people and are ignored.
+Each entry is one task: solved with a QBF solver (`solve`; `solve_pg` for a
+.pg game), searched with the game engine (`search`, in a child process killed
+at the time limit; the explicit positional solver for a .pg game), or both.  An entry *agrees* when every verdict equals the expectation, is a
 *mismatch* when any verdict contradicts it, and is *undecided* when no
 verdict contradicts it but some method gave none (a time limit).
 """
@@ -41,6 +42,11 @@ else:  # pragma: no cover
     import tomli as tomllib  # type: ignore[import-not-found]
 
 METHODS = ("solve", "search", "both")
+# Per check.  Our own suite's slowest entries that are not marked slow take
+# 45 to 60 s each on the 2-core machine with --workers 2 under load
+# (connect4_5x4_d19: 44.6 s alone, past 60 s beside another check): twice
+# that leaves a margin, and a check that needs more is worth marking slow.
+DEFAULT_TIMEOUT = 120.0
 AGREE, MISMATCH, UNDECIDED = "agree", "mismatch", "undecided"
 PG_SUFFIX = ".pg"
 
@@ -57,6 +63,7 @@ class Entry:
     critical_depth: int | None = None
     slow: bool = False
     line: int = 0  # where the entry starts in the manifest
+    seconds: float | None = None  # the manifest's estimate of its time, if any: the order tasks start in
 
     @property
     def positional(self) -> bool:
@@ -146,8 +153,8 @@ def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems
     if not isinstance(raw.get("black_wins"), bool):
         raise fail("the entry has no `black_wins` (true or false)", "black_wins" if "black_wins" in raw else None, "black_wins = true")
     domain = None
-    if positional:  # the entry form is settled; checking .pg games through solve_pg and the .pg search is to come
-        raise fail("bddlc regress does not check .pg games yet", "file", "a BDDL problem with its domain")
+    if positional and "domain" in raw:
+        raise fail("a .pg game stands alone: its entry has no `domain`", "domain", 'file = "g.pg", black_wins = true')
     if not positional:
         if not isinstance(raw.get("domain"), str):
             raise fail("a BDDL entry needs its `domain` file", "domain" if "domain" in raw else None, form)
@@ -159,8 +166,11 @@ def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems
     for key in ("depth", "critical_depth"):
         if key in raw and (not isinstance(raw[key], int) or isinstance(raw[key], bool) or raw[key] < 1):
             raise fail(f"`{key}` must be a whole number >= 1", key, f"{key} = 5")
+    seconds = raw.get("seconds")
+    if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0):
+        raise fail("`seconds` must be a number of seconds >= 0", "seconds", "seconds = 2.5")
     return Entry(raw["file"], problem, domain, raw.get("depth"), raw["black_wins"], raw.get("critical_depth"),
-                 bool(raw.get("slow", False)), start)
+                 bool(raw.get("slow", False)), start, None if seconds is None else float(seconds))
 
 
 # --- running one entry -------------------------------------------------------------
@@ -168,7 +178,7 @@ def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems
 @dataclass(frozen=True)
 class Options:
     method: str = "solve"
-    timeout: float | None = 60.0
+    timeout: float | None = DEFAULT_TIMEOUT
     solver: str = "default"
 
 
@@ -176,11 +186,15 @@ def check_entry(entry: Entry, options: Options) -> Verdict:
     """Every check the method asks for on one entry, and the entry's status.  Runs on a worker."""
     from .cluster import this_worker
 
+    from .positional import MoveCheckError
+
     methods = ("solve", "search") if options.method == "both" else (options.method,)
     try:
         checks, problems = _checks(entry, options, methods)
     except BddlError as exc:  # a model that no longer loads fails its entry, not the whole run
         return Verdict(entry, MISMATCH, (), (f"the model does not load: {exc.diagnostics[0].headline()}",), this_worker().name)
+    except MoveCheckError as exc:  # the explicit solver refutes the solver's first move: a wrong answer somewhere
+        return Verdict(entry, MISMATCH, (), (f"the solver's first move is refuted: {exc}",), this_worker().name)
     if problems:
         status = MISMATCH
     elif all(c.black_wins is not None for c in checks):
@@ -192,7 +206,12 @@ def check_entry(entry: Entry, options: Options) -> Verdict:
 
 def _checks(entry: Entry, options: Options, methods: tuple[str, ...]) -> tuple[list[Check], list[str]]:
     """Each method at each depth the entry asks about; the answers and what contradicts the manifest."""
-    depth = entry.depth or _own_depth(entry)
+    if entry.positional:  # parsed here (a few ms) so that a broken game is a located mismatch whatever the method
+        from bddl.pg.reader import load_pg
+
+        depth = entry.depth or load_pg(entry.problem).depth
+    else:
+        depth = entry.depth or _own_depth(entry)
     asked = [(depth, entry.black_wins)]
     if entry.critical_depth is not None:  # a win at the critical depth and none just below it
         asked += [(entry.critical_depth, True)] + ([(entry.critical_depth - 1, False)] if entry.critical_depth > 1 else [])
@@ -222,9 +241,22 @@ def _solve(entry: Entry, depth: int, options: Options) -> Check:
 
     from .pipeline import solve
 
+    if entry.positional:
+        return _solve_pg(entry, depth, options)
     assert entry.domain is not None, "a .pg entry reached a BDDL loader"
     model = load_model(entry.domain, entry.problem, depth=depth)
     result = solve(model.domain, model.problem, depth, solver=options.solver, timeout=options.timeout)
+    return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
+
+
+def _solve_pg(entry: Entry, depth: int, options: Options) -> Check:
+    """What `bddlc solve GAME.pg --depth D` runs: the game cut to (or continued to) `depth` time points."""
+    from bddl.pg.reader import load_pg
+
+    from .positional import solve_pg
+
+    game = load_pg(entry.problem).with_depth(depth)
+    result = solve_pg(game, solver=options.solver, timeout=options.timeout)
     return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
 
 
@@ -232,7 +264,8 @@ def _search(entry: Entry, depth: int, options: Options) -> Check:
     """`bddlc search --json` in a child process, killed at the time limit (the engine cannot be interrupted in-process)."""
     from .processes import spawn
 
-    command = [sys.executable, "-m", "compiler.cli", "search", str(entry.domain), str(entry.problem), "--depth", str(depth), "--json"]
+    model = [str(entry.problem)] if entry.positional else [str(entry.domain), str(entry.problem)]
+    command = [sys.executable, "-m", "compiler.cli", "search", *model, "--depth", str(depth), "--json"]
     start = time.perf_counter()
     proc = spawn(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2])
     try:

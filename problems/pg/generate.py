@@ -61,7 +61,8 @@ def main() -> None:
         "# within the game's time points?  Written by problems/pg/generate.py: every answer",
         "# is the explicit positional solver's (bddlc search GAME.pg); `source` names the",
         "# literature where it agrees.  `seconds` is the solver's time (informational).",
-        "# Read by bench.suite.read_positional_manifest.",
+        "# A `bddlc regress` manifest (docs/regress.md), checked by .ci/run; also read by",
+        "# bench.suite.read_positional_manifest.",
     ]
     for name, (make, what, literature) in GAMES.items():
         game = make()
@@ -70,7 +71,7 @@ def main() -> None:
         source = "search" + (f"; literature: {literature}" if literature else "")
         entries += [
             "",
-            "[[game]]",
+            "[[problem]]",
             f'file = "pg/{name}.pg"',
             f"depth = {game.depth}",
             f"black_wins = {str(result.black_wins).lower()}",

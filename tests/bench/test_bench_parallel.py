@@ -4,6 +4,7 @@ re-run into the same folder resumes instead of measuring again."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import signal
 import threading
@@ -62,6 +63,23 @@ def test_a_rerun_resumes(tmp_path, capsys):
     assert cli.main(SMALL + ["--output", str(output), "--fresh"]) == cli.EXIT_OK
     assert "resuming" not in capsys.readouterr().err
     assert len(records.load(output / cli.RESULTS_CSV)) == 6
+
+
+def test_an_earlier_runs_times_start_the_longest_tasks_first_and_rows_stay_in_plan_order(tmp_path, monkeypatch):
+    output = tmp_path / "out"
+    assert cli.main(SMALL + ["--output", str(output)]) == cli.EXIT_OK
+    serial = records.load(output / cli.RESULTS_CSV)
+    # make the plan's last task the longest of the earlier run
+    slowest = serial[-1]
+    records.save([dataclasses.replace(r, solve_s=100.0) if r is slowest else r for r in serial], output / cli.RESULTS_CSV)
+    seconds = parallel.estimates(records.load(output / cli.RESULTS_CSV))
+    assert len(seconds) == 6 and seconds[(slowest.instance, slowest.config)] > 100.0
+    started = []
+    choose = cluster.longest_first
+    monkeypatch.setattr(cluster, "longest_first", lambda items, cost: started.extend(choose(items, cost)) or started)
+    assert cli.main(SMALL + ["--output", str(output), "--fresh", "--workers", "2"]) == cli.EXIT_OK
+    assert [task.label for task in started][0] == f"{slowest.instance} {slowest.config}"
+    assert same_measurements(records.load(output / cli.RESULTS_CSV)) == same_measurements(serial)
 
 
 def test_more_workers_than_cores_is_refused(tmp_path, capsys):

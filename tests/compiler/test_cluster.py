@@ -4,6 +4,7 @@ search's answer, and a stopped task's solve is killed on its worker rather than 
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 import pytest
@@ -60,3 +61,53 @@ def test_a_cancelled_dask_task_is_stopped_on_its_worker(scheduler):
             start = time.monotonic()
             assert future.result(timeout=20) == "stopped"  # the task saw the event and returned
             assert time.monotonic() - start < 20
+
+
+def started_at(item) -> float:
+    time.sleep(0.05)
+    return time.monotonic()
+
+
+def test_the_longest_tasks_start_first_and_unknown_costs_keep_their_order():
+    from compiler.solving.cluster import longest_first
+
+    costs = {"a": 1.0, "b": None, "c": 5.0, "d": None, "e": 1.0, "f": 0.0}
+    assert longest_first(list(costs), costs.get) == ["c", "a", "e", "f", "b", "d"]
+    assert longest_first(list(costs), None) == list(costs)
+    with connect(1) as client:  # one worker: tasks run one after another, in the order they were given
+        from compiler.solving.cluster import stream
+
+        starts = {outcome.item: outcome.value for outcome in stream(client, started_at, list(costs), costs.get)}
+    assert sorted(starts, key=starts.get) == ["c", "a", "e", "f", "b", "d"]
+
+
+def what_the_worker_inherited(watchdog_pipe_inode: int) -> tuple[bool, bool]:
+    """(SIGTERM and SIGHUP have their default handlers, some open file is the parent's watchdog pipe)."""
+    import os
+    import signal
+
+    defaults = all(signal.getsignal(number) == signal.SIG_DFL for number in (signal.SIGTERM, signal.SIGHUP))
+    pipes = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            pipes.add(os.readlink(f"/proc/self/fd/{fd}"))
+        except OSError:
+            pass
+    return defaults, f"pipe:[{watchdog_pipe_inode}]" in pipes
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="local workers are forked on Linux only")
+def test_a_forked_local_worker_drops_what_it_inherits_from_bddlc():
+    """bddlc's SIGTERM handler (an interruption of bddlc's work) and its end of the solver watchdog's pipe
+    (held by a worker, it would keep the watchdog from seeing bddlc end) are not a worker's."""
+    import os
+
+    from compiler.solving import processes
+    from compiler.solving.cluster import stream
+
+    processes.spawn(["true"]).wait()  # the watchdog runs, its pipe open here
+    inode = os.fstat(processes._watchdog_fd()).st_ino
+    with processes.terminations_interrupt(), connect(2) as client:
+        answers = [outcome.value for outcome in stream(client, what_the_worker_inherited, [inode, inode])]
+    assert answers == [(True, False), (True, False)]
+    assert os.fstat(processes._watchdog_fd()).st_ino == inode  # the parent keeps its own

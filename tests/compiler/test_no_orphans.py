@@ -180,3 +180,34 @@ def test_a_real_solver_dies_with_bddlc(tmp_path):
     if not pids:
         pytest.skip(f"the solve ended before the test could kill it: {bddlc.communicate()}")
     end_and_check(bddlc, pids, signal.SIGKILL)
+
+
+def parent_of(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as fp:
+        return int(fp.read().rsplit(")", 1)[1].split()[1])
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
+def test_bench_on_local_workers_leaves_no_worker_or_solver_behind(tmp_path, number):
+    """The local Dask workers (forked from bench) and their solvers end with bench, even under SIGKILL."""
+    pytest.importorskip("distributed")
+    program, pid_file = stand_in_solver(tmp_path)
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom compiler.solving import solver_programs as solvers\n"
+        f"solvers.solver_path = lambda name: Path({str(program)!r})\n"
+        "from bench.cli import main\n"
+        "if __name__ == '__main__':\n"
+        f"    sys.exit(main(['--sets', 'suite', '--filter', 'suite/httt/el_3x3_d3', '--config', 'explicit/pg-early/depqbf',"
+        f" '--time-limit', '600', '--output', {str(tmp_path / 'out')!r}, '--no-plots', '--workers', '2']))\n"
+    )
+    bddlc = run_bddlc(code, tmp_path)
+    pids = read_pids(pid_file)
+    worker = parent_of(pids[0])  # the stand-in's parent: the worker that runs the task
+    assert worker != bddlc.pid and parent_of(worker) == bddlc.pid
+    bddlc.send_signal(number)
+    try:
+        bddlc.communicate(timeout=DEADLINE)
+    except subprocess.TimeoutExpired:
+        bddlc.kill()
+        raise
+    wait_until(lambda: not any(alive(pid) for pid in [*pids, worker]), f"the worker {worker} and solver processes {pids} to end")
