@@ -62,11 +62,29 @@ def _no_leftovers_from_a_failed_test():
 _started: list[subprocess.Popen] = []
 
 
+ENDINGS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def _as_from_a_terminal() -> None:
+    """In the child before exec: the signals under test at their defaults and unblocked.
+
+    A process inherits ignored signals and the signal mask, and Python does
+    not install its Ctrl-C handler when SIGINT arrives ignored (as for a
+    background job of a script, which should not see Ctrl-C).  Something in
+    a whole pytest run (not one of our modules: none ignores or blocks
+    SIGINT) left the test process that way, twice in CI, and bddlc then
+    rightly ignored the SIGINT it was sent."""
+    for number in ENDINGS:
+        signal.signal(number, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDINGS)
+
+
 def run_bddlc(code: str, folder: Path) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     script = folder / "harness.py"
     script.write_text(code)
-    proc = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_as_from_a_terminal)
     _started.append(proc)
     return proc
 
@@ -81,6 +99,15 @@ def cli_with_stand_in(program: Path, argv: list[str]) -> str:
     )
 
 
+def _signal_status(pid: int) -> str:
+    """The Sig* lines of /proc/PID/status (which signals are blocked, ignored, caught)."""
+    try:
+        with open(f"/proc/{pid}/status") as fp:
+            return "; ".join(line.strip() for line in fp if line.startswith(("SigBlk", "SigIgn", "SigCgt")))
+    except OSError as exc:
+        return str(exc)
+
+
 def read_pids(path: Path) -> list[int]:
     wait_until(path.exists, "the stand-in solver to start")
     return [int(word) for word in path.read_text().split()]
@@ -92,8 +119,9 @@ def end_and_check(bddlc: subprocess.Popen, pids: list[int], number: int) -> None
     try:
         _, err = bddlc.communicate(timeout=DEADLINE)
     except subprocess.TimeoutExpired:
+        status = _signal_status(bddlc.pid)
         bddlc.kill()
-        raise
+        raise AssertionError(f"bddlc did not end within {DEADLINE} s of {signal.Signals(number).name}; its signal state: {status}") from None
     expected = -signal.SIGKILL if number == signal.SIGKILL else 128 + number
     assert bddlc.returncode == expected, err
     wait_until(lambda: not any(alive(pid) for pid in pids), f"solver processes {pids} to end")
@@ -208,6 +236,7 @@ def test_bench_on_local_workers_leaves_no_worker_or_solver_behind(tmp_path, numb
     try:
         bddlc.communicate(timeout=DEADLINE)
     except subprocess.TimeoutExpired:
+        status = _signal_status(bddlc.pid)
         bddlc.kill()
-        raise
+        raise AssertionError(f"bddlc did not end within {DEADLINE} s of {signal.Signals(number).name}; its signal state: {status}") from None
     wait_until(lambda: not any(alive(pid) for pid in [*pids, worker]), f"the worker {worker} and solver processes {pids} to end")
