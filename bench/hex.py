@@ -67,49 +67,61 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+class _Rows:
+    """A TSV table printed as it grows, and copied to `path` when one is given
+    (a long run leaves every finished row behind if it is interrupted)."""
+
+    def __init__(self, path, header: str) -> None:
+        self.out = open(path, "w", encoding="ascii") if path else None
+        self.add(header)
+
+    def add(self, line: str) -> None:
+        print(line, flush=True)
+        if self.out:
+            print(line, file=self.out, flush=True)
+
+    def __enter__(self) -> _Rows:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.out:
+            self.out.close()
+
+
+def _judged(verdict: str, expected: str) -> tuple[str, bool]:
+    """The verdict as reported, and whether it contradicts a known answer."""
+    wrong = verdict != "unknown" and expected != "unknown" and verdict != expected
+    return (verdict + " WRONG" if wrong else verdict), wrong
+
+
 def run_solve(args) -> int:
     from bddl.pg.reader import load_pg
     from compiler.solving.positional import solve_pg
 
     known = answers(args.corpus)
     wrong = 0
-    out = open(args.output, "w", encoding="ascii") if args.output else None
     header = "instance\tconfig\texpected\tverdict\tseconds\tcpu_seconds\tdepth_decided\tvariables\tclauses\tfirst_move\tnote"
-    print(header)
-    if out:
-        print(header, file=out, flush=True)
-    for path in hein_files(args.corpus, args.largest):
-        game = load_pg(path)
-        expected = known.get(f"hein/{path.name}", "unknown")
-        for config in args.config:
-            encoding, solver, *pre = config.split(":")
-            cpu = _cpu()
-            result = solve_pg(
-                game,
-                encoding=None if encoding in ("", "default") else encoding,
-                solver=solver or "default",
-                preprocess=pre[0] if pre else "none",
-                timeout=args.time_limit,
-            )
-            cpu = _cpu() - cpu
-            verdict = {True: "true", False: "false", None: "unknown"}[result.black_wins]
-            if verdict != "unknown" and expected != "unknown" and verdict != expected:
-                wrong += 1
-                verdict += " WRONG"
-            line = "\t".join(
-                map(
-                    str,
-                    (
-                        path.stem, config, expected, verdict, f"{result.seconds:.2f}", f"{cpu:.2f}", result.depth_solved,
-                        result.variables, result.clauses, result.first_move or "", result.reason or "",
-                    ),
+    with _Rows(args.output, header) as rows:
+        for path in hein_files(args.corpus, args.largest):
+            game = load_pg(path)
+            expected = known.get(f"hein/{path.name}", "unknown")
+            for config in args.config:
+                encoding, solver, *pre = config.split(":")
+                cpu = _cpu()
+                result = solve_pg(
+                    game,
+                    encoding=None if encoding in ("", "default") else encoding,
+                    solver=solver or "default",
+                    preprocess=pre[0] if pre else "none",
+                    timeout=args.time_limit,
                 )
-            )
-            print(line, flush=True)
-            if out:
-                print(line, file=out, flush=True)
-    if out:
-        out.close()
+                cpu = _cpu() - cpu
+                verdict, contradicts = _judged({True: "true", False: "false", None: "unknown"}[result.black_wins], expected)
+                wrong += contradicts
+                rows.add("\t".join(map(str, (
+                    path.stem, config, expected, verdict, f"{result.seconds:.2f}", f"{cpu:.2f}", result.depth_solved,
+                    result.variables, result.clauses, result.first_move or "", result.reason or "",
+                ))))
     return 1 if wrong else 0
 
 
@@ -123,38 +135,27 @@ def run_search(args) -> int:
 
     known = answers(args.corpus)
     wrong = 0
-    out = open(args.output, "w", encoding="ascii") if args.output else None
     header = "instance\talgorithm\trelevance\texpected\tverdict\tpositions\tseconds\tfirst_move"
-    print(header)
-    if out:
-        print(header, file=out, flush=True)
-    variants = args.relevance
-    for path in hein_files(args.corpus, args.largest):
-        expected = known.get(f"hein/{path.name}", "unknown")
-        for algorithm in args.algorithms:
-            for variant in variants:
-                command = [sys.executable, "-m", "bench.hex", "search-one", str(path), "--algorithm", algorithm]
-                command += ["--relevance", variant]
-                try:
-                    done = subprocess.run(command, capture_output=True, text=True, timeout=args.time_limit, check=False)
-                except subprocess.TimeoutExpired:  # run() has killed and reaped the child
-                    verdict, positions, seconds, move = "unknown", "", f">{args.time_limit:g}", ""
-                else:
-                    if done.returncode != 0:
-                        raise SystemExit(f"{path.name} {algorithm}: the child failed:\n{done.stderr}")
-                    found = json.loads(done.stdout)
-                    verdict = "true" if found["black_wins"] else "false"
-                    positions, seconds = found["positions"], f"{found['seconds']:.2f}"
-                    move = found["first_move"] or ""
-                    if expected != "unknown" and verdict != expected:
-                        wrong += 1
-                        verdict += " WRONG"
-                line = "\t".join(map(str, (path.stem, algorithm, variant, expected, verdict, positions, seconds, move)))
-                print(line, flush=True)
-                if out:
-                    print(line, file=out, flush=True)
-    if out:
-        out.close()
+    with _Rows(args.output, header) as rows:
+        for path in hein_files(args.corpus, args.largest):
+            expected = known.get(f"hein/{path.name}", "unknown")
+            for algorithm in args.algorithms:
+                for variant in args.relevance:
+                    command = [sys.executable, "-m", "bench.hex", "search-one", str(path), "--algorithm", algorithm]
+                    command += ["--relevance", variant]
+                    try:
+                        done = subprocess.run(command, capture_output=True, text=True, timeout=args.time_limit, check=False)
+                    except subprocess.TimeoutExpired:  # run() has killed and reaped the child
+                        verdict, positions, seconds, move = "unknown", "", f">{args.time_limit:g}", ""
+                    else:
+                        if done.returncode != 0:
+                            raise SystemExit(f"{path.name} {algorithm}: the child failed:\n{done.stderr}")
+                        found = json.loads(done.stdout)
+                        verdict, contradicts = _judged("true" if found["black_wins"] else "false", expected)
+                        wrong += contradicts
+                        positions, seconds = found["positions"], f"{found['seconds']:.2f}"
+                        move = found["first_move"] or ""
+                    rows.add("\t".join(map(str, (path.stem, algorithm, variant, expected, verdict, positions, seconds, move))))
     return 1 if wrong else 0
 
 
