@@ -173,14 +173,7 @@ class PositionalSolver:
             completing = self.black_status(b, w)[1] & allowed
             if completing:
                 return True, completing.bit_length() - 1
-            moves = [c for c in self.order if allowed >> c & 1]
-            if self.relevance is not None:
-                k = self.black_left[t]
-                need, within = self.relevance.tiers(b, w, k)
-                if need > k:
-                    return False, None
-                moves = self.relevance.ordered(allowed, within, k)
-            for c in moves:
+            for c in self.claims(b, w, t):  # none when Black can no longer complete a goal in time
                 if self.node(b | 1 << c, w, t + 1):
                     return True, c
             return False, None
