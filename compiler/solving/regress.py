@@ -185,7 +185,6 @@ class Options:
 def check_entry(entry: Entry, options: Options) -> Verdict:
     """Every check the method asks for on one entry, and the entry's status.  Runs on a worker."""
     from .cluster import this_worker
-
     from .positional import MoveCheckError
 
     methods = ("solve", "search") if options.method == "both" else (options.method,)
@@ -206,12 +205,7 @@ def check_entry(entry: Entry, options: Options) -> Verdict:
 
 def _checks(entry: Entry, options: Options, methods: tuple[str, ...]) -> tuple[list[Check], list[str]]:
     """Each method at each depth the entry asks about; the answers and what contradicts the manifest."""
-    if entry.positional:  # parsed here (a few ms) so that a broken game is a located mismatch whatever the method
-        from bddl.pg.reader import load_pg
-
-        depth = entry.depth or load_pg(entry.problem).depth
-    else:
-        depth = entry.depth or _own_depth(entry)
+    depth = _depth(entry)
     asked = [(depth, entry.black_wins)]
     if entry.critical_depth is not None:  # a win at the critical depth and none just below it
         asked += [(entry.critical_depth, True)] + ([(entry.critical_depth - 1, False)] if entry.critical_depth > 1 else [])
@@ -229,7 +223,17 @@ def _words(black_wins: bool) -> str:
     return "Black wins" if black_wins else "no win"
 
 
-def _own_depth(entry: Entry) -> int:
+def _depth(entry: Entry) -> int:
+    """The depth the entry's answer is for: its `depth`, else its model's.  A .pg
+    game is read even when `depth` is given (a few ms), so that a broken game is a
+    located mismatch whatever the method."""
+    if entry.positional:
+        from bddl.pg.reader import load_pg
+
+        own = load_pg(entry.problem).depth
+        return entry.depth or own
+    if entry.depth:
+        return entry.depth
     from bddl.loader import load_model
 
     assert entry.domain is not None, "a .pg entry reached a BDDL loader"
