@@ -198,8 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "compile_only": args.compile_only,
         "unavailable": unavailable,
     }
-    rows: list = [] if args.fresh else _earlier_rows(output, meta)
-    seconds = parallel.estimates(_any_earlier_rows(output))  # read before this run's first save replaces them
+    earlier = _any_earlier_rows(output)  # read before this run's first save replaces them
+    rows: list = [] if args.fresh else _earlier_rows(output, meta, earlier)
+    seconds = parallel.estimates(earlier)
     done = frozenset(row_key(row) for row in rows)
     if rows:
         print(f"bench: resuming: {len(rows)} rows of an earlier run with the same settings are kept (--fresh measures them again)", file=sys.stderr)
@@ -283,11 +284,10 @@ def _run_on_dask(args, instances, configs, options, meta, rows, done, processes,
 _RESUMABLE = ("time_limit", "repeat", "model", "compile_only")
 
 
-def _earlier_rows(output: Path, meta: dict) -> list:
-    """The rows an earlier run into `output` measured with the same settings on the same commit (lost ones left out)."""
+def _earlier_rows(output: Path, meta: dict, earlier: list) -> list:
+    """Of an earlier run's rows in `output`, those measured with the same settings on the same commit (lost ones left out)."""
     try:
         earlier_meta = json.loads((output / RUN_JSON).read_text(encoding="utf-8"))
-        earlier = records.load(output / RESULTS_CSV)
     except (OSError, ValueError):
         return []
     same = all(earlier_meta.get(key) == meta.get(key) for key in _RESUMABLE)
