@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 
 from ..pns import DEFAULT_CAPACITY, ProofNumberSearch, SideMoves
-from ..search import DEFAULT_MAX_POSITIONS
+from ..search import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
 from .game import BLACK, PositionalGame
 from .solver import PgSearchResult, PositionalSolver
 
@@ -33,8 +33,9 @@ def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
 
     def claims(side_bit: int):
         def successors(b: int, w: int) -> list[tuple[int, int]]:
-            # Maker-Breaker: only the relevant claims (bddl.pg.relevance), none once Black
-            # cannot complete a goal in time (the core then ends the game: Black has not won)
+            # the rules' cuts (PositionalSolver.claims): none once Black cannot complete a goal in
+            # time (the core then ends the game: Black has not won), one where the others cannot
+            # change the value, the relevant ones of a Maker-Breaker game, blocks first
             claims = rules.claims(b, w, rules.time_of(b, w))
             if side_bit:
                 return [(b | 1 << c, w) for c in claims]
@@ -49,6 +50,29 @@ def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
         return any(m & w == m for m in white_sets)
 
     return SideMoves(claims(1), black_won), SideMoves(claims(0), white_won)
+
+
+class _Verdicts:
+    """The rules' cuts read as values (`PositionalSolver.verdict`): df-pn's
+    static knowledge, asked before a position is expanded.  A position decided
+    by a completing claim or by two threats counts as expanded, as the
+    depth-first search counts it (it expands such a position to see it); one
+    where Black is out of reach does not (neither search expands it), so the
+    two searches' positions stay comparable."""
+
+    def __init__(self, rules: PositionalSolver, depth: int):
+        self.rules = rules
+        self.depth = depth
+        self.engine: ProofNumberSearch | None = None  # whose positions a decided threat adds to
+
+    def __call__(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
+        t = self.depth - r
+        verdict = self.rules.verdict(b, w, t)
+        if verdict is not None and self.rules.cuts(b, w, t) is not None and self.engine is not None:
+            self.engine.positions += 1
+            if self.engine.positions > self.engine.max_positions:
+                raise SearchBudgetExceeded(self.engine.positions)
+        return verdict
 
 
 def solve_pns(
@@ -67,7 +91,9 @@ def solve_pns(
     # movers[r]: the mover with r time points left, at time point depth - r
     movers = (False,) + tuple(turns[depth - r] for r in range(1, depth + 1))
     black, white = _sides(rules)
-    engine = ProofNumberSearch(black, white, max_positions, capacity, movers=movers, stuck_black_loses=True)
+    verdicts = _Verdicts(rules, depth)
+    engine = ProofNumberSearch(black, white, max_positions, capacity, movers=movers, stuck_black_loses=True, knowledge=verdicts)
+    verdicts.engine = engine
     first_move = None
     settled = rules.settled_before_play(b, w)
     if settled is not None:

@@ -52,6 +52,10 @@ SYMMETRY_AFTER = 2000
 # on the Hein puzzles Black cannot win, 20-55% fewer positions and up to a third
 # less time; nearer the horizon it costs more than it saves.
 LOOKAHEAD_FROM = 3
+CUT_CACHE = 1 << 16  # positions whose cuts are kept (df-pn asks again about recent ones)
+
+# What the rules' cuts read from a position (`PositionalSolver.cuts`)
+Cuts = tuple[int, int, int, "list[int] | None", int, int]
 
 __all__ = ["PgSearchResult", "PositionalSolver", "SearchBudgetExceeded", "solve"]
 
@@ -150,6 +154,7 @@ class PositionalSolver:
         self.use_symmetries = use_symmetries
         self.perms: tuple[tuple[int, ...], ...] = (tuple(range(n)),)
         self._lookup: list[list[list[int]]] = []
+        self._cut_cache: dict[int, Cuts | None] = {}
 
     # -- the public questions ---------------------------------------------------
     def decide(self, b: int, w: int) -> tuple[bool, int | None]:
@@ -319,30 +324,86 @@ class PositionalSolver:
 
     def claims(self, b: int, w: int, t: int) -> list[int]:
         """The claims the mover at t is to try, in order (df-pn's move
-        generator; the depth-first search inlines the same choices): in a
-        Maker-Breaker game the relevant cells (none when Black can no longer
-        complete a goal in time), cut down to one claim where the rest cannot
-        change the value (a completing claim; White's forced block); else
-        every allowed cell in the static order."""
-        allowed = self.allowed(b, w, t)
-        if self.relevance is None or not allowed:
-            return [c for c in self.order if allowed >> c & 1]
-        k = self.black_left[t]  # at a White node: Black's claims after this one
-        need, within = self.relevance.tiers(b, w, k)
-        if need > k:
+        generator; the depth-first search inlines the same choices): none when
+        Black can no longer complete a goal in time; one where the rest cannot
+        change the value (a claim completing the mover's goal; the forced block
+        of a mover with one stone before the other's turn; any one claim when
+        that mover faces two completing cells and loses to them); else, in a
+        Maker-Breaker game, the relevant cells, cheapest goals first, and in
+        others every allowed cell, the blocks of the other side's completing
+        cells first."""
+        cuts = self.cuts(b, w, t)
+        if cuts is None:
             return []  # Black cannot win any more: the game's end, as far as Black is concerned
-        completing = within[1] if k else 0
-        if completing:
-            if self.turns[t]:
-                if completing & allowed:  # a completing claim wins: the only one worth looking at
-                    return [(completing & allowed).bit_length() - 1]
-            elif self.run[t] == 1 and t + 1 < self.depth:
-                # one White stone before Black's turn: it must block Black's only completing
-                # cell; against two (or one it may not claim) every claim loses alike
-                if completing & (completing - 1) or not completing & allowed:
-                    return self.relevance.ordered(allowed, within, k)[:1]
-                return [completing.bit_length() - 1]
-        return self.relevance.ordered(allowed, within, k)  # (df-pn: the lookahead of White's claims did not pay)
+        allowed, own, other, within, k, _ = cuts
+        if own & allowed:  # a completing claim wins: the only one worth looking at
+            return [(own & allowed).bit_length() - 1]
+        if within is None:
+            moves = self.ordered(allowed, other)
+        else:  # (df-pn: the lookahead of White's claims did not pay)
+            moves = self.relevance.ordered(allowed, within, k)  # type: ignore[union-attr]
+        if other and self.run[t] == 1 and t + 1 < self.depth:
+            # one stone before the other side's turn: it must block the other's only completing
+            # cell; against two (or one it may not claim) every claim loses alike
+            if other & (other - 1) or not other & allowed:
+                return moves[:1]
+            return [other.bit_length() - 1]
+        return moves
+
+    def verdict(self, b: int, w: int, t: int) -> bool | None:
+        """Does Black win, where the rules' cuts decide without a search (None:
+        they do not)?  Black has lost when no goal of its own can be completed
+        in time, or the mover has no open cell; the mover wins by completing
+        its goal; a mover with one stone before the other's turn loses to two
+        completing cells of the other side (or one it may not claim).  The
+        same cuts as `claims`, read as a value: df-pn's static knowledge."""
+        if t >= self.depth:
+            return False
+        cuts = self.cuts(b, w, t)
+        if cuts is None:
+            return False
+        allowed, own, other, _, _, _ = cuts
+        black = self.turns[t]
+        if own & allowed:
+            return black
+        if other and self.run[t] == 1 and t + 1 < self.depth and (other & (other - 1) or not other & allowed):
+            return not black
+        return None
+
+    def cuts(self, b: int, w: int, t: int) -> Cuts | None:
+        """What the cuts of `claims` and `verdict` read from a position: None
+        when the mover has no open cell or Black can no longer complete a goal
+        with its claims from t on; else (the allowed cells, the open cells
+        completing a goal of the mover's, those completing one of the other
+        side's, the relevance tiers of a Maker-Breaker game or None, Black's
+        claims left, the fewest open cells Black needs for a goal).  Recent
+        answers are kept: df-pn asks `verdict`, `claims` and its initial
+        numbers of one position at different times."""
+        key = b << self.n | w
+        found = self._cut_cache.get(key, False)
+        if found is False:
+            if len(self._cut_cache) >= CUT_CACHE:
+                self._cut_cache.clear()
+            found = self._cut_cache[key] = self._cuts(b, w, t)
+        return found  # type: ignore[return-value]
+
+    def _cuts(self, b: int, w: int, t: int) -> Cuts | None:
+        allowed = self.allowed(b, w, t)
+        if not allowed:
+            return None  # the game is over and Black has not won
+        k = self.black_left[t]  # at a White node: Black's claims after this one
+        within: list[int] | None = None
+        if self.relevance is not None:
+            need, within = self.relevance.tiers(b, w, k)
+            completing, threats = (within[1] if k else 0), 0
+        else:
+            need, completing = self.black_status(b, w)
+            threats = self.white_completing(b, w) if self.white_sets else 0
+        if need > k:
+            return None
+        if self.turns[t]:
+            return allowed, completing, threats, within, k, need
+        return allowed, threats, completing, within, k, need
 
     def node(self, b: int, w: int, t: int) -> bool:
         if t >= self.depth:

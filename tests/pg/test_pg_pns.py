@@ -38,9 +38,12 @@ def test_dfpn_agrees_with_brute_force_on_random_games():
 
 def test_dfpn_keeps_the_budget():
     rng = random.Random(3)
-    game = max((random_game(rng) for _ in range(40)), key=lambda g: (g.depth, len(g.cells)))
+    game = max((random_game(rng) for _ in range(40)), key=lambda g: solve_pns(g).positions)
+    needed = solve_pns(game).positions
+    assert needed >= 10
     with pytest.raises(SearchBudgetExceeded):
-        solve_pns(game, max_positions=1)
+        solve_pns(game, max_positions=needed // 2)
+    assert solve_pns(game, max_positions=needed).positions == needed
 
 
 def test_search_command_runs_dfpn_on_a_pg_file(capsys):
