@@ -27,6 +27,12 @@ from ..search import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
 from .game import BLACK, PositionalGame
 from .solver import PgSearchResult, PositionalSolver
 
+# The core's settings for positional games (docs/benchmarks.md, the Hein puzzles): with the
+# initial numbers, a smaller epsilon and a shorter leaf search took fewer positions than
+# the core's defaults (epsilon 1, 5 leaf plies), which were chosen for BDDL games.
+PG_EPSILON = 0.5
+PG_LEAF_PLIES = 3
+
 
 def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
     white_sets = rules.white_sets
@@ -50,6 +56,33 @@ def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
         return any(m & w == m for m in white_sets)
 
     return SideMoves(claims(1), black_won), SideMoves(claims(0), white_won)
+
+
+class _InitialNumbers:
+    """df-pn+ initial numbers of an unexpanded position, from Black's `need`
+    (the fewest open cells of a live goal) and its claims left k: Black's proof
+    grows with need^3, its disproof with (k - need + 1)^3 times the number of
+    open cells on its cheapest goals (Maker-Breaker games; White must take
+    them all away).  A position where Black needs most of few claims is thus
+    looked at first for a refutation, one with slack and many ways last.
+    Numbers >= 1 change the order of the search only, never a value.
+    Measured on the Hein puzzles against (1, 1), and need, need^2, need^4,
+    2^need, with and without the cell count (docs/benchmarks.md)."""
+
+    def __init__(self, rules: PositionalSolver, depth: int):
+        self.rules = rules
+        self.depth = depth
+
+    def __call__(self, black_to_move: bool, b: int, w: int, r: int) -> tuple[int, int]:
+        t = self.depth - r
+        cuts = self.rules.cuts(b, w, t)
+        if cuts is None:
+            return 1, 1  # (decided by the verdicts before it is expanded)
+        _, _, _, within, k, need = cuts
+        cheapest = within[need].bit_count() if within is not None and need <= k else 1
+        proof = max(need, 1) ** 3
+        disproof = (k - need + 1) ** 3 * max(cheapest, 1)
+        return (proof, disproof) if black_to_move else (disproof, proof)
 
 
 class _Verdicts:
@@ -80,9 +113,13 @@ def solve_pns(
     max_positions: int = DEFAULT_MAX_POSITIONS,
     capacity: int = DEFAULT_CAPACITY,
     relevance: bool = True,
+    initial_numbers: bool = True,
+    epsilon: float = PG_EPSILON,
+    leaf_plies: int = PG_LEAF_PLIES,
 ) -> PgSearchResult:
     """Decide the game from its initial position by df-pn; raises `SearchBudgetExceeded`.
-    `relevance=False` turns off the Maker-Breaker relevance pruning (the tests' reference)."""
+    `relevance=False` turns off the Maker-Breaker relevance pruning (the tests' reference);
+    `initial_numbers=False` starts every position at (1, 1)."""
     start = time.perf_counter()
     rules = PositionalSolver(game, max_positions, use_symmetries=False, relevance=relevance)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
@@ -92,7 +129,10 @@ def solve_pns(
     movers = (False,) + tuple(turns[depth - r] for r in range(1, depth + 1))
     black, white = _sides(rules)
     verdicts = _Verdicts(rules, depth)
-    engine = ProofNumberSearch(black, white, max_positions, capacity, movers=movers, stuck_black_loses=True, knowledge=verdicts)
+    initial = _InitialNumbers(rules, depth) if initial_numbers else None
+    engine = ProofNumberSearch(
+        black, white, max_positions, capacity, epsilon, verdicts, leaf_plies=leaf_plies, movers=movers, stuck_black_loses=True, initial=initial
+    )
     verdicts.engine = engine
     first_move = None
     settled = rules.settled_before_play(b, w)
