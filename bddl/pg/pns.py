@@ -42,10 +42,16 @@ def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
             # the rules' cuts (PositionalSolver.claims): none once Black cannot complete a goal in
             # time (the core then ends the game: Black has not won), one where the others cannot
             # change the value, the relevant ones of a Maker-Breaker game, blocks first
-            claims = rules.claims(b, w, rules.time_of(b, w))
+            t = rules.time_of(b, w)
+            claims = rules.claims(b, w, t)
             if side_bit:
-                return [(b | 1 << c, w) for c in claims]
-            return [(b, w | 1 << c) for c in claims]
+                children = [(b | 1 << c, w) for c in claims]
+            else:
+                children = [(b, w | 1 << c) for c in claims]
+            if t + 1 < rules.symmetric_plies and rules.perms[1:]:
+                # symmetric children are one child (its value is the orbit's), named by its canonical board
+                return list(dict.fromkeys(rules.canonical(b2, w2) for b2, w2 in children))
+            return children
 
         return successors
 
@@ -114,14 +120,17 @@ def solve_pns(
     capacity: int = DEFAULT_CAPACITY,
     relevance: bool = True,
     initial_numbers: bool = True,
+    use_symmetries: bool = True,
     epsilon: float = PG_EPSILON,
     leaf_plies: int = PG_LEAF_PLIES,
 ) -> PgSearchResult:
     """Decide the game from its initial position by df-pn; raises `SearchBudgetExceeded`.
     `relevance=False` turns off the Maker-Breaker relevance pruning (the tests' reference);
-    `initial_numbers=False` starts every position at (1, 1)."""
+    `initial_numbers=False` starts every position at (1, 1); `use_symmetries=False`
+    keeps symmetric positions apart."""
     start = time.perf_counter()
-    rules = PositionalSolver(game, max_positions, use_symmetries=False, relevance=relevance)
+    rules = PositionalSolver(game, max_positions, use_symmetries=use_symmetries, relevance=relevance)
+    rules.set_up_symmetries()  # (none unless use_symmetries)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     depth = game.depth
     turns = tuple(side == BLACK for side in game.turns)
@@ -153,10 +162,10 @@ def _winning_claim(rules: PositionalSolver, engine: ProofNumberSearch, movers: t
     mover = movers[depth - 1] if depth > 1 else False
     for c in claims:
         b2 = b | 1 << c
-        if rules.black_won(b2) or (depth > 1 and engine.known(mover, b2, w, depth - 1)):
+        if rules.black_won(b2) or (depth > 1 and engine.known(mover, *rules.canonical(b2, w), depth - 1)):
             return c
     for c in claims:
         b2 = b | 1 << c
-        if depth > 1 and engine.black_wins(mover, b2, w, depth - 1):
+        if depth > 1 and engine.black_wins(mover, *rules.canonical(b2, w), depth - 1):
             return c
     raise AssertionError("df-pn proved a win but no first claim wins")

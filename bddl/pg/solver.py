@@ -303,12 +303,23 @@ class PositionalSolver:
                 best = k
         return best
 
+    def canonical(self, b: int, w: int) -> tuple[int, int]:
+        """The board of the position's orbit whose `key` it is (itself before
+        `set_up_symmetries`): df-pn's tables meet symmetric positions there."""
+        k = self.key(b, w)
+        return k >> self.n, k & self.full
+
+    def set_up_symmetries(self) -> None:
+        """Find the board's symmetries and their lookup tables (once)."""
+        if self.use_symmetries:
+            self.use_symmetries = False
+            self.perms = board_symmetries(self.game)
+            self._lookup = [_byte_tables(p) for p in self.perms[1:]]
+
     def expand(self) -> None:
         self.positions += 1
         if self.positions >= self.symmetry_after and self.use_symmetries:
-            self.use_symmetries = False  # set up once
-            self.perms = board_symmetries(self.game)
-            self._lookup = [_byte_tables(p) for p in self.perms[1:]]
+            self.set_up_symmetries()
         if self.positions > self.max_positions:
             raise SearchBudgetExceeded(self.positions)
 
