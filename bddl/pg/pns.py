@@ -153,7 +153,7 @@ def solve_pns(
         wins = engine.black_wins(turns[0], b, w, depth)
         if wins and turns[0]:
             first_move = _winning_claim(rules, engine, movers, b, w, depth)
-    return PgSearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, 1)
+    return PgSearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, len(rules.perms))
 
 
 def _winning_claim(rules: PositionalSolver, engine: ProofNumberSearch, movers: tuple[bool, ...], b: int, w: int, depth: int) -> int:
