@@ -171,15 +171,9 @@ class PositionalSolver:
             if t >= self.depth:
                 return False, None
             if not self.turns[t]:
-                if self.relevance is not None:
-                    return self.relevant_node(b, w, t), None
-                return self.white_node(b, w, t, self.black_status(b, w)[1]), None
-            allowed = self.allowed(b, w, t)
-            completing = self.black_status(b, w)[1] & allowed
-            if completing:
-                return True, completing.bit_length() - 1
+                return self.node(b, w, t), None
             for c in self.claims(b, w, t):  # none when Black can no longer complete a goal in time
-                if self.node(b | 1 << c, w, t + 1):
+                if self.black_won(b | 1 << c) or self.node(b | 1 << c, w, t + 1):
                     return True, c
             return False, None
         finally:
@@ -346,20 +340,22 @@ class PositionalSolver:
         cuts = self.cuts(b, w, t)
         if cuts is None:
             return []  # Black cannot win any more: the game's end, as far as Black is concerned
+        return self._claims_of(cuts, t)
+
+    def _claims_of(self, cuts: Cuts, t: int) -> list[int]:
         allowed, own, other, within, k, _ = cuts
         if own & allowed:  # a completing claim wins: the only one worth looking at
             return [(own & allowed).bit_length() - 1]
+        # one stone before the other side's turn: it must block the other's only completing
+        # cell; against two (or one it may not claim) every claim loses alike
+        cornered = other and self.run[t] == 1 and t + 1 < self.depth
+        if cornered and not other & (other - 1) and other & allowed:
+            return [other.bit_length() - 1]
         if within is None:
             moves = self.ordered(allowed, other)
-        else:  # (df-pn: the lookahead of White's claims did not pay)
+        else:
             moves = self.relevance.ordered(allowed, within, k)  # type: ignore[union-attr]
-        if other and self.run[t] == 1 and t + 1 < self.depth:
-            # one stone before the other side's turn: it must block the other's only completing
-            # cell; against two (or one it may not claim) every claim loses alike
-            if other & (other - 1) or not other & allowed:
-                return moves[:1]
-            return [other.bit_length() - 1]
-        return moves
+        return moves[:1] if cornered else moves
 
     def verdict(self, b: int, w: int, t: int) -> bool | None:
         """Does Black win, where the rules' cuts decide without a search (None:
@@ -371,9 +367,12 @@ class PositionalSolver:
         if t >= self.depth:
             return False
         cuts = self.cuts(b, w, t)
-        if cuts is None:
-            return False
+        return False if cuts is None else self._verdict_of(cuts, t)
+
+    def _verdict_of(self, cuts: Cuts, t: int) -> bool | None:
         allowed, own, other, _, _, _ = cuts
+        if not allowed:
+            return False  # the mover has no open cell: the game is over and Black has not won
         black = self.turns[t]
         if own & allowed:
             return black
@@ -383,8 +382,7 @@ class PositionalSolver:
 
     def cuts(self, b: int, w: int, t: int) -> Cuts | None:
         """What the cuts of `claims` and `verdict` read from a position: None
-        when the mover has no open cell or Black can no longer complete a goal
-        with its claims from t on; else (the allowed cells, the open cells
+        when Black can no longer complete a goal with its claims from t on; else (the allowed cells, the open cells
         completing a goal of the mover's, those completing one of the other
         side's, the relevance tiers of a Maker-Breaker game or None, Black's
         claims left, the fewest open cells Black needs for a goal).  Recent
@@ -399,116 +397,48 @@ class PositionalSolver:
         return found  # type: ignore[return-value]
 
     def _cuts(self, b: int, w: int, t: int) -> Cuts | None:
-        allowed = self.allowed(b, w, t)
-        if not allowed:
-            return None  # the game is over and Black has not won
+        allowed = self.allowed(b, w, t)  # none: the game is over and Black has not won (`_verdict_of`)
         k = self.black_left[t]  # at a White node: Black's claims after this one
         within: list[int] | None = None
         if self.relevance is not None:
             need, within = self.relevance.tiers(b, w, k)
+            if need > k:
+                return None
             completing, threats = (within[1] if k else 0), 0
         else:
             need, completing = self.black_status(b, w)
+            if need > k:
+                return None
             threats = self.white_completing(b, w) if self.white_sets else 0
-        if need > k:
-            return None
         if self.turns[t]:
             return allowed, completing, threats, within, k, need
         return allowed, threats, completing, within, k, need
 
     def node(self, b: int, w: int, t: int) -> bool:
+        """Does Black win from (b, w) at t?  The table first, then the rules'
+        cuts (`cuts`, as df-pn reads them: one definition), then the claims."""
         if t >= self.depth:
             return False
-        if self.relevance is not None:
-            return self.relevant_node(b, w, t)
-        need, completing = self.black_status(b, w)
-        if need > self.black_left[t]:
-            return False  # no Black goal can be completed in Black's remaining turns
         key = self.key(b, w) if self._lookup and t < self.symmetric_plies else b << self.n | w
         known = self.table.get(key)
         if known is not None:
             return known
-        if self.turns[t]:
-            result = self.black_node(b, w, t, completing)
-        else:
-            result = self.white_node(b, w, t, completing)
-        self.table[key] = result
-        return result
-
-    def relevant_node(self, b: int, w: int, t: int) -> bool:
-        """`node` for Maker-Breaker games: the table first, then the relevance
-        tiers, which give the cut, the completing cells and the moves at once."""
-        key = self.key(b, w) if self._lookup and t < self.symmetric_plies else b << self.n | w
-        known = self.table.get(key)
-        if known is not None:
-            return known
-        k = self.black_left[t]  # Black's claims from t on; at a White node also those after its claim
-        assert self.relevance is not None
-        need, within = self.relevance.tiers(b, w, k)
-        if need > k:
+        cuts = self._cuts(b, w, t)  # (not kept: each position is asked once here)
+        if cuts is None:
             return False  # no Black goal can be completed in Black's remaining turns
         self.expand()
-        allowed = self.allowed(b, w, t)
-        completing = within[1] if k else 0
-        if self.turns[t]:
-            if completing & allowed:
-                result = True
+        result = self._verdict_of(cuts, t)
+        if result is None:
+            moves = self._claims_of(cuts, t)
+            if self.turns[t]:
+                result = any(self.node(b | 1 << c, w, t + 1) for c in moves)
             else:
-                result = any(self.node(b | 1 << c, w, t + 1) for c in self.relevance.ordered(allowed, within, k))
-        elif not allowed:
-            result = False  # White has no open cell: the game is over and Black has not won
-        elif completing and self.run[t] == 1 and t + 1 < self.depth:
-            # one White stone before Black's turn: it must block Black's only winning cell
-            if completing & (completing - 1) or not completing & allowed:
-                result = True
-            else:
-                result = self.node(b, w | completing, t + 1)
-        else:
-            moves = self.relevance.ordered(allowed, within, k)
-            if k >= LOOKAHEAD_FROM:
-                moves = self.relevance.strongest_blocks_first(b, w, k, moves, within[need])
-            result = all(self.node(b, w | 1 << c, t + 1) for c in moves)
+                _, _, _, within, k, need = cuts
+                if within is not None and k >= LOOKAHEAD_FROM and len(moves) > 1:
+                    moves = self.relevance.strongest_blocks_first(b, w, k, moves, within[need])  # type: ignore[union-attr]
+                result = all(self.node(b, w | 1 << c, t + 1) for c in moves)
         self.table[key] = result
         return result
-
-    def black_node(self, b: int, w: int, t: int, completing: int) -> bool:
-        """Black to claim at t; `completing`: the open cells that complete a Black goal."""
-        self.expand()
-        allowed = self.allowed(b, w, t)
-        if completing & allowed:
-            return True
-        threats = self.white_completing(b, w) if self.white_sets else 0
-        if threats and self.run[t] == 1 and t + 1 < self.depth:
-            # one Black stone before White's turn: it must block White's only winning cell
-            if threats & (threats - 1) or not threats & allowed:
-                return False
-            moves = [threats.bit_length() - 1]
-        else:
-            moves = self.ordered(allowed, threats)
-        for c in moves:
-            if self.node(b | 1 << c, w, t + 1):
-                return True
-        return False  # no move wins, or no open cell: the game is over and Black has not won
-
-    def white_node(self, b: int, w: int, t: int, completing: int) -> bool:
-        """White to claim at t; `completing`: the open cells that complete a Black goal."""
-        self.expand()
-        allowed = self.allowed(b, w, t)
-        if not allowed:
-            return False  # White has no open cell: the game is over and Black has not won
-        if self.white_sets and self.white_completing(b, w) & allowed:
-            return False  # White completes a goal of its own
-        if completing and self.run[t] == 1 and t + 1 < self.depth:
-            # one White stone before Black's turn: it must block Black's only winning cell
-            if completing & (completing - 1) or not completing & allowed:
-                return True
-            moves = [completing.bit_length() - 1]
-        else:
-            moves = self.ordered(allowed, completing)
-        for c in moves:
-            if not self.node(b, w | 1 << c, t + 1):
-                return False
-        return True
 
 
 def _byte_tables(perm: tuple[int, ...]) -> list[list[int]]:

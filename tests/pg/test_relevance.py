@@ -167,6 +167,8 @@ def test_both_searches_keep_their_answers_with_the_pruning():
         kinds["first moves"] += game.first_moves is not None
         kinds["odd" if game.depth % 2 else "even"] += 1
         kinds["pruned"] += pruned.positions < plain.positions
+    # most of these games take a position or two either way: the pruning shows in a few
+    assert kinds.pop("pruned") >= count // 40, kinds
     assert min(kinds.values()) >= count // 20, kinds
 
 
