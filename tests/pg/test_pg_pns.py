@@ -109,6 +109,8 @@ def _threat_game(turns: tuple[str, ...]) -> PositionalGame:
 
 
 def test_the_cuts_of_a_maker_maker_position():
+    from dataclasses import replace
+
     at = {v: i for i, v in enumerate(("a", "b", "c", "d", "e", "x", "y"))}
     game = _threat_game((BLACK, WHITE, BLACK))
     rules = PositionalSolver(game)
@@ -121,6 +123,11 @@ def test_the_cuts_of_a_maker_maker_position():
     # against one threat (c is Black's), the block of d is forced
     assert rules.claims(1 << at["c"], 1 << at["a"], 0) == [at["b"]]
     assert rules.verdict(1 << at["c"], 1 << at["a"], 0) is None
+    # a block outside the first-move set is no block: lost, and never claimed
+    game = replace(_threat_game((BLACK, WHITE, BLACK)), first_moves=frozenset({at["x"], at["y"]}))
+    rules = PositionalSolver(game)
+    assert rules.verdict(1 << at["c"], 1 << at["a"], 0) is False
+    assert rules.claims(1 << at["c"], 1 << at["a"], 0) in ([at["x"]], [at["y"]])
     # two Black stones in a row block both: no verdict, every claim, the blocks first
     rules = PositionalSolver(_threat_game((BLACK, BLACK, WHITE)))
     assert rules.verdict(0, w, 0) is None
