@@ -19,7 +19,8 @@ How it stays fast enough for the 4x4 GTTT files:
   end-connected Black groups): a side that can complete a goal does so
   (winning moves first); a side with one stone before the other's turn must
   block the other's only completing cell, and loses to two of them; in other
-  positions the blocks are tried first;
+  positions the blocks are tried first (`cuts`, read by `verdict` and
+  `claims`: the one definition both this search and df-pn use);
 * a position where no Black goal can be completed with Black's remaining
   time points is lost for Black at once (for Hex: the fewest open cells that
   join the borders is more than Black has moves left);
