@@ -82,24 +82,33 @@ class _InitialNumbers:
     grows with need^3, its disproof with (k - need + 1)^3 times the number of
     open cells on its cheapest goals (Maker-Breaker games; White must take
     them all away).  A position where Black needs most of few claims is thus
-    looked at first for a refutation, one with slack and many ways last.
-    Numbers >= 1 change the order of the search only, never a value.
-    Measured on the Hein puzzles against (1, 1), and need, need^2, need^4,
-    2^need, with and without the cell count (docs/benchmarks.md)."""
+    looked at first for a refutation, one with slack and many ways last.  In
+    a Maker-Maker game White's own goals count too: Black's disproof is at
+    most White's need^5 (White close to a goal refutes Black cheaply), and
+    its proof is multiplied by White's spare claims (its claims left minus
+    its need, plus one, at most 4).  Numbers >= 1 change the order of the
+    search only, never a value.  Measured against (1, 1) and a dozen other
+    formulas on the Hein puzzles and GTTT 4x4 (docs/benchmarks.md)."""
 
     def __init__(self, rules: PositionalSolver, depth: int):
         self.rules = rules
         self.depth = depth
 
     def __call__(self, black_to_move: bool, b: int, w: int, r: int) -> tuple[int, int]:
+        rules = self.rules
         t = self.depth - r
-        cuts = self.rules.cuts(b, w, t)
+        cuts = rules.cuts(b, w, t)
         if cuts is None:
             return 1, 1  # (decided by the verdicts before it is expanded)
         _, _, _, within, k, need = cuts
         cheapest = within[need].bit_count() if within is not None and need <= k else 1
         proof = max(need, 1) ** 3
         disproof = (k - need + 1) ** 3 * max(cheapest, 1)
+        if rules.white_sets:
+            white_need = rules.white_need(b, w)
+            if white_need <= r - k:  # White can still complete a goal with its claims from t on
+                proof *= min(r - k - white_need + 1, 4)
+                disproof = min(disproof, max(white_need, 1) ** 5)
         return (proof, disproof) if black_to_move else (disproof, proof)
 
 

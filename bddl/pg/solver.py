@@ -256,6 +256,10 @@ class PositionalSolver:
                 completing |= missing
         return completing
 
+    def white_need(self, b: int, w: int) -> int:
+        """The fewest open cells White still needs for a goal of its own (a large number if none)."""
+        return min(((m & ~w).bit_count() for m in self.white_sets if not m & b), default=1 << 30)
+
     def _border_need(self, b: int, w: int) -> int:
         """0-1 breadth-first search: Black cells cost 0, open cells 1, White cells block."""
         inf = 1 << 30
