@@ -53,8 +53,9 @@ the sum, which counts a transposition once per path to it: positional games
 and Connect-4 are full of them); and epsilon = 1.  Together they took the
 positions on samples of HTTT, Connect-4, Hex, Domineering and Breakthrough
 from 2-6 times the minimax's to 0.5-2.3 times.  A `knowledge` function may
-decide a position statically (the race patterns of `bddl.race`); it is
-asked before a position is expanded and its answers are stored as solved.
+decide a position statically (the race patterns of `bddl.race`, the
+threat cuts of positional games); it is asked before a position is expanded,
+by df-pn and by the leaf search alike, and its answers are stored as solved.
 
 The core (`ProofNumberSearch`) only needs, per side, the distinct successors
 of a board and the side's win test, so the race-pattern verifier and the
@@ -80,6 +81,8 @@ DEFAULT_WEAK = True  # these three: the fewest positions on samples of the suite
 Board = tuple[int, int]
 # (black to move, black cells, white cells, plies left) -> True (Black wins), False (Black loses), None (unknown)
 Knowledge = Callable[[bool, int, int, int], "bool | None"]
+# (black to move, black cells, white cells, plies left) -> (phi, delta) of an unexpanded, unsolved position, each >= 1
+Initial = Callable[[bool, int, int, int], tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,7 @@ class ProofNumberSearch:
         leaf_plies: int = DEFAULT_LEAF_PLIES,
         movers: Sequence[bool] | None = None,
         stuck_black_loses: bool = False,
+        initial: Initial | None = None,
     ):
         # movers[r]: does Black move with r plies left?  None: the sides alternate.
         # stuck_black_loses: a mover without a move ends the game with Black not
@@ -134,6 +138,8 @@ class ProofNumberSearch:
         self.capacity = max(capacity, 16)
         self.epsilon = epsilon
         self.knowledge = knowledge
+        # initial: the numbers of a position not expanded yet (df-pn+); (1, 1) without it
+        self.initial = initial
         self.positions = 0
         self.knowledge_hits = 0
         self.collections = 0
@@ -181,6 +187,8 @@ class ProofNumberSearch:
         found = self.unsolved.get((black_to_move, b, w, r))
         if found is not None:
             return found[0], found[1]
+        if self.initial is not None:
+            return self.initial(black_to_move, b, w, r)
         return 1, 1
 
     def _mid(self, black_to_move: bool, b: int, w: int, r: int, th_phi: int, th_delta: int) -> tuple[int, int]:
@@ -284,6 +292,12 @@ class ProofNumberSearch:
         known = self.known(black_to_move, b, w, r)
         if known is not None:
             return known
+        if self.knowledge is not None:
+            verdict = self.knowledge(black_to_move, b, w, r)
+            if verdict is not None:
+                self.knowledge_hits += 1
+                self._store_solved(black_to_move, b, w, r, verdict, 0)
+                return verdict
         self.positions += 1
         if self.positions > self.max_positions:
             raise SearchBudgetExceeded(self.positions)

@@ -11,7 +11,7 @@ Four modes:
 * `sizes`: EN, ET and LN (and SN up to depth 91) on the empty 19x19 board at
   depths 45, 91, 181 and 361, generation time and QDIMACS size next to the
   paper's Table 2, and a plot of size against depth (matplotlib).
-* `search`: the Hein puzzles through the explicit searches (`bddlc search
+* `search`: the Hein puzzles (or, `--family`, the GTTT games) through the explicit searches (`bddlc search
   game.pg --algorithm minimax|pns`), each run in a child process killed at
   the time limit, with the Maker-Breaker relevance pruning on (what bddlc
   does) and/or off (`--relevance off`: the searches as they were before it):
@@ -56,6 +56,13 @@ def hein_files(corpus: Path, largest: int) -> list[Path]:
         if size <= largest:
             files.append(path)
     return files
+
+
+def search_files(corpus: Path, family: str, largest: int) -> list[Path]:
+    """The instances of one corpus family for the search mode (Hein: up to largest x largest)."""
+    if family == "hein":
+        return hein_files(corpus, largest)
+    return sorted((corpus / family).glob("*.pg"))
 
 
 def _cpu() -> float:
@@ -126,6 +133,7 @@ def run_solve(args) -> int:
 
 
 SEARCH_VARIANTS = {"on": True, "off": False}
+SEARCH_FAMILIES = ("hein", "gttt-3x3", "gttt-4x4")
 
 
 def run_search(args) -> int:
@@ -137,8 +145,8 @@ def run_search(args) -> int:
     wrong = 0
     header = "instance\talgorithm\trelevance\texpected\tverdict\tpositions\tseconds\tfirst_move"
     with _Rows(args.output, header) as rows:
-        for path in hein_files(args.corpus, args.largest):
-            expected = known.get(f"hein/{path.name}", "unknown")
+        for path in search_files(args.corpus, args.family, args.largest):
+            expected = known.get(f"{args.family}/{path.name}", "unknown")
             for algorithm in args.algorithms:
                 for variant in args.relevance:
                     command = [sys.executable, "-m", "bench.hex", "search-one", str(path), "--algorithm", algorithm]
@@ -244,6 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sn-depth", type=int, default=91, help="sizes: deepest SN (it grows with d^2)")
     p.add_argument("--plot", help="sizes: write the plot here (PNG)")
     p.add_argument("--algorithms", nargs="+", choices=("minimax", "pns"), default=["minimax", "pns"], help="search: which searches")
+    p.add_argument(
+        "--family", default="hein", choices=SEARCH_FAMILIES, help="search: the corpus family (default hein; GTTT: Maker-Maker)"
+    )
     p.add_argument(
         "--relevance", nargs="+", choices=tuple(SEARCH_VARIANTS), default=["on"],
         help="search: with the relevance pruning (on, the default), without it (off), or both",

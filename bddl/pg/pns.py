@@ -12,10 +12,22 @@ point is implied by the number of stones, so a board meets one depth only.
 
 The solver's goal tests (`black_won`, Hex's flood fill) are reused, so the
 two searches share the definition of a win and differ only in the search;
-so is its move generator (`PositionalSolver.claims`), with the Maker-Breaker
-relevance pruning of `bddl.pg.relevance`: a position where Black can no
-longer complete a goal in time has no successors, which the core reads as
-the end of the game with Black not having won.
+so are the rules' cuts (`PositionalSolver.cuts`), which both searches read:
+
+* as the move generator (`claims`): the Maker-Breaker relevance pruning of
+  `bddl.pg.relevance`, and in every game the threat logic (a completing
+  claim only; the forced block of a mover with one stone before the other's
+  turn; the blocks first); a position where Black can no longer complete a
+  goal in time has no successors, which the core reads as the end of the
+  game with Black not having won;
+* as static knowledge (`verdict`, asked before a position is expanded):
+  Black out of reach, a completing claim, two threats against one stone;
+* as df-pn+ initial numbers of unexpanded positions (`_InitialNumbers`),
+  from how many open cells Black needs against how many claims it has left.
+
+Symmetric successors are one successor, named by the solver's canonical
+board (first half of the game, as the depth-first search's keys).  Measured
+on the Hein puzzles and the GTTT corpus in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -23,9 +35,15 @@ from __future__ import annotations
 import time
 
 from ..pns import DEFAULT_CAPACITY, ProofNumberSearch, SideMoves
-from ..search import DEFAULT_MAX_POSITIONS
+from ..search import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
 from .game import BLACK, PositionalGame
 from .solver import PgSearchResult, PositionalSolver
+
+# The core's settings for positional games (docs/benchmarks.md, the Hein puzzles): with the
+# initial numbers, a smaller epsilon and a shorter leaf search took fewer positions than
+# the core's defaults (epsilon 1, 5 leaf plies), which were chosen for BDDL games.
+PG_EPSILON = 0.5
+PG_LEAF_PLIES = 3
 
 
 def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
@@ -33,12 +51,19 @@ def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
 
     def claims(side_bit: int):
         def successors(b: int, w: int) -> list[tuple[int, int]]:
-            # Maker-Breaker: only the relevant claims (bddl.pg.relevance), none once Black
-            # cannot complete a goal in time (the core then ends the game: Black has not won)
-            claims = rules.claims(b, w, rules.time_of(b, w))
+            # the rules' cuts (PositionalSolver.claims): none once Black cannot complete a goal in
+            # time (the core then ends the game: Black has not won), one where the others cannot
+            # change the value, the relevant ones of a Maker-Breaker game, blocks first
+            t = rules.time_of(b, w)
+            claims = rules.claims(b, w, t)
             if side_bit:
-                return [(b | 1 << c, w) for c in claims]
-            return [(b, w | 1 << c) for c in claims]
+                children = [(b | 1 << c, w) for c in claims]
+            else:
+                children = [(b, w | 1 << c) for c in claims]
+            if t + 1 < rules.symmetric_plies and rules.perms[1:]:
+                # symmetric children are one child (its value is the orbit's), named by its canonical board
+                return list(dict.fromkeys(rules.canonical(b2, w2) for b2, w2 in children))
+            return children
 
         return successors
 
@@ -51,23 +76,94 @@ def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
     return SideMoves(claims(1), black_won), SideMoves(claims(0), white_won)
 
 
+class _InitialNumbers:
+    """df-pn+ initial numbers of an unexpanded position, from Black's `need`
+    (the fewest open cells of a live goal) and its claims left k: Black's proof
+    grows with need^3, its disproof with (k - need + 1)^3 times the number of
+    open cells on its cheapest goals (Maker-Breaker games; White must take
+    them all away).  A position where Black needs most of few claims is thus
+    looked at first for a refutation, one with slack and many ways last.  In
+    a Maker-Maker game White's own goals count too: Black's disproof is at
+    most White's need^5 (White close to a goal refutes Black cheaply), and
+    its proof is multiplied by White's spare claims (its claims left minus
+    its need, plus one, at most 4).  Numbers >= 1 change the order of the
+    search only, never a value.  Measured against (1, 1) and a dozen other
+    formulas on the Hein puzzles and GTTT 4x4 (docs/benchmarks.md)."""
+
+    def __init__(self, rules: PositionalSolver, depth: int):
+        self.rules = rules
+        self.depth = depth
+
+    def __call__(self, black_to_move: bool, b: int, w: int, r: int) -> tuple[int, int]:
+        rules = self.rules
+        t = self.depth - r
+        cuts = rules.cuts(b, w, t)
+        if cuts is None:
+            return 1, 1  # (decided by the verdicts before it is expanded)
+        _, _, _, within, k, need = cuts
+        cheapest = within[need].bit_count() if within is not None and need <= k else 1
+        proof = max(need, 1) ** 3
+        disproof = (k - need + 1) ** 3 * max(cheapest, 1)
+        if rules.white_sets:
+            white_need = rules.white_need(b, w)
+            if white_need <= r - k:  # White can still complete a goal with its claims from t on
+                proof *= min(r - k - white_need + 1, 4)
+                disproof = min(disproof, max(white_need, 1) ** 5)
+        return (proof, disproof) if black_to_move else (disproof, proof)
+
+
+class _Verdicts:
+    """The rules' cuts read as values (`PositionalSolver.verdict`): df-pn's
+    static knowledge, asked before a position is expanded.  A position decided
+    by a completing claim or by two threats counts as expanded, as the
+    depth-first search counts it (it expands such a position to see it); one
+    where Black is out of reach does not (neither search expands it), so the
+    two searches' positions stay comparable."""
+
+    def __init__(self, rules: PositionalSolver, depth: int):
+        self.rules = rules
+        self.depth = depth
+        self.engine: ProofNumberSearch | None = None  # whose positions a decided threat adds to
+
+    def __call__(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
+        t = self.depth - r
+        verdict = self.rules.verdict(b, w, t)
+        if verdict is not None and self.rules.cuts(b, w, t) is not None and self.engine is not None:
+            self.engine.positions += 1
+            if self.engine.positions > self.engine.max_positions:
+                raise SearchBudgetExceeded(self.engine.positions)
+        return verdict
+
+
 def solve_pns(
     game: PositionalGame,
     max_positions: int = DEFAULT_MAX_POSITIONS,
     capacity: int = DEFAULT_CAPACITY,
     relevance: bool = True,
+    initial_numbers: bool = True,
+    use_symmetries: bool = True,
+    epsilon: float = PG_EPSILON,
+    leaf_plies: int = PG_LEAF_PLIES,
 ) -> PgSearchResult:
     """Decide the game from its initial position by df-pn; raises `SearchBudgetExceeded`.
-    `relevance=False` turns off the Maker-Breaker relevance pruning (the tests' reference)."""
+    `relevance=False` turns off the Maker-Breaker relevance pruning (the tests' reference);
+    `initial_numbers=False` starts every position at (1, 1); `use_symmetries=False`
+    keeps symmetric positions apart."""
     start = time.perf_counter()
-    rules = PositionalSolver(game, max_positions, use_symmetries=False, relevance=relevance)
+    rules = PositionalSolver(game, max_positions, use_symmetries=use_symmetries, relevance=relevance)
+    rules.set_up_symmetries()  # (none unless use_symmetries)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     depth = game.depth
     turns = tuple(side == BLACK for side in game.turns)
     # movers[r]: the mover with r time points left, at time point depth - r
     movers = (False,) + tuple(turns[depth - r] for r in range(1, depth + 1))
     black, white = _sides(rules)
-    engine = ProofNumberSearch(black, white, max_positions, capacity, movers=movers, stuck_black_loses=True)
+    verdicts = _Verdicts(rules, depth)
+    initial = _InitialNumbers(rules, depth) if initial_numbers else None
+    engine = ProofNumberSearch(
+        black, white, max_positions, capacity, epsilon, verdicts, leaf_plies=leaf_plies, movers=movers, stuck_black_loses=True, initial=initial
+    )
+    verdicts.engine = engine
     first_move = None
     settled = rules.settled_before_play(b, w)
     if settled is not None:
@@ -78,7 +174,7 @@ def solve_pns(
         wins = engine.black_wins(turns[0], b, w, depth)
         if wins and turns[0]:
             first_move = _winning_claim(rules, engine, movers, b, w, depth)
-    return PgSearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, 1)
+    return PgSearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, len(rules.perms))
 
 
 def _winning_claim(rules: PositionalSolver, engine: ProofNumberSearch, movers: tuple[bool, ...], b: int, w: int, depth: int) -> int:
@@ -87,10 +183,10 @@ def _winning_claim(rules: PositionalSolver, engine: ProofNumberSearch, movers: t
     mover = movers[depth - 1] if depth > 1 else False
     for c in claims:
         b2 = b | 1 << c
-        if rules.black_won(b2) or (depth > 1 and engine.known(mover, b2, w, depth - 1)):
+        if rules.black_won(b2) or (depth > 1 and engine.known(mover, *rules.canonical(b2, w), depth - 1)):
             return c
     for c in claims:
         b2 = b | 1 << c
-        if depth > 1 and engine.black_wins(mover, b2, w, depth - 1):
+        if depth > 1 and engine.black_wins(mover, *rules.canonical(b2, w), depth - 1):
             return c
     raise AssertionError("df-pn proved a win but no first claim wins")

@@ -19,7 +19,8 @@ How it stays fast enough for the 4x4 GTTT files:
   end-connected Black groups): a side that can complete a goal does so
   (winning moves first); a side with one stone before the other's turn must
   block the other's only completing cell, and loses to two of them; in other
-  positions the blocks are tried first;
+  positions the blocks are tried first (`cuts`, read by `verdict` and
+  `claims`: the one definition both this search and df-pn use);
 * a position where no Black goal can be completed with Black's remaining
   time points is lost for Black at once (for Hex: the fewest open cells that
   join the borders is more than Black has moves left);
@@ -52,6 +53,10 @@ SYMMETRY_AFTER = 2000
 # on the Hein puzzles Black cannot win, 20-55% fewer positions and up to a third
 # less time; nearer the horizon it costs more than it saves.
 LOOKAHEAD_FROM = 3
+CUT_CACHE = 1 << 16  # positions whose cuts are kept (df-pn asks again about recent ones)
+
+# What the rules' cuts read from a position (`PositionalSolver.cuts`)
+Cuts = tuple[int, int, int, "list[int] | None", int, int]
 
 __all__ = ["PgSearchResult", "PositionalSolver", "SearchBudgetExceeded", "solve"]
 
@@ -150,6 +155,7 @@ class PositionalSolver:
         self.use_symmetries = use_symmetries
         self.perms: tuple[tuple[int, ...], ...] = (tuple(range(n)),)
         self._lookup: list[list[list[int]]] = []
+        self._cut_cache: dict[int, Cuts | None] = {}
 
     # -- the public questions ---------------------------------------------------
     def decide(self, b: int, w: int) -> tuple[bool, int | None]:
@@ -166,15 +172,9 @@ class PositionalSolver:
             if t >= self.depth:
                 return False, None
             if not self.turns[t]:
-                if self.relevance is not None:
-                    return self.relevant_node(b, w, t), None
-                return self.white_node(b, w, t, self.black_status(b, w)[1]), None
-            allowed = self.allowed(b, w, t)
-            completing = self.black_status(b, w)[1] & allowed
-            if completing:
-                return True, completing.bit_length() - 1
+                return self.node(b, w, t), None
             for c in self.claims(b, w, t):  # none when Black can no longer complete a goal in time
-                if self.node(b | 1 << c, w, t + 1):
+                if self.black_won(b | 1 << c) or self.node(b | 1 << c, w, t + 1):
                     return True, c
             return False, None
         finally:
@@ -256,6 +256,10 @@ class PositionalSolver:
                 completing |= missing
         return completing
 
+    def white_need(self, b: int, w: int) -> int:
+        """The fewest open cells White still needs for a goal of its own (a large number if none)."""
+        return min(((m & ~w).bit_count() for m in self.white_sets if not m & b), default=1 << 30)
+
     def _border_need(self, b: int, w: int) -> int:
         """0-1 breadth-first search: Black cells cost 0, open cells 1, White cells block."""
         inf = 1 << 30
@@ -298,12 +302,23 @@ class PositionalSolver:
                 best = k
         return best
 
+    def canonical(self, b: int, w: int) -> tuple[int, int]:
+        """The board of the position's orbit whose `key` it is (itself before
+        `set_up_symmetries`): df-pn's tables meet symmetric positions there."""
+        k = self.key(b, w)
+        return k >> self.n, k & self.full
+
+    def set_up_symmetries(self) -> None:
+        """Find the board's symmetries and their lookup tables (once)."""
+        if self.use_symmetries:
+            self.use_symmetries = False
+            self.perms = board_symmetries(self.game)
+            self._lookup = [_byte_tables(p) for p in self.perms[1:]]
+
     def expand(self) -> None:
         self.positions += 1
         if self.positions >= self.symmetry_after and self.use_symmetries:
-            self.use_symmetries = False  # set up once
-            self.perms = board_symmetries(self.game)
-            self._lookup = [_byte_tables(p) for p in self.perms[1:]]
+            self.set_up_symmetries()
         if self.positions > self.max_positions:
             raise SearchBudgetExceeded(self.positions)
 
@@ -319,124 +334,116 @@ class PositionalSolver:
 
     def claims(self, b: int, w: int, t: int) -> list[int]:
         """The claims the mover at t is to try, in order (df-pn's move
-        generator; the depth-first search inlines the same choices): in a
-        Maker-Breaker game the relevant cells (none when Black can no longer
-        complete a goal in time), cut down to one claim where the rest cannot
-        change the value (a completing claim; White's forced block); else
-        every allowed cell in the static order."""
-        allowed = self.allowed(b, w, t)
-        if self.relevance is None or not allowed:
-            return [c for c in self.order if allowed >> c & 1]
-        k = self.black_left[t]  # at a White node: Black's claims after this one
-        need, within = self.relevance.tiers(b, w, k)
-        if need > k:
+        generator; the depth-first search inlines the same choices): none when
+        Black can no longer complete a goal in time; one where the rest cannot
+        change the value (a claim completing the mover's goal; the forced block
+        of a mover with one stone before the other's turn; any one claim when
+        that mover faces two completing cells and loses to them); else, in a
+        Maker-Breaker game, the relevant cells, cheapest goals first, and in
+        others every allowed cell, the blocks of the other side's completing
+        cells first."""
+        cuts = self.cuts(b, w, t)
+        if cuts is None:
             return []  # Black cannot win any more: the game's end, as far as Black is concerned
-        completing = within[1] if k else 0
-        if completing:
-            if self.turns[t]:
-                if completing & allowed:  # a completing claim wins: the only one worth looking at
-                    return [(completing & allowed).bit_length() - 1]
-            elif self.run[t] == 1 and t + 1 < self.depth:
-                # one White stone before Black's turn: it must block Black's only completing
-                # cell; against two (or one it may not claim) every claim loses alike
-                if completing & (completing - 1) or not completing & allowed:
-                    return self.relevance.ordered(allowed, within, k)[:1]
-                return [completing.bit_length() - 1]
-        return self.relevance.ordered(allowed, within, k)  # (df-pn: the lookahead of White's claims did not pay)
+        return self._claims_of(cuts, t)
 
-    def node(self, b: int, w: int, t: int) -> bool:
+    def _claims_of(self, cuts: Cuts, t: int) -> list[int]:
+        allowed, own, other, within, k, _ = cuts
+        if own & allowed:  # a completing claim wins: the only one worth looking at
+            return [(own & allowed).bit_length() - 1]
+        # one stone before the other side's turn: it must block the other's only completing
+        # cell; against two (or one it may not claim) every claim loses alike
+        cornered = other and self.run[t] == 1 and t + 1 < self.depth
+        if cornered and not other & (other - 1) and other & allowed:
+            return [other.bit_length() - 1]
+        if within is None:
+            moves = self.ordered(allowed, other)
+        else:
+            moves = self.relevance.ordered(allowed, within, k)  # type: ignore[union-attr]
+        return moves[:1] if cornered else moves
+
+    def verdict(self, b: int, w: int, t: int) -> bool | None:
+        """Does Black win, where the rules' cuts decide without a search (None:
+        they do not)?  Black has lost when no goal of its own can be completed
+        in time, or the mover has no open cell; the mover wins by completing
+        its goal; a mover with one stone before the other's turn loses to two
+        completing cells of the other side (or one it may not claim).  The
+        same cuts as `claims`, read as a value: df-pn's static knowledge."""
         if t >= self.depth:
             return False
-        if self.relevance is not None:
-            return self.relevant_node(b, w, t)
-        need, completing = self.black_status(b, w)
-        if need > self.black_left[t]:
-            return False  # no Black goal can be completed in Black's remaining turns
-        key = self.key(b, w) if self._lookup and t < self.symmetric_plies else b << self.n | w
-        known = self.table.get(key)
-        if known is not None:
-            return known
-        if self.turns[t]:
-            result = self.black_node(b, w, t, completing)
-        else:
-            result = self.white_node(b, w, t, completing)
-        self.table[key] = result
-        return result
+        cuts = self.cuts(b, w, t)
+        return False if cuts is None else self._verdict_of(cuts, t)
 
-    def relevant_node(self, b: int, w: int, t: int) -> bool:
-        """`node` for Maker-Breaker games: the table first, then the relevance
-        tiers, which give the cut, the completing cells and the moves at once."""
-        key = self.key(b, w) if self._lookup and t < self.symmetric_plies else b << self.n | w
-        known = self.table.get(key)
-        if known is not None:
-            return known
-        k = self.black_left[t]  # Black's claims from t on; at a White node also those after its claim
-        assert self.relevance is not None
-        need, within = self.relevance.tiers(b, w, k)
-        if need > k:
-            return False  # no Black goal can be completed in Black's remaining turns
-        self.expand()
-        allowed = self.allowed(b, w, t)
-        completing = within[1] if k else 0
-        if self.turns[t]:
-            if completing & allowed:
-                result = True
-            else:
-                result = any(self.node(b | 1 << c, w, t + 1) for c in self.relevance.ordered(allowed, within, k))
-        elif not allowed:
-            result = False  # White has no open cell: the game is over and Black has not won
-        elif completing and self.run[t] == 1 and t + 1 < self.depth:
-            # one White stone before Black's turn: it must block Black's only winning cell
-            if completing & (completing - 1) or not completing & allowed:
-                result = True
-            else:
-                result = self.node(b, w | completing, t + 1)
-        else:
-            moves = self.relevance.ordered(allowed, within, k)
-            if k >= LOOKAHEAD_FROM:
-                moves = self.relevance.strongest_blocks_first(b, w, k, moves, within[need])
-            result = all(self.node(b, w | 1 << c, t + 1) for c in moves)
-        self.table[key] = result
-        return result
-
-    def black_node(self, b: int, w: int, t: int, completing: int) -> bool:
-        """Black to claim at t; `completing`: the open cells that complete a Black goal."""
-        self.expand()
-        allowed = self.allowed(b, w, t)
-        if completing & allowed:
-            return True
-        threats = self.white_completing(b, w) if self.white_sets else 0
-        if threats and self.run[t] == 1 and t + 1 < self.depth:
-            # one Black stone before White's turn: it must block White's only winning cell
-            if threats & (threats - 1) or not threats & allowed:
-                return False
-            moves = [threats.bit_length() - 1]
-        else:
-            moves = self.ordered(allowed, threats)
-        for c in moves:
-            if self.node(b | 1 << c, w, t + 1):
-                return True
-        return False  # no move wins, or no open cell: the game is over and Black has not won
-
-    def white_node(self, b: int, w: int, t: int, completing: int) -> bool:
-        """White to claim at t; `completing`: the open cells that complete a Black goal."""
-        self.expand()
-        allowed = self.allowed(b, w, t)
+    def _verdict_of(self, cuts: Cuts, t: int) -> bool | None:
+        allowed, own, other, _, _, _ = cuts
         if not allowed:
-            return False  # White has no open cell: the game is over and Black has not won
-        if self.white_sets and self.white_completing(b, w) & allowed:
-            return False  # White completes a goal of its own
-        if completing and self.run[t] == 1 and t + 1 < self.depth:
-            # one White stone before Black's turn: it must block Black's only winning cell
-            if completing & (completing - 1) or not completing & allowed:
-                return True
-            moves = [completing.bit_length() - 1]
+            return False  # the mover has no open cell: the game is over and Black has not won
+        black = self.turns[t]
+        if own & allowed:
+            return black
+        if other and self.run[t] == 1 and t + 1 < self.depth and (other & (other - 1) or not other & allowed):
+            return not black
+        return None
+
+    def cuts(self, b: int, w: int, t: int) -> Cuts | None:
+        """What the cuts of `claims` and `verdict` read from a position: None
+        when Black can no longer complete a goal with its claims from t on; else (the allowed cells, the open cells
+        completing a goal of the mover's, those completing one of the other
+        side's, the relevance tiers of a Maker-Breaker game or None, Black's
+        claims left, the fewest open cells Black needs for a goal).  Recent
+        answers are kept: df-pn asks `verdict`, `claims` and its initial
+        numbers of one position at different times."""
+        key = b << self.n | w
+        found = self._cut_cache.get(key, False)
+        if found is False:
+            if len(self._cut_cache) >= CUT_CACHE:
+                self._cut_cache.clear()
+            found = self._cut_cache[key] = self._cuts(b, w, t)
+        return found  # type: ignore[return-value]
+
+    def _cuts(self, b: int, w: int, t: int) -> Cuts | None:
+        allowed = self.allowed(b, w, t)  # none: the game is over and Black has not won (`_verdict_of`)
+        k = self.black_left[t]  # at a White node: Black's claims after this one
+        within: list[int] | None = None
+        if self.relevance is not None:
+            need, within = self.relevance.tiers(b, w, k)
+            if need > k:
+                return None
+            completing, threats = (within[1] if k else 0), 0
         else:
-            moves = self.ordered(allowed, completing)
-        for c in moves:
-            if not self.node(b, w | 1 << c, t + 1):
-                return False
-        return True
+            need, completing = self.black_status(b, w)
+            if need > k:
+                return None
+            threats = self.white_completing(b, w) if self.white_sets else 0
+        if self.turns[t]:
+            return allowed, completing, threats, within, k, need
+        return allowed, threats, completing, within, k, need
+
+    def node(self, b: int, w: int, t: int) -> bool:
+        """Does Black win from (b, w) at t?  The table first, then the rules'
+        cuts (`cuts`, as df-pn reads them: one definition), then the claims."""
+        if t >= self.depth:
+            return False
+        key = self.key(b, w) if self._lookup and t < self.symmetric_plies else b << self.n | w
+        known = self.table.get(key)
+        if known is not None:
+            return known
+        cuts = self._cuts(b, w, t)  # (not kept: each position is asked once here)
+        if cuts is None:
+            return False  # no Black goal can be completed in Black's remaining turns
+        self.expand()
+        result = self._verdict_of(cuts, t)
+        if result is None:
+            moves = self._claims_of(cuts, t)
+            if self.turns[t]:
+                result = any(self.node(b | 1 << c, w, t + 1) for c in moves)
+            else:
+                _, _, _, within, k, need = cuts
+                if within is not None and k >= LOOKAHEAD_FROM and len(moves) > 1:
+                    moves = self.relevance.strongest_blocks_first(b, w, k, moves, within[need])  # type: ignore[union-attr]
+                result = all(self.node(b, w | 1 << c, t + 1) for c in moves)
+        self.table[key] = result
+        return result
 
 
 def _byte_tables(perm: tuple[int, ...]) -> list[list[int]]:

@@ -167,6 +167,8 @@ def test_both_searches_keep_their_answers_with_the_pruning():
         kinds["first moves"] += game.first_moves is not None
         kinds["odd" if game.depth % 2 else "even"] += 1
         kinds["pruned"] += pruned.positions < plain.positions
+    # most of these games take a position or two either way: the pruning shows in a few
+    assert kinds.pop("pruned") >= count // 40, kinds
     assert min(kinds.values()) >= count // 20, kinds
 
 
@@ -177,19 +179,20 @@ def test_the_pruning_is_off_in_maker_maker_games():
 
 
 def test_a_white_claim_far_from_every_goal_is_not_tried():
-    """A path a-b-c between the borders and a far cell d: White's claim of d is a pass."""
+    """A path a-b-c between the borders and a far cell d: White's claim of d is
+    a pass.  (White claims twice in a row, so b is no forced block.)"""
     from bddl.pg.game import BLACK, WHITE, BorderGraph
 
     graph = BorderGraph(((1,), (0, 2), (1,), ()), frozenset({0}), frozenset({2}))
     game = PositionalGame(
-        cells=("a", "b", "c", "d"), times=("t1", "t2"), turns=(WHITE, BLACK), graph=graph,
+        cells=("a", "b", "c", "d"), times=("t1", "t2", "t3"), turns=(WHITE, WHITE, BLACK), graph=graph,
         black_initials=frozenset({0, 2}),
     )
     solver = PositionalSolver(game)
     assert solver.claims(game.mask(game.black_initials), 0, 0) == [1]
     assert PositionalSolver(game, relevance=False).claims(game.mask(game.black_initials), 0, 0) == [1, 3]
     assert not solve(game).black_wins
-    assert solve(replace(game, turns=(BLACK, WHITE))).black_wins
+    assert solve(replace(game, turns=(BLACK, WHITE, WHITE))).black_wins
 
 
 def test_first_move_set_outside_the_relevant_cells_keeps_every_allowed_claim():
