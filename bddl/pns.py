@@ -195,11 +195,9 @@ class ProofNumberSearch:
         phi, delta = self._lookup(black_to_move, b, w, r)
         if phi >= th_phi or delta >= th_delta:
             return phi, delta
-        if self.knowledge is not None:
-            verdict = self.knowledge(black_to_move, b, w, r)
-            if verdict is not None:
-                self.knowledge_hits += 1
-                return self._store_solved(black_to_move, b, w, r, verdict, 0)
+        verdict = self._static(black_to_move, b, w, r)
+        if verdict is not None:
+            return self._store_solved(black_to_move, b, w, r, verdict, 0)
         if r <= self.leaf_plies:
             start = self.positions
             verdict = self._minimax(black_to_move, b, w, r)
@@ -292,12 +290,10 @@ class ProofNumberSearch:
         known = self.known(black_to_move, b, w, r)
         if known is not None:
             return known
-        if self.knowledge is not None:
-            verdict = self.knowledge(black_to_move, b, w, r)
-            if verdict is not None:
-                self.knowledge_hits += 1
-                self._store_solved(black_to_move, b, w, r, verdict, 0)
-                return verdict
+        verdict = self._static(black_to_move, b, w, r)
+        if verdict is not None:
+            self._store_solved(black_to_move, b, w, r, verdict, 0)
+            return verdict
         self.positions += 1
         if self.positions > self.max_positions:
             raise SearchBudgetExceeded(self.positions)
@@ -324,6 +320,16 @@ class ProofNumberSearch:
         else:
             entry[1] = max(entry[1], r)
         return result
+
+    def _static(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
+        """Does Black win, as the `knowledge` function decides without a search
+        (None: it does not)?  Asked by df-pn and by the leaf search alike."""
+        if self.knowledge is None:
+            return None
+        verdict = self.knowledge(black_to_move, b, w, r)
+        if verdict is not None:
+            self.knowledge_hits += 1
+        return verdict
 
     def _store_solved(self, black_to_move: bool, b: int, w: int, r: int, black_wins: bool, work: int) -> tuple[int, int]:
         key = (black_to_move, b, w)

@@ -334,7 +334,7 @@ class PositionalSolver:
 
     def claims(self, b: int, w: int, t: int) -> list[int]:
         """The claims the mover at t is to try, in order (df-pn's move
-        generator; the depth-first search inlines the same choices): none when
+        generator; the depth-first search reads the same `cuts`): none when
         Black can no longer complete a goal in time; one where the rest cannot
         change the value (a claim completing the mover's goal; the forced block
         of a mover with one stone before the other's turn; any one claim when
