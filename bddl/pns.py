@@ -52,7 +52,12 @@ re-expansion is a full move generation); weak proof numbers (Ueda et al.
 the sum, which counts a transposition once per path to it: positional games
 and Connect-4 are full of them); and epsilon = 1.  Together they took the
 positions on samples of HTTT, Connect-4, Hex, Domineering and Breakthrough
-from 2-6 times the minimax's to 0.5-2.3 times.  A `knowledge` function may
+from 2-6 times the minimax's to 0.5-2.3 times.  `search_pns` then starts
+fresh positions at mobility numbers (`mobility_numbers`, df-pn+: delta is the
+mover's number of moves), which took the geometric mean of df-pn's positions
+over the minimax's below 1 on Breakthrough, Domineering and Knightthrough
+and to about 1 on Hex, and cut the worst ratio (Hex 4x4 lost d11) from 5 to
+about 1 (docs/benchmarks.md, "The game engine").  A `knowledge` function may
 decide a position statically (the race patterns of `bddl.race`, the
 threat cuts of positional games); it is asked before a position is expanded,
 by df-pn and by the leaf search alike, and its answers are stored as solved.
