@@ -52,7 +52,12 @@ re-expansion is a full move generation); weak proof numbers (Ueda et al.
 the sum, which counts a transposition once per path to it: positional games
 and Connect-4 are full of them); and epsilon = 1.  Together they took the
 positions on samples of HTTT, Connect-4, Hex, Domineering and Breakthrough
-from 2-6 times the minimax's to 0.5-2.3 times.  A `knowledge` function may
+from 2-6 times the minimax's to 0.5-2.3 times.  `search_pns` then starts
+fresh positions at mobility numbers (`mobility_numbers`, df-pn+: delta is the
+mover's number of moves), which took the geometric mean of df-pn's positions
+over the minimax's below 1 on Breakthrough, Domineering and Knightthrough
+and to about 1 on Hex, and cut the worst ratio (Hex 4x4 lost d11) from 5 to
+about 1 (docs/benchmarks.md, "The game engine").  A `knowledge` function may
 decide a position statically (the race patterns of `bddl.race`, the
 threat cuts of positional games); it is asked before a position is expanded,
 by df-pn and by the leaf search alike, and its answers are stored as solved.
@@ -357,23 +362,67 @@ class ProofNumberSearch:
         self.solved = {k: e for k, e in self.solved.items() if e[2] > cut}
 
 
+def mobility_numbers(black: SideMoves, white: SideMoves) -> Initial:
+    """df-pn+ initial numbers from mobility: a fresh position whose mover has
+    n moves starts at phi 1, delta n.  One good move proves it but all n must
+    fail to disprove it, so a search choosing between fresh children prefers
+    the one whose mover has fewest options: the opponent's forcing moves
+    first.  On the suite this took df-pn from about the minimax's positions
+    to fewer on most families (docs/benchmarks.md, "The game engine").  The
+    price is a move generation per fresh child looked at (`remembered`
+    keeps them for the child's expansion)."""
+    sides = {True: black, False: white}
+
+    def initial(black_to_move: bool, b: int, w: int, r: int) -> tuple[int, int]:
+        return 1, max(1, len(sides[black_to_move].successors(b, w)))
+
+    return initial
+
+
+REMEMBERED_MOVES = 1 << 15  # boards whose successors `remembered` keeps
+
+
+def remembered(side: SideMoves) -> SideMoves:
+    """The side's moves, with the successors of recent boards kept: the
+    mobility numbers generate a child's moves when its parent first looks at
+    it, and the expansion of that child soon after needs them again."""
+    kept: dict[Board, Sequence[Board]] = {}
+    generate = side.successors
+
+    def successors(b: int, w: int) -> Sequence[Board]:
+        found = kept.get((b, w))
+        if found is None:
+            if len(kept) >= REMEMBERED_MOVES:
+                kept.clear()
+            found = kept[(b, w)] = generate(b, w)
+        return found
+
+    return SideMoves(successors, side.won)
+
+
 def search_pns(
     game: Game,
     depth: int | None = None,
     max_positions: int = DEFAULT_MAX_POSITIONS,
     capacity: int = DEFAULT_CAPACITY,
     knowledge: Knowledge | None = None,
+    mobility: bool = True,
 ) -> SearchResult:
     """Decide whether Black wins within `depth` plies (default: the problem's) by df-pn.
 
     The same question, answer and budget contract as `bddl.search.search`:
     raises `SearchBudgetExceeded` after `max_positions` expanded positions.
     The first move reported is the first winning one, in move order, that
-    the search proved."""
+    the search proved.  `mobility=False` starts fresh positions at (1, 1)
+    instead of `mobility_numbers`."""
     depth = game.problem.depth if depth is None else depth
     start = time.perf_counter()
     black, white = game_sides(game)
-    engine = ProofNumberSearch(black, white, max_positions, capacity, knowledge=knowledge)
+    initial = None
+    if mobility:
+        black, white = remembered(black), remembered(white)
+        initial = mobility_numbers(black, white)
+    engine = ProofNumberSearch(black, white, max_positions, capacity, knowledge=knowledge, initial=initial)
     state = game.initial
     first_move = None
     wins = engine.black_wins(game.black_first, state.black, state.white, depth)
