@@ -96,6 +96,8 @@ class SideMoves:
 
     successors: Callable[[int, int], Sequence[Board]]
     won: Callable[[int, int], bool]
+    # about how many moves the side has (`mobility_numbers`), cheaper than the successors
+    count: Callable[[int, int], int] | None = None
 
 
 def game_sides(game: Game) -> tuple[SideMoves, SideMoves]:
@@ -108,9 +110,17 @@ def game_sides(game: Game) -> tuple[SideMoves, SideMoves]:
 
         return successors
 
+    def legal(rules):
+        # the (action, position) pairs that may be played: the distinct successors
+        # can be fewer, which an initial number need not know
+        def count(b: int, w: int) -> int:
+            return sum(mask.bit_count() for mask in rules.legal_masks(b, w))
+
+        return count
+
     return (
-        SideMoves(distinct(game.black), game.black.won),
-        SideMoves(distinct(game.white), game.white.won),
+        SideMoves(distinct(game.black), game.black.won, legal(game.black)),
+        SideMoves(distinct(game.white), game.white.won, legal(game.white)),
     )
 
 
@@ -368,36 +378,21 @@ def mobility_numbers(black: SideMoves, white: SideMoves) -> Initial:
     fail to disprove it, so a search choosing between fresh children prefers
     the one whose mover has fewest options: the opponent's forcing moves
     first.  On the suite this took df-pn from about the minimax's positions
-    to fewer on most families (docs/benchmarks.md, "The game engine").  The
-    price is a move generation per fresh child looked at (`remembered`
-    keeps them for the child's expansion)."""
-    sides = {True: black, False: white}
+    to fewer on most families (docs/benchmarks.md, "The game engine").  n is
+    the side's `count` where it has one: generating every fresh child's
+    successors only to count them took about twice the time."""
+
+    def counter(side: SideMoves) -> Callable[[int, int], int]:
+        if side.count is not None:
+            return side.count
+        return lambda b, w: len(side.successors(b, w))
+
+    counts = {True: counter(black), False: counter(white)}
 
     def initial(black_to_move: bool, b: int, w: int, r: int) -> tuple[int, int]:
-        return 1, max(1, len(sides[black_to_move].successors(b, w)))
+        return 1, max(1, counts[black_to_move](b, w))
 
     return initial
-
-
-REMEMBERED_MOVES = 1 << 15  # boards whose successors `remembered` keeps
-
-
-def remembered(side: SideMoves) -> SideMoves:
-    """The side's moves, with the successors of recent boards kept: the
-    mobility numbers generate a child's moves when its parent first looks at
-    it, and the expansion of that child soon after needs them again."""
-    kept: dict[Board, Sequence[Board]] = {}
-    generate = side.successors
-
-    def successors(b: int, w: int) -> Sequence[Board]:
-        found = kept.get((b, w))
-        if found is None:
-            if len(kept) >= REMEMBERED_MOVES:
-                kept.clear()
-            found = kept[(b, w)] = generate(b, w)
-        return found
-
-    return SideMoves(successors, side.won)
 
 
 def search_pns(
@@ -418,10 +413,7 @@ def search_pns(
     depth = game.problem.depth if depth is None else depth
     start = time.perf_counter()
     black, white = game_sides(game)
-    initial = None
-    if mobility:
-        black, white = remembered(black), remembered(white)
-        initial = mobility_numbers(black, white)
+    initial = mobility_numbers(black, white) if mobility else None
     engine = ProofNumberSearch(black, white, max_positions, capacity, knowledge=knowledge, initial=initial)
     state = game.initial
     first_move = None

@@ -18,7 +18,7 @@ from helpers.strategies import game as random_game
 from helpers.suite import MANIFEST, manifest
 
 from bddl import Game, SearchBudgetExceeded, load_model, search
-from bddl.pns import ProofNumberSearch, game_sides, mobility_numbers, remembered, search_pns
+from bddl.pns import ProofNumberSearch, SideMoves, game_sides, mobility_numbers, search_pns
 from bddl.search import black_wins
 
 if sys.version_info >= (3, 11):
@@ -35,13 +35,15 @@ SETTINGS = {
     "mobility (search_pns's)": {"mobility": True},
     "mobility, no leaf minimax, tiny table": {"mobility": True, "leaf_plies": 0, "capacity": 16},
     "mobility, summed numbers": {"mobility": True, "weak": False, "leaf_plies": 1},
+    "mobility counted by the successors": {"mobility": "successors"},
 }
 
 
-def _dfpn(game: Game, depth: int, mobility: bool = False, **options) -> bool:
+def _dfpn(game: Game, depth: int, mobility: bool | str = False, **options) -> bool:
     black, white = game_sides(game)
+    if mobility == "successors":  # a side without a cheap count (the race verifier's, the .pg solver's)
+        black, white = SideMoves(black.successors, black.won), SideMoves(white.successors, white.won)
     if mobility:
-        black, white = remembered(black), remembered(white)
         options["initial"] = mobility_numbers(black, white)
     engine = ProofNumberSearch(black, white, **options)
     return engine.black_wins(game.black_first, game.initial.black, game.initial.white, depth)
@@ -82,6 +84,28 @@ def test_mobility_numbers_count_the_movers_moves():
     # Black's domino on (1,1)-(1,2) takes the two horizontal places through those cells
     after = next(m.state for m in game.moves(game.initial, "black") if (m.x, m.y) == (1, 1))
     assert initial(False, after.black, after.white, 10) == (1, 13)
+
+
+@settings(max_examples=scaled(50))
+@given(random_game(max_depth=4), st.integers(0, 3))
+def test_the_move_count_is_zero_exactly_without_successors(case, plies):
+    """The count the mobility numbers read is the number of (action, position)
+    pairs that may be played: an estimate (an effect with several outcomes,
+    or two moves reaching one board, make it differ from the distinct
+    successors), but 0 exactly when the side has no move."""
+    domain, problem = case
+    game = Game(domain, problem)
+    state, side = game.initial, "black" if game.black_first else "white"
+    for _ in range(plies):  # later positions too
+        moves = game.moves(state, side)
+        if not moves:
+            break
+        state = moves[len(moves) // 2].state
+        side = "white" if side == "black" else "black"
+    for moves in game_sides(game):
+        assert moves.count is not None
+        n = moves.count(state.black, state.white)
+        assert (n == 0) == (not moves.successors(state.black, state.white))
 
 
 def test_mobility_changes_the_search_not_the_answer():
