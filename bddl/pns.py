@@ -203,7 +203,10 @@ class ProofNumberSearch:
         if found is not None:
             return found[0], found[1]
         if self.initial is not None:
-            return self.initial(black_to_move, b, w, r)
+            phi, delta = self.initial(black_to_move, b, w, r)
+            if phi < 1 or delta < 1:  # 0 means solved: the search would loop on a position it never solves
+                raise ValueError(f"initial numbers must be at least 1, got ({phi}, {delta})")
+            return phi, delta
         return 1, 1
 
     def _mid(self, black_to_move: bool, b: int, w: int, r: int, th_phi: int, th_delta: int) -> tuple[int, int]:

@@ -108,6 +108,16 @@ def test_the_move_count_is_zero_exactly_without_successors(case, plies):
         assert (n == 0) == (not moves.successors(state.black, state.white))
 
 
+def test_initial_numbers_below_one_are_refused():
+    """0 means solved to the core: taken as a guess it would make df-pn loop."""
+    model = load_model(ROOT / "domains/domineering.bddl", ROOT / "problems/domineering/4x4_d8.bddl")
+    game = Game(model.domain, model.problem)
+    black, white = game_sides(game)
+    engine = ProofNumberSearch(black, white, initial=lambda black_to_move, b, w, r: (0, 3))
+    with pytest.raises(ValueError, match="at least 1"):
+        engine.black_wins(True, game.initial.black, game.initial.white, 8)
+
+
 def test_mobility_changes_the_search_not_the_answer():
     model = load_model(ROOT / "domains/domineering.bddl", ROOT / "problems/domineering/4x4_d8.bddl")
     game = Game(model.domain, model.problem)
