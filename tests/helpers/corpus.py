@@ -14,7 +14,12 @@ from conftest import CORPUS
 
 SAT2023 = _corpus.models_folder(CORPUS)
 
-__all__ = ["CorpusInstance", "SAT2023", "expected_answers", "instances", "corpus_files", "needs_corpus"]
+PG_CORPUS = CORPUS / "pg"
+
+__all__ = [
+    "CorpusInstance", "PG_CORPUS", "SAT2023", "expected_answers", "instances", "corpus_files", "needs_corpus",
+    "needs_pg_corpus", "pg_answers",
+]
 
 
 def expected_answers() -> dict[tuple[str, str], bool]:
@@ -30,3 +35,14 @@ def corpus_files():
 
 
 needs_corpus = pytest.mark.skipif(not SAT2023.is_dir(), reason="../shared/corpus is not present")
+
+
+def pg_answers(prefix: str) -> list[tuple[str, bool]]:
+    """The .pg games whose name in answers.tsv starts with `prefix` and that
+    the table answers (true or false), in table order: bench.positional's reader."""
+    from bench.positional import answers
+
+    return [(name, known) for name, known in answers(PG_CORPUS).items() if name.startswith(prefix) and known is not None]
+
+
+needs_pg_corpus = pytest.mark.skipif(not PG_CORPUS.is_dir(), reason="../shared/corpus/pg is not present")

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import CORPUS, scaled
+from conftest import scaled
+from helpers.corpus import PG_CORPUS, needs_pg_corpus, pg_answers
 from pg_random import brute_force, random_game
 
 from bddl.pg.game import BLACK, WHITE, PositionalGame
@@ -19,8 +20,6 @@ from bddl.pg.reader import load_pg
 from bddl.pg.solver import PositionalSolver, SearchBudgetExceeded
 
 RANDOM_GAMES = scaled(600)
-PG_CORPUS = CORPUS / "pg"
-needs_pg_corpus = pytest.mark.skipif(not PG_CORPUS.is_dir(), reason="../shared/corpus/pg is not present")
 PLAIN = {"initial_numbers": False, "use_symmetries": False}  # df-pn with (1, 1) numbers and no symmetries
 
 
@@ -83,13 +82,9 @@ def test_search_command_runs_dfpn_on_a_pg_file(capsys):
 @pytest.mark.parametrize("family", ["gttt-3x3", pytest.param("gttt-4x4", marks=pytest.mark.slow)])
 def test_dfpn_gives_the_gttt_answers(family):
     """The Maker-Maker corpus, where the threat cuts and the symmetries do the work."""
-    known = {}
-    for line in (PG_CORPUS / "answers.tsv").read_text().splitlines():
-        fields = line.split("\t")
-        if fields[0].startswith(family + "/") and fields[1] in ("true", "false"):
-            known[fields[0]] = fields[1] == "true"
+    known = pg_answers(family + "/")
     assert len(known) >= 80
-    for name, expected in known.items():
+    for name, expected in known:
         assert solve_pns(load_pg(PG_CORPUS / name)).black_wins == expected, name
 
 

@@ -12,11 +12,9 @@ from bddl.pg.game import BLACK, WHITE, BorderGraph, PositionalGame
 from bddl.pg.geometry import symmetries
 from bddl.pg.reader import load_pg, read_pg
 from bddl.pg.solver import PositionalSolver, SearchBudgetExceeded, solve
-from conftest import CORPUS, scaled
+from conftest import scaled
+from helpers.corpus import PG_CORPUS, needs_pg_corpus, pg_answers
 from pg_random import brute_force, random_game
-
-PG_CORPUS = CORPUS / "pg"
-needs_pg_corpus = pytest.mark.skipif(not PG_CORPUS.is_dir(), reason="../shared/corpus/pg is not present")
 
 RANDOM_GAMES = scaled(1500)
 
@@ -167,16 +165,7 @@ def test_first_move_is_a_winning_claim():
 
 
 def corpus_answers(folder: str) -> list[tuple[Path, bool]]:
-    if not PG_CORPUS.is_dir():
-        return []
-    rows = []
-    for line in (PG_CORPUS / "answers.tsv").read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        name, answer, _ = line.split("\t")
-        if name.startswith(folder) and answer in ("true", "false"):
-            rows.append((PG_CORPUS / name, answer == "true"))
-    return rows
+    return [(PG_CORPUS / name, expected) for name, expected in pg_answers(folder)]
 
 
 def quick_4x4(path: Path) -> bool:

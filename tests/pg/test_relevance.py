@@ -12,7 +12,8 @@ import re
 from dataclasses import replace
 
 import pytest
-from conftest import CORPUS, scaled
+from conftest import scaled
+from helpers.corpus import PG_CORPUS, needs_pg_corpus, pg_answers
 from helpers.hexgames import random_graph, random_hex, random_sets
 from pg_random import brute_force, random_game, random_turns
 
@@ -22,8 +23,6 @@ from bddl.pg.reader import load_pg
 from bddl.pg.relevance import UNREACHABLE
 from bddl.pg.solver import PositionalSolver, solve
 
-PG_CORPUS = CORPUS / "pg"
-needs_pg_corpus = pytest.mark.skipif(not PG_CORPUS.is_dir(), reason="../shared/corpus/pg is not present")
 
 
 # -- the tiers, against their definition ------------------------------------------
@@ -212,15 +211,11 @@ def test_first_move_set_outside_the_relevant_cells_keeps_every_allowed_claim():
 
 
 def hein_answers(largest: int) -> list[tuple[str, bool]]:
-    if not PG_CORPUS.is_dir():
-        return []
     rows = []
-    for line in (PG_CORPUS / "answers.tsv").read_text().splitlines():
-        name, answer, *_ = line.split("\t")
-        if name.startswith("hein/") and answer in ("true", "false"):
-            side = int(name.split("x")[0][-1]) if "x" in name else 5
-            if side <= largest:
-                rows.append((name, answer == "true"))
+    for name, expected in pg_answers("hein/"):
+        side = int(name.split("x")[0][-1]) if "x" in name else 5
+        if side <= largest:
+            rows.append((name, expected))
     return rows
 
 
