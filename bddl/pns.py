@@ -379,10 +379,11 @@ def mobility_numbers(black: SideMoves, white: SideMoves) -> Initial:
     """df-pn+ initial numbers from mobility: a fresh position whose mover has
     n moves starts at phi 1, delta n.  One good move proves it but all n must
     fail to disprove it, so a search choosing between fresh children prefers
-    the one whose mover has fewest replies: forcing moves first.  On the suite this took df-pn from about the minimax's positions
-    to fewer on most families (docs/benchmarks.md, "The game engine").  n is
-    the side's `count` where it has one: generating every fresh child's
-    successors only to count them took about twice the time."""
+    the one whose mover has fewest replies: forcing moves first.  On the
+    suite this took df-pn from about the minimax's positions to fewer on most
+    families (docs/benchmarks.md, "The game engine").  n is the side's
+    `count` where it has one: generating every fresh child's successors only
+    to count them took about twice the time."""
 
     def counter(side: SideMoves) -> Callable[[int, int], int]:
         if side.count is not None:

@@ -113,12 +113,11 @@ class PositionalSolver:
         self.depth = len(self.turns)
         # black_left[t]: Black's time points from t on
         self.black_left = [0] * (self.depth + 1)
-        # run[t]: how many time points in a row, from t on, belong to t's mover
-        self.run = [0] * (self.depth + 1)
         for t in range(self.depth - 1, -1, -1):
             self.black_left[t] = self.black_left[t + 1] + self.turns[t]
-            same = t + 1 < self.depth and self.turns[t + 1] == self.turns[t]
-            self.run[t] = self.run[t + 1] + 1 if same else 1
+        # one_stone[t]: t's mover claims one cell before the other side's turn (the cornered
+        # cases of the cuts: one threat must be blocked, two lose)
+        self.one_stone = tuple(t + 1 < self.depth and self.turns[t + 1] != self.turns[t] for t in range(self.depth))
         self.black_sets = tuple(dict.fromkeys(game.mask(s) for s in game.black_wins))
         self.white_sets = tuple(dict.fromkeys(game.mask(s) for s in game.white_wins))
         self.black_through = [tuple(m for m in self.black_sets if m >> c & 1) for c in range(n)]
@@ -353,7 +352,7 @@ class PositionalSolver:
             return [(own & allowed).bit_length() - 1]
         # one stone before the other side's turn: it must block the other's only completing
         # cell; against two (or one it may not claim) every claim loses alike
-        cornered = other and self.run[t] == 1 and t + 1 < self.depth
+        cornered = other and self.one_stone[t]
         if cornered and not other & (other - 1) and other & allowed:
             return [other.bit_length() - 1]
         if within is None:
@@ -381,7 +380,7 @@ class PositionalSolver:
         black = self.turns[t]
         if own & allowed:
             return black
-        if other and self.run[t] == 1 and t + 1 < self.depth and (other & (other - 1) or not other & allowed):
+        if other and self.one_stone[t] and (other & (other - 1) or not other & allowed):
             return not black
         return None
 
