@@ -1,12 +1,14 @@
 """`python -m bench.engines`: the game engine's two searches side by side.
 
-Runs the minimax (`bddl.search`) and df-pn (`bddl.pns`, and on
-Breakthrough-like games df-pn with race patterns) on every suite and corpus
-instance, each under a positions budget and a time limit, checks every
-verdict against the known answer, and writes a Markdown report: one row per
-instance, then the ratio of positions per family.  Issue 16 asks df-pn to
-never search more than a small factor more positions than the minimax, and
-far fewer on Breakthrough, Hex and GTTT.
+Runs the minimax (`bddl.search`) and df-pn (`bddl.pns`) on every suite and
+corpus instance, and df-pn with the knowledge the game admits: race patterns
+on Breakthrough-like games, the positional rules on positional games (where
+the positional solver's own minimax runs too, so that df-pn and minimax are
+also compared on the same rules).  Each search has a positions budget and a
+time limit; every verdict is checked against the known answer.  The Markdown
+report has one row per instance, then the ratio of positions per family.
+Issue 16 asks df-pn to never search more than a small factor more positions
+than the minimax, and far fewer on Breakthrough, Hex and GTTT.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from bddl import Game, load_model
 from bddl.pns import search_pns
 from bddl.race import race_knowledge
 from bddl.search import SearchBudgetExceeded, search
+from compiler.solving.positional_search import not_searchable, search_positional
 
 from . import corpus as corpus_module
 from .suite import REPOSITORY, read_manifest
@@ -47,7 +50,9 @@ class Row:
     expected: bool | None
     minimax: Run
     pns: Run
-    race: Run | None  # df-pn with race patterns, on Breakthrough-like games only
+    knowledge: Run | None  # df-pn with race patterns or the positional rules, where the game admits them
+    kind: str = ""  # which knowledge: "race" or "rules"
+    rules_minimax: Run | None = None  # the positional solver's minimax, on positional games
 
 
 def _alarm(signum, frame):
@@ -86,12 +91,17 @@ def measure(corpus_folder: Path, max_positions: int, seconds: float, only: str |
         game = Game(model.domain, model.problem)
         minimax = _run(search, game, max_positions, seconds)
         pns = _run(search_pns, game, max_positions, seconds)
-        knowledge = race_knowledge(game)
-        race = None if knowledge is None else _run(search_pns, game, max_positions, seconds, knowledge=knowledge)
-        for run in (minimax, pns, race):
+        knowledge, kind, rules_minimax = None, "", None
+        race = race_knowledge(game)
+        if race is not None:
+            knowledge, kind = _run(search_pns, game, max_positions, seconds, knowledge=race), "race"
+        elif not_searchable(model.domain, model.problem, model.problem.depth) is None:
+            knowledge, kind = _run(search_positional, game, max_positions, seconds, algorithm="pns"), "rules"
+            rules_minimax = _run(search_positional, game, max_positions, seconds, algorithm="minimax")
+        for run in (minimax, pns, knowledge, rules_minimax):
             if run is not None and run.verdict is not None and expected is not None and run.verdict != expected:
                 raise AssertionError(f"{name}: verdict {run.verdict}, expected {expected}")
-        row = Row(family, name, expected, minimax, pns, race)
+        row = Row(family, name, expected, minimax, pns, knowledge, kind, rules_minimax)
         rows.append(row)
         print(_row_text(row), file=log, flush=True)
     return rows
@@ -105,20 +115,29 @@ def _cell(run: Run | None) -> str:
     return f"{run.positions:,} | {run.seconds:.2f}"
 
 
-def _ratio(a: Run, b: Run | None) -> float | None:
-    if b is None or a.verdict is None or b.verdict is None:
+def _ratio(a: Run | None, b: Run | None) -> float | None:
+    if a is None or b is None or a.verdict is None or b.verdict is None:
         return None
     return max(b.positions, 1) / max(a.positions, 1)
 
 
 def _row_text(row: Row) -> str:
-    ratio = _ratio(row.minimax, row.pns)
-    race = _ratio(row.minimax, row.race)
     verdict = {True: "wins", False: "no win", None: "?"}[row.expected]
     return (
-        f"| {row.name} | {verdict} | {_cell(row.minimax)} | {_cell(row.pns)} | {'' if ratio is None else f'{ratio:.2f}'} "
-        f"| {_cell(row.race)} | {'' if race is None else f'{race:.2f}'} |"
+        f"| {row.name} | {verdict} | {_cell(row.minimax)} | {_cell(row.pns)} | {_text(_ratio(row.minimax, row.pns))} "
+        f"| {row.kind} | {_cell(row.knowledge)} | {_text(_ratio(row.minimax, row.knowledge))} "
+        f"| {_cell(row.rules_minimax)} | {_text(_ratio(row.rules_minimax, row.knowledge))} |"
     )
+
+
+def _text(ratio: float | None) -> str:
+    return "" if ratio is None else f"{ratio:.2f}"
+
+
+def _summary(ratios: list[float | None]) -> str:
+    """Geometric mean, smallest, largest of the ratios there are."""
+    known = [x for x in ratios if x is not None]
+    return f"{_geomean(known):.2f} | {min(known):.2f} | {max(known):.2f}" if known else " | | "
 
 
 def _geomean(values: list[float]) -> float:
@@ -135,36 +154,40 @@ def report(rows: list[Row], command: str) -> str:
         f"Measured with `{command}` (positions = expanded positions; seconds on a shared 2-core machine, under load).",
         "",
         (
-            "Per family: df-pn positions / minimax positions over the instances both decided "
-            "(geometric mean, smallest, largest), and the same for df-pn with race patterns."
+            "Per family, over the instances both searches decided: df-pn positions / minimax positions "
+            "(geometric mean, smallest, largest); the same for df-pn with the game's knowledge (race "
+            "patterns on Breakthrough-like games, the positional rules on positional games); and, on "
+            "positional games, df-pn / minimax with the positional rules on both sides."
         ),
         "",
         (
             "| family | both decided | pns/minimax geo. mean | min | max | only minimax decided | only pns decided "
-            "| race/minimax geo. mean | min | max | only race decided |"
+            "| knowledge | pns+knowledge/minimax geo. mean | min | max | only pns+knowledge decided "
+            "| pns/minimax, both with the rules | min | max |"
         ),
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     families = list(dict.fromkeys(r.family for r in rows))
     for family in families:
         mine = [r for r in rows if r.family == family]
-        ratios = [x for x in (_ratio(r.minimax, r.pns) for r in mine) if x is not None]
-        races = [x for x in (_ratio(r.minimax, r.race) for r in mine) if x is not None]
+        ratios = [_ratio(r.minimax, r.pns) for r in mine]
         only_minimax = sum(1 for r in mine if r.minimax.verdict is not None and r.pns.verdict is None)
         only_pns = sum(1 for r in mine if r.minimax.verdict is None and r.pns.verdict is not None)
-        only_race = sum(1 for r in mine if r.race is not None and r.minimax.verdict is None and r.race.verdict is not None)
-        race_cells = f"{_geomean(races):.2f} | {min(races):.2f} | {max(races):.2f} | {only_race}" if races else " | | | "
-        if ratios:
-            lines.append(
-                f"| {family} | {len(ratios)} | {_geomean(ratios):.2f} | {min(ratios):.2f} | {max(ratios):.2f} "
-                f"| {only_minimax} | {only_pns} | {race_cells} |"
-            )
-        else:
-            lines.append(f"| {family} | 0 | | | | {only_minimax} | {only_pns} | {race_cells} |")
+        kinds = ", ".join(sorted({r.kind for r in mine if r.kind}))
+        only_knowledge = sum(1 for r in mine if r.knowledge is not None and r.minimax.verdict is None and r.knowledge.verdict is not None)
+        lines.append(
+            f"| {family} | {sum(x is not None for x in ratios)} | {_summary(ratios)} | {only_minimax} | {only_pns} "
+            f"| {kinds} | {_summary([_ratio(r.minimax, r.knowledge) for r in mine])} | {only_knowledge if kinds else ''} "
+            f"| {_summary([_ratio(r.rules_minimax, r.knowledge) for r in mine])} |"
+        )
     lines += [
         "",
-        "| instance | answer | minimax positions | s | df-pn positions | s | ratio | df-pn + race patterns positions | s | ratio |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        (
+            "| instance | answer | minimax positions | s | df-pn positions | s | ratio | knowledge "
+            "| df-pn + knowledge positions | s | ratio to minimax | minimax with the rules positions | s "
+            "| df-pn / minimax, both with the rules |"
+        ),
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     lines += [_row_text(r) for r in rows]
     return "\n".join(lines) + "\n"

@@ -103,3 +103,28 @@ def test_race_patterns_need_pns_and_a_breakthrough_like_game(files, capsys):
     assert main(["search", d, p, "--race-patterns", "--algorithm", "pns"]) == 0
     captured = capsys.readouterr()
     assert "not a Breakthrough-like game" in captured.err and "Black wins" in captured.out
+
+
+def test_positional_rules_decide_a_positional_model(capsys):
+    from conftest import ROOT
+
+    d, p = str(ROOT / "domains" / "positional.bddl"), str(ROOT / "problems" / "hex" / "hex4_b_d9.bddl")
+    assert main(["search", d, p, "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    for algorithm in ("minimax", "pns"):
+        assert main(["search", d, p, "--positional-rules", "--algorithm", algorithm, "--json"]) == 0
+        ruled = json.loads(capsys.readouterr().out)
+        assert ruled["positional_rules"] and ruled["black_wins"] == plain["black_wins"] is True
+        assert ruled["positions"] < plain["positions"] and ruled["first_move"]["action"] == "occupy"
+    assert main(["search", d, p, "--positional-rules"]) == 0
+    assert "(by the positional rules)" in capsys.readouterr().out
+
+
+def test_positional_rules_step_aside_where_they_do_not_fit(files, capsys):
+    d, p = files(DOMAINS["listing19"], DOMINEERING_2x2)
+    assert main(["search", d, p, "--positional-rules", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "note: not a" in captured.err and "searching without the positional rules" in captured.err
+    assert json.loads(captured.out)["positional_rules"] is False
+    assert main(["search", d, p, "--positional-rules", "--race-patterns", "--algorithm", "pns"]) == 2
+    assert "do not go together" in capsys.readouterr().err

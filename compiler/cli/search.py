@@ -52,6 +52,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --algorithm pns on a Breakthrough-like game: decide positions early by the race "
         "patterns of bddl/race_patterns.txt (each proved by search)",
     )
+    p.add_argument(
+        "--positional-rules",
+        action="store_true",
+        help="on a positional game (each move claims an open cell, goals are sets of cells, as "
+        "domains/positional.bddl): decide it by the positional solver, which knows completing "
+        "claims, threats, lost causes and symmetries, with either algorithm",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return p
 
@@ -69,6 +76,9 @@ def run(args) -> int:
     if args.race_patterns and args.algorithm != "pns":
         print("bddlc search: error: --race-patterns needs --algorithm pns", file=sys.stderr)
         return EXIT_USAGE
+    if args.race_patterns and args.positional_rules:
+        print("bddlc search: error: --race-patterns and --positional-rules do not go together", file=sys.stderr)
+        return EXIT_USAGE
     model = load(args)
     game = Game(model.domain, model.problem)
     depth = model.problem.depth
@@ -79,8 +89,20 @@ def run(args) -> int:
         knowledge = race_knowledge(game)
         if knowledge is None:
             print("note: not a Breakthrough-like game; searching without race patterns", file=sys.stderr)
+    positional = False
+    if args.positional_rules:
+        from ..solving.positional_search import not_searchable
+
+        reason = not_searchable(model.domain, model.problem, depth)
+        positional = reason is None
+        if reason is not None:
+            print(f"note: {reason}; searching without the positional rules", file=sys.stderr)
     try:
-        if args.algorithm == "pns":
+        if positional:
+            from ..solving.positional_search import search_positional
+
+            result = search_positional(game, depth, args.algorithm, args.max_positions)
+        elif args.algorithm == "pns":
             result = search_pns(game, depth, max_positions=args.max_positions, knowledge=knowledge)
         else:
             result = search(game, depth, max_positions=args.max_positions)
@@ -100,6 +122,7 @@ def run(args) -> int:
                     "first_move": None if move is None else {"action": move.action, "x": move.x, "y": move.y},
                     "positions": result.positions,
                     "algorithm": args.algorithm,
+                    "positional_rules": positional,
                     "seconds": round(result.seconds, 6),
                 }
             )
@@ -114,5 +137,6 @@ def run(args) -> int:
             print("White moves first (#blackturn second): Black wins whatever White plays.")
     else:
         print(f"Black has no winning strategy within {plies(depth)}.")
-    print(f"positions: {result.positions:,}, time: {result.seconds:.2f} s")
+    rules = " (by the positional rules)" if positional else ""
+    print(f"positions: {result.positions:,}, time: {result.seconds:.2f} s{rules}")
     return EXIT_OK

@@ -1,0 +1,82 @@
+"""A positional BDDL model searched by the positional games' rules: `bddlc search --positional-rules`.
+
+The BDDL engines (`bddl.search`, `bddl.pns`) know nothing of a game but its
+moves and goal tests, so on a positional model (Harary's tic-tac-toe, Hex
+with explicit winning sets) they look at every claim.  The positional solver
+(`bddl.pg.solver`, and df-pn on it, `bddl.pg.pns`) knows the rules' cuts: a
+completing claim is played at once, a lone threat must be blocked, two
+threats win, a position where Black cannot complete a goal with the claims it
+has left is lost, only the cells relevant to Black's goals are claimed in a
+Maker-Breaker game, and symmetric positions are one.  This module reads the
+model as a positional game (`compiler.encodings.pg_export`, the same reading
+as `bddlc export`) and lets that solver decide it, as race patterns are
+df-pn's knowledge for Breakthrough.
+
+It is used only where the two languages' rules give the same answer: a model
+that is not a positional game, or where White would move on a full board
+within the depth (BDDL gives Black the win there, the `.pg` game does not),
+is left to the BDDL engines.  The answer is then the BDDL game's, which the
+tests check against the minimax on the suite's positional models and random
+ones; Black's first claim is reported as the BDDL move that makes it.
+"""
+
+from __future__ import annotations
+
+from bddl.ast import Domain, Problem
+from bddl.errors import BddlSemanticError
+from bddl.game import BLACK, Game, Move
+from bddl.search import DEFAULT_MAX_POSITIONS, SearchResult
+
+from ..encodings.pg_export import positional_game, semantics_differ
+
+
+def not_searchable(domain: Domain, problem: Problem, depth: int) -> str | None:
+    """Why the positional rules cannot decide this model (None: they can)."""
+    try:
+        game = positional_game(domain, problem, depth)
+    except BddlSemanticError as exc:
+        return exc.diagnostics[0].message
+    if semantics_differ(game):
+        return "White would move on a full board within the depth, which BDDL counts as a Black win and the positional rules do not"
+    return None
+
+
+def search_positional(
+    game: Game, depth: int | None = None, algorithm: str = "minimax", max_positions: int = DEFAULT_MAX_POSITIONS
+) -> SearchResult:
+    """Decide the BDDL game by the positional solver (`algorithm`: "minimax", its
+    depth-first search, or "pns", df-pn); raises `SearchBudgetExceeded`, and
+    ValueError where `not_searchable` gives a reason."""
+    from bddl.pg.pns import solve_pns
+    from bddl.pg.solver import solve
+
+    depth = game.problem.depth if depth is None else depth
+    reason = not_searchable(game.domain, game.problem, depth)
+    if reason is not None:
+        raise ValueError(f"not decidable by the positional rules: {reason}")
+    pg = positional_game(game.domain, game.problem, depth)
+    if algorithm == "pns":
+        result = solve_pns(pg, max_positions=max_positions)
+    else:
+        result = solve(pg, max_positions=max_positions)
+    first_move = None
+    if result.black_wins and game.black_first:
+        first_move = _bddl_move(game, result.first_move)
+    return SearchResult(result.black_wins, depth, first_move, result.positions, result.seconds)
+
+
+def _bddl_move(game: Game, claim: int | None) -> Move:
+    """Black's first move in BDDL terms: the move that claims the cell (the
+    export numbers cells row by row), or, where Black owns a winning set before
+    play and the solver names no claim, the first move after which Black's goal holds."""
+    moves = game.moves(game.initial, BLACK)
+    if claim is not None:
+        x, y = game.geometry.position(claim)
+        bit = game.geometry.bit(x, y)
+        for move in moves:
+            if move.state.black == game.initial.black | bit and move.state.white == game.initial.white:
+                return move
+    for move in moves:
+        if game.won(move.state, BLACK):
+            return move
+    raise AssertionError(f"the positional solver's first claim {claim} is no BDDL move of Black's")
