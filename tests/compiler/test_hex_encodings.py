@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import CORPUS
+from helpers.corpus import PG_CORPUS, pg_answers
 from helpers.hexgames import random_graph, random_hex, random_sets
 
 from bddl.pg.prune import at_depth
@@ -17,7 +17,7 @@ from bddl.pg.solver import solve
 from compiler.encodings import IMPLICIT_ENCODINGS, encode_implicit
 from compiler.solving.solver_programs import run_solver_on_text
 
-HEIN = CORPUS / "pg" / "hein"
+HEIN = PG_CORPUS / "hein"
 needs_hein = pytest.mark.skipif(not HEIN.is_dir(), reason="../shared/corpus/pg/hein is not present")
 
 # Which random games each encoding takes: ET needs a Hex board (White's
@@ -143,9 +143,9 @@ QUICK_CRITICAL = ["hein_04_3x3-03", "hein_04_3x3-05", "hein_09_4x4-05", "hein_12
 
 
 def _critical(name, stem):
-    answers = dict(line.split("\t")[:2] for line in (CORPUS / "pg" / "answers.tsv").read_text().splitlines())
+    answers = dict(pg_answers("hein/"))
     encoding = encode_implicit(load_pg(HEIN / f"{stem}.pg"), encoding=name)
-    assert decide(_qdimacs(encoding), "depqbf") == (answers[f"hein/{stem}.pg"] == "true")
+    assert decide(_qdimacs(encoding), "depqbf") == answers[f"hein/{stem}.pg"]
 
 
 @needs_hein

@@ -9,11 +9,10 @@ import pytest
 from bddl.pg.reader import load_pg
 from bddl.pg.solver import solve as explicit_solve
 from compiler.solving.positional import PG_SOLVE_ENCODING, check_first_move, solve_pg
-from conftest import CORPUS
+from helpers.corpus import PG_CORPUS, needs_pg_corpus, pg_answers
 from helpers.positional_games import BLACK, black_wins, differential_sample, winning_first_moves
 
 GAMES = differential_sample(seed=1414, count=40)
-PG = CORPUS / "pg"
 
 
 def test_the_explicit_solver_and_the_minimax_agree():
@@ -49,12 +48,12 @@ def test_a_losing_first_move_is_refuted():
     assert checked >= 20
 
 
-@pytest.mark.skipif(not (PG / "answers.tsv").exists(), reason="the corpus is not here")
+@needs_pg_corpus
 def test_gttt_3x3_files_get_the_published_answers():
-    known = dict(line.split("\t")[:2] for line in (PG / "answers.tsv").read_text().splitlines() if not line.startswith("#"))
-    files = sorted((PG / "gttt-3x3").glob("*.pg"))
+    known = dict(pg_answers("gttt-3x3/"))
+    files = sorted((PG_CORPUS / "gttt-3x3").glob("*.pg"))
     assert len(files) == 84
     for path in files:
         result = solve_pg(load_pg(path), encoding=PG_SOLVE_ENCODING, timeout=60)
-        assert str(result.black_wins).lower() == known[f"gttt-3x3/{path.name}"], path.name
+        assert result.black_wins == known[f"gttt-3x3/{path.name}"], path.name
         assert result.first_move is None or result.move_checked
