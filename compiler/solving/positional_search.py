@@ -25,6 +25,7 @@ from __future__ import annotations
 from bddl.ast import Domain, Problem
 from bddl.errors import BddlSemanticError
 from bddl.game import BLACK, Game, Move
+from bddl.pg.game import PositionalGame
 from bddl.search import DEFAULT_MAX_POSITIONS, SearchResult
 
 from ..encodings.pg_export import positional_game, semantics_differ
@@ -32,13 +33,19 @@ from ..encodings.pg_export import positional_game, semantics_differ
 
 def not_searchable(domain: Domain, problem: Problem, depth: int) -> str | None:
     """Why the positional rules cannot decide this model (None: they can)."""
+    reading = _reading(domain, problem, depth)
+    return reading if isinstance(reading, str) else None
+
+
+def _reading(domain: Domain, problem: Problem, depth: int) -> PositionalGame | str:
+    """The model as a positional game with BDDL's answer, or why there is none."""
     try:
         game = positional_game(domain, problem, depth)
     except BddlSemanticError as exc:
         return exc.diagnostics[0].message
     if semantics_differ(game):
         return "White would move on a full board within the depth, which BDDL counts as a Black win and the positional rules do not"
-    return None
+    return game
 
 
 def search_positional(
@@ -51,10 +58,9 @@ def search_positional(
     from bddl.pg.solver import solve
 
     depth = game.problem.depth if depth is None else depth
-    reason = not_searchable(game.domain, game.problem, depth)
-    if reason is not None:
-        raise ValueError(f"not decidable by the positional rules: {reason}")
-    pg = positional_game(game.domain, game.problem, depth)
+    pg = _reading(game.domain, game.problem, depth)
+    if isinstance(pg, str):
+        raise ValueError(f"not decidable by the positional rules: {pg}")
     if algorithm == "pns":
         result = solve_pns(pg, max_positions=max_positions)
     else:
