@@ -15,6 +15,7 @@ from bddl.game import WHITE
 from bddl.loader import load_model
 from bddl.search import black_wins
 from compiler.solving.positional_search import not_searchable, search_positional
+from helpers.corpus import instances, needs_corpus
 from helpers.strategies import positional_game as random_positional_game
 from helpers.suite import manifest
 
@@ -46,6 +47,21 @@ def test_suite_positional_models_get_the_manifest_answer(algorithm):
         assert_bddl_answer(Game(model.domain, model.problem), entry.black_wins, algorithm)
         decided += 1
     assert decided >= 40
+
+
+@needs_corpus
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_corpus_positional_models_get_the_table_answer(algorithm):
+    """The reference tool's dialect (sat2023/) read as positional games: the
+    HTTT and Hex models the table answers."""
+    decided = 0
+    for case in instances():
+        model = load_model(case.domain, case.problem)
+        if case.black_wins is None or not_searchable(model.domain, model.problem, model.problem.depth) is not None:
+            continue
+        assert_bddl_answer(Game(model.domain, model.problem), case.black_wins, algorithm)
+        decided += 1
+    assert decided >= 10
 
 
 @settings(max_examples=scaled(150), deadline=None)
