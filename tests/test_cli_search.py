@@ -118,6 +118,8 @@ def test_positional_rules_decide_a_positional_model(capsys):
         assert ruled["positions"] < plain["positions"] and ruled["first_move"]["action"] == "occupy"
     assert main(["search", d, p, "--positional-rules"]) == 0
     assert "(by the positional rules)" in capsys.readouterr().out
+    assert main(["search", d, p, "--positional-rules", "--algorithm", "pns", "--max-positions", "5"]) == 3
+    assert "without an answer" in capsys.readouterr().out
 
 
 def test_positional_rules_step_aside_where_they_do_not_fit(files, capsys):
