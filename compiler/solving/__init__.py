@@ -12,7 +12,10 @@
   parent-death signal, a watchdog);
 * `cluster`: many solves at once, on local threads or a Dask cluster;
   `parallel_depth` (`depth --jobs`) and `regress` (a manifest of expected
-  answers checked) are built on it.
+  answers checked) are built on it;
+* `positional`, `positional_strategy`: the same for `.pg` positional games;
+  `positional_search`: a positional BDDL model decided by the positional
+  solver's rules instead (`search --positional-rules`), no QBF involved.
 
 The modules import each other only downwards (pipeline on solver_programs and
 preprocessing; the rest on pipeline), and none is loaded before a command needs it.
