@@ -72,13 +72,12 @@ def search_positional(
 
 
 def _bddl_move(game: Game, claim: int | None) -> Move:
-    """Black's first move in BDDL terms: the move that claims the cell (the
-    export numbers cells row by row), or, where Black owns a winning set before
-    play and the solver names no claim, the first move after which Black's goal holds."""
+    """Black's first move in BDDL terms: the move that claims the cell, or,
+    where Black owns a winning set before play and the solver names no claim,
+    the first move after which Black's goal holds."""
     moves = game.moves(game.initial, BLACK)
     if claim is not None:
-        x, y = game.geometry.position(claim)
-        bit = game.geometry.bit(x, y)
+        bit = 1 << claim  # the export numbers the cells row by row, as the engine numbers its bits
         for move in moves:
             if move.state.black == game.initial.black | bit and move.state.white == game.initial.white:
                 return move
