@@ -89,22 +89,12 @@ def run(args) -> int:
         knowledge = race_knowledge(game)
         if knowledge is None:
             print("note: not a Breakthrough-like game; searching without race patterns", file=sys.stderr)
-    positional = False
-    if args.positional_rules:
-        from ..solving.positional_search import not_searchable
-
-        reason = not_searchable(model.domain, model.problem, depth)
-        positional = reason is None
-        if reason is not None:
-            print(f"note: {reason}; searching without the positional rules", file=sys.stderr)
     try:
-        if positional:
-            from ..solving.positional_search import search_positional
-
-            result = search_positional(game, depth, args.algorithm, args.max_positions)
-        elif args.algorithm == "pns":
+        result = _by_positional_rules(game, depth, args) if args.positional_rules else None
+        positional = result is not None
+        if result is None and args.algorithm == "pns":
             result = search_pns(game, depth, max_positions=args.max_positions, knowledge=knowledge)
-        else:
+        elif result is None:
             result = search(game, depth, max_positions=args.max_positions)
     except SearchBudgetExceeded as exc:
         if args.json:
@@ -140,3 +130,14 @@ def run(args) -> int:
     rules = " (by the positional rules)" if positional else ""
     print(f"positions: {result.positions:,}, time: {result.seconds:.2f} s{rules}")
     return EXIT_OK
+
+
+def _by_positional_rules(game, depth: int, args):
+    """The positional solver's result, or None (with a note) where its rules do not fit the model."""
+    from ..solving.positional_search import RulesDoNotFit, search_positional
+
+    try:
+        return search_positional(game, depth, args.algorithm, args.max_positions)
+    except RulesDoNotFit as exc:
+        print(f"note: {exc}; searching without the positional rules", file=sys.stderr)
+        return None

@@ -31,6 +31,10 @@ from bddl.search import DEFAULT_MAX_POSITIONS, SearchResult
 from ..encodings.pg_export import positional_game, semantics_differ
 
 
+class RulesDoNotFit(ValueError):
+    """The positional rules cannot decide this model; the message says why."""
+
+
 def not_searchable(domain: Domain, problem: Problem, depth: int) -> str | None:
     """Why the positional rules cannot decide this model (None: they can)."""
     reading = _reading(domain, problem, depth)
@@ -53,14 +57,14 @@ def search_positional(
 ) -> SearchResult:
     """Decide the BDDL game by the positional solver (`algorithm`: "minimax", its
     depth-first search, or "pns", df-pn); raises `SearchBudgetExceeded`, and
-    ValueError where `not_searchable` gives a reason."""
+    `RulesDoNotFit` where `not_searchable` gives a reason."""
     from bddl.pg.pns import solve_pns
     from bddl.pg.solver import solve
 
     depth = game.problem.depth if depth is None else depth
     pg = _reading(game.domain, game.problem, depth)
     if isinstance(pg, str):
-        raise ValueError(f"not decidable by the positional rules: {pg}")
+        raise RulesDoNotFit(pg)
     if algorithm == "pns":
         result = solve_pns(pg, max_positions=max_positions)
     else:
