@@ -39,9 +39,9 @@ _EXPORTS = {
     "parse_problem": "parser",
     "format_domain": "printer",
     "format_problem": "printer",
-    "SearchBudgetExceeded": "search",
-    "SearchResult": "search",
-    "search": "search",
+    "SearchBudgetExceeded": "engines.minimax",
+    "SearchResult": "engines.minimax",
+    "search": "engines.minimax",
     "Limits": "validate",
     "check_model": "validate",
 }
@@ -55,7 +55,7 @@ def __getattr__(name: str):
 
 # Functions named like their own module are bound eagerly: once the module
 # is imported the package attribute would otherwise be the module.
-from .search import search  # noqa: E402 (see above)
+from .engines.minimax import search  # noqa: E402 (see above)
 
 __all__ = [
     "Absolute", "Action", "Atom", "Condition", "Domain", "Extreme", "Named", "Problem", "Relative", "Span",

@@ -1,6 +1,6 @@
 """`python -m bench.engines`: the game engine's two searches side by side.
 
-Runs the minimax (`bddl.search`) and df-pn (`bddl.pns`) on every suite and
+Runs the minimax (`bddl.engines.minimax`) and df-pn (`bddl.engines.pns`) on every suite and
 corpus instance, and df-pn with the knowledge the game admits: race patterns
 on Breakthrough-like games, the positional rules on positional games (where
 the positional solver's own minimax runs too, so that df-pn and minimax are
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bddl import Game, load_model
-from bddl.pns import search_pns
-from bddl.race import race_knowledge
-from bddl.search import SearchBudgetExceeded, search
+from bddl.engines.pns import search_pns
+from bddl.engines.race import race_knowledge
+from bddl.engines.minimax import SearchBudgetExceeded, search
 from compiler.solving.positional_search import not_searchable, search_positional
 
 from . import corpus as corpus_module

@@ -171,9 +171,9 @@ def search_one(args) -> int:
     """One search in this process, its result as JSON on stdout (the child of `search`)."""
     import json
 
-    from bddl.pg.pns import solve_pns
+    from bddl.engines.positional_pns import solve_pns
     from bddl.pg.reader import load_pg
-    from bddl.pg.solver import solve
+    from bddl.engines.positional import solve
 
     game = load_pg(args.path)
     relevance = SEARCH_VARIANTS[args.relevance]

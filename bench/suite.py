@@ -31,7 +31,7 @@ class SuiteInstance:
     black_wins: bool
     source: str
     slow: bool
-    # which engine decides it in the tests: "minimax" (bddl.search), or "pns-race"
+    # which engine decides it in the tests: "minimax" (bddl.engines.minimax), or "pns-race"
     # (df-pn with race patterns) for games the minimax cannot finish in hours
     engine: str = "minimax"
 

@@ -11,7 +11,7 @@ import pytest
 
 from bddl import Game, load_model
 from bddl.game import BLACK
-from bddl.search import black_wins
+from bddl.engines.minimax import black_wins
 from compiler.cli import main
 from compiler.solving import budget as budget_module
 from compiler.solving.budget import Budget

@@ -13,7 +13,7 @@ import pytest
 from bddl import Game
 from bddl.game import BLACK, WHITE
 from bddl.loader import load_model
-from bddl.search import black_wins
+from bddl.engines.minimax import black_wins
 from compiler.cli import main
 from conftest import ROOT
 from helpers.suite import DOMAINS, PROBLEMS

@@ -277,7 +277,7 @@ def step_conditions_reachable(game: Game, depth: int, max_positions: int = DEFAU
     """Conditions 2 and 3 over the states reachable within `depth` plies,
     breadth first, so each offending action's counterexample is one of its
     earliest.  A play ends when the mover's goal holds or the plies run out
-    (`bddl.search`'s rules); a state is expanded once per side to move.
+    (`bddl.engines.minimax`'s rules); a state is expanded once per side to move.
 
     Returns the two results and the number of positions expanded; raises
     `ReachableTooLarge` past `max_positions`."""

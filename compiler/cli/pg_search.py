@@ -13,9 +13,9 @@ from .common import EXIT_BUDGET, EXIT_OK, plies
 
 def run_pg(args, path: str) -> int:
     from bddl.pg.draw import draw
-    from bddl.pg.pns import solve_pns
+    from bddl.engines.positional_pns import solve_pns
     from bddl.pg.reader import load_pg
-    from bddl.pg.solver import SearchBudgetExceeded, solve
+    from bddl.engines.positional import SearchBudgetExceeded, solve
 
     game = load_pg(path)
     if args.depth is not None:

@@ -22,7 +22,7 @@ DEFAULT_ALGORITHM = "minimax"  # fewer positions on most of the suite and corpus
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from bddl.search import DEFAULT_MAX_POSITIONS
+    from bddl.engines.minimax import DEFAULT_MAX_POSITIONS
 
     p = argparse.ArgumentParser(
         prog="bddlc search",
@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--race-patterns",
         action="store_true",
         help="with --algorithm pns on a Breakthrough-like game: decide positions early by the race "
-        "patterns of bddl/race_patterns.txt (each proved by search)",
+        "patterns of bddl/engines/race_patterns.txt (each proved by search)",
     )
     p.add_argument(
         "--positional-rules",
@@ -65,8 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run(args) -> int:
     from bddl.game import Game
-    from bddl.pns import search_pns
-    from bddl.search import SearchBudgetExceeded, search
+    from bddl.engines.pns import search_pns
+    from bddl.engines.minimax import SearchBudgetExceeded, search
 
     game_file = pg_path(args, build_parser())
     if game_file is not None:
@@ -84,7 +84,7 @@ def run(args) -> int:
     depth = model.problem.depth
     knowledge = None
     if args.race_patterns:
-        from bddl.race import race_knowledge
+        from bddl.engines.race import race_knowledge
 
         knowledge = race_knowledge(game)
         if knowledge is None:

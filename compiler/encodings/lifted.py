@@ -4,7 +4,7 @@ Every function here is named after the paper's notation and builds one of its
 sub-circuits in a `circuits.Circuit`: the prefix of Table 1, RI, SC, BDCIR,
 the initial state I, Black's move M_b, White's move M_w with its indicators,
 the goal checks G_b / G_w and the turn recursion B^i / W^i.  Where the paper
-is silent, the explicit semantics of `bddl.game`/`bddl.search` decide, and
+is silent, the explicit semantics of `bddl.game`/`bddl.engines.minimax` decide, and
 docs/encoding.md records each choice:
 
 * any depth >= 1 (the last move may be White's: then Black wins only if every

@@ -1,7 +1,7 @@
 """The critical depth: the fewest plies within which Black has a winning strategy.
 
 The search solves increasing depths and stops at the first win.  Two facts
-about the game (the rules of `bddl.search`) shape it:
+about the game (the rules of `bddl.engines.minimax`) shape it:
 
 * Monotonicity.  A win within d plies is a win within any d' >= d plies:
   the same strategy still finishes in time.  So the first win is the

@@ -6,7 +6,7 @@ written as QDIMACS and given to a solver program as a killable child
 BDDL games use (`compiler.preprocess.bloqqer`).  The time limit covers
 everything, compiling included.  When Black wins and moves first, its first
 move is read from the solver's assignment to the outermost block and named
-by its cell and confirmed with the explicit solver (`bddl.pg.solver`, the
+by its cell and confirmed with the explicit solver (`bddl.engines.positional`, the
 oracle of every positional encoding) within a budget of positions: a move
 it refutes is a bug (`MoveCheckError`, never printed), a move it cannot
 decide in the budget is shown as unchecked.
@@ -215,7 +215,7 @@ def check_first_move(game: PositionalGame, cell: int, max_positions: int = CHECK
     set then counts as won before play)."""
     from dataclasses import replace
 
-    from bddl.pg.solver import SearchBudgetExceeded, solve
+    from bddl.engines.positional import SearchBudgetExceeded, solve
 
     if game.first_moves is not None and cell not in game.first_moves:
         return False

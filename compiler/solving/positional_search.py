@@ -1,9 +1,9 @@
 """A positional BDDL model searched by the positional games' rules: `bddlc search --positional-rules`.
 
-The BDDL engines (`bddl.search`, `bddl.pns`) know nothing of a game but its
+The BDDL engines (`bddl.engines.minimax`, `bddl.engines.pns`) know nothing of a game but its
 moves and goal tests, so on a positional model (Harary's tic-tac-toe, Hex
 with explicit winning sets) they look at every claim.  The positional solver
-(`bddl.pg.solver`, and df-pn on it, `bddl.pg.pns`) knows the rules' cuts: a
+(`bddl.engines.positional`, and df-pn on it, `bddl.engines.positional_pns`) knows the rules' cuts: a
 completing claim is played at once, a lone threat must be blocked, two
 threats win, a position where Black cannot complete a goal with the claims it
 has left is lost, only the cells relevant to Black's goals are claimed in a
@@ -26,7 +26,7 @@ from bddl.ast import Domain, Problem
 from bddl.errors import BddlSemanticError
 from bddl.game import BLACK, Game, Move
 from bddl.pg.game import PositionalGame
-from bddl.search import DEFAULT_MAX_POSITIONS, SearchResult
+from bddl.engines.minimax import DEFAULT_MAX_POSITIONS, SearchResult
 
 from ..encodings.pg_export import positional_game, semantics_differ
 
@@ -58,8 +58,8 @@ def search_positional(
     """Decide the BDDL game by the positional solver (`algorithm`: "minimax", its
     depth-first search, or "pns", df-pn); raises `SearchBudgetExceeded`, and
     `RulesDoNotFit` where `not_searchable` gives a reason."""
-    from bddl.pg.pns import solve_pns
-    from bddl.pg.solver import solve
+    from bddl.engines.positional_pns import solve_pns
+    from bddl.engines.positional import solve
 
     depth = game.problem.depth if depth is None else depth
     pg = _reading(game.domain, game.problem, depth)

@@ -3,7 +3,7 @@ manifest (problems/positional.toml).
 
 Each game comes from `bddl.pg.generate` (the generator the corpus files are
 checked against); the expected answer is what the explicit positional solver
-(`bddl.pg.solver`, `bddlc search GAME.pg`) finds, and `source` names the
+(`bddl.engines.positional`, `bddlc search GAME.pg`) finds, and `source` names the
 literature where it says the same.  The files are deterministic; the
 manifest's `seconds` are the solver's time on this machine (informational).
 Run from the repository:
@@ -21,7 +21,7 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bddl.pg.generate import gttt, k_in_a_row  # noqa: E402
-from bddl.pg.solver import solve  # noqa: E402
+from bddl.engines.positional import solve  # noqa: E402
 from bddl.pg.writer import save_pg  # noqa: E402
 
 # name: (the game, what it is, where the answer is known besides our solver)

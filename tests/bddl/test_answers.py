@@ -43,8 +43,8 @@ def test_engine_agrees_with_the_manifest(case):
     assert model.problem.depth == case.depth
     game = Game(model.domain, model.problem)
     if case.engine == "pns-race":
-        from bddl.pns import search_pns
-        from bddl.race import race_knowledge
+        from bddl.engines.pns import search_pns
+        from bddl.engines.race import race_knowledge
 
         # the whole 3x7 game takes about 70 million positions (an hour)
         assert search_pns(game, max_positions=100_000_000, knowledge=race_knowledge(game)).black_wins == case.black_wins

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bddl import BLACK, WHITE, Game, State, check_model, parse_domain, parse_problem
 from bddl.bounds import action_bounds, condition_bounds
-from bddl.search import black_wins, search
+from bddl.engines.minimax import black_wins, search
 from helpers.paper_listings import DOMAINS, PROBLEMS
 from helpers.strategies import game as random_game
 

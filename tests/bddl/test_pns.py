@@ -1,4 +1,4 @@
-"""df-pn (`bddl.pns`) answers exactly what the minimax oracle answers.
+"""df-pn (`bddl.engines.pns`) answers exactly what the minimax oracle answers.
 
 Random games from the encoding tests' generator, under the default settings
 and under settings that force the rarely taken paths (a table so small it is
@@ -18,8 +18,8 @@ from helpers.strategies import game as random_game
 from helpers.suite import MANIFEST, manifest
 
 from bddl import Game, SearchBudgetExceeded, load_model, search
-from bddl.pns import ProofNumberSearch, SideMoves, game_sides, mobility_numbers, search_pns
-from bddl.search import black_wins
+from bddl.engines.pns import ProofNumberSearch, SideMoves, game_sides, mobility_numbers, search_pns
+from bddl.engines.minimax import black_wins
 
 if sys.version_info >= (3, 11):
     import tomllib

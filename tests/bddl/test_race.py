@@ -1,4 +1,4 @@
-"""Race patterns (`bddl.race`): each one proved again by search, the game
+"""Race patterns (`bddl.engines.race`): each one proved again by search, the game
 recognised from its rules only, and the knowledge never contradicting the
 minimax oracle on real Breakthrough positions."""
 
@@ -13,8 +13,8 @@ from helpers.corpus import SAT2023, needs_corpus
 
 from bddl import Game, load_model, search
 from bddl.ast import Action, Atom, Condition, Relative
-from bddl.pns import search_pns
-from bddl.race import (
+from bddl.engines.pns import search_pns
+from bddl.engines.race import (
     PATTERN_FILE,
     RacePattern,
     all_windows,
@@ -24,7 +24,7 @@ from bddl.race import (
     race_knowledge,
     race_order,
 )
-from bddl.search import black_wins
+from bddl.engines.minimax import black_wins
 
 PATTERNS = load_patterns()
 

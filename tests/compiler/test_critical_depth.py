@@ -8,7 +8,7 @@ import pytest
 
 from bddl import Game
 from bddl.loader import load_model
-from bddl.search import search
+from bddl.engines.minimax import search
 from compiler.solving import critical_depth
 from compiler.solving.critical_depth import candidate_depths, scan_depths
 from compiler.solving.pipeline import EncodingSize, SolveResult

@@ -3,7 +3,7 @@
 For every problem of our suite and of the public corpus, at the file depth
 and at one and two plies less (where >= 1), DepQBF's verdict on the QDIMACS
 of each encoding in `compiler.ENCODINGS` must equal the explicit game search
-(`bddl.search`), and the engine's answer at the file depth must equal the
+(`bddl.engines.minimax`), and the engine's answer at the file depth must equal the
 manifest / the corpus table.  So every answer is computed two independent
 ways and, at the file depth, checked against a third, published one.
 

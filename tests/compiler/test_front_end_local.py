@@ -22,7 +22,7 @@ from bddl import Absolute, Atom, Condition, Problem
 from bddl import budget
 from bddl.bounds import action_bounds, condition_bounds
 from bddl.game import Game, Geometry, State, condition_holds_at, ground_atoms, state_from_atoms
-from bddl.search import search
+from bddl.engines.minimax import search
 from bddl.situations import first_holding, representative_positions
 from bddl.validate import initial_stones
 from compiler.analysis.lint import changeable_cells, frozen_cells

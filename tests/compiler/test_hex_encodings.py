@@ -13,7 +13,7 @@ from helpers.hexgames import random_graph, random_hex, random_sets
 
 from bddl.pg.prune import at_depth
 from bddl.pg.reader import load_pg
-from bddl.pg.solver import solve
+from bddl.engines.positional import solve
 from compiler.encodings import IMPLICIT_ENCODINGS, encode_implicit
 from compiler.solving.solver_programs import run_solver_on_text
 

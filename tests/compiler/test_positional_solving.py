@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bddl.pg.reader import load_pg
-from bddl.pg.solver import solve as explicit_solve
+from bddl.engines.positional import solve as explicit_solve
 from compiler.solving.positional import PG_SOLVE_ENCODING, check_first_move, solve_pg
 from helpers.corpus import PG_CORPUS, needs_pg_corpus, pg_answers
 from helpers.positional_games import BLACK, black_wins, differential_sample, winning_first_moves
@@ -16,7 +16,7 @@ GAMES = differential_sample(seed=1414, count=40)
 
 
 def test_the_explicit_solver_and_the_minimax_agree():
-    """Two oracles written apart: the tests' minimax and bddl.pg.solver."""
+    """Two oracles written apart: the tests' minimax and bddl.engines.positional."""
     answers = [black_wins(game) for game in GAMES]
     assert answers == [explicit_solve(game).black_wins for game in GAMES]
     assert 10 <= sum(answers) <= 30

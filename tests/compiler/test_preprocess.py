@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from bddl import Game
 from bddl.game import BLACK, WHITE
 from bddl.loader import load_model
-from bddl.search import black_wins, search
+from bddl.engines.minimax import black_wins, search
 from circuits import Qdimacs, qdimacs_value, to_qdimacs, write_qdimacs
 from compiler.encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode
 from compiler.solving.preprocessing import bloqqer, bloqqer_input, check_prefix, repair_prefix, run_bloqqer, unquantified

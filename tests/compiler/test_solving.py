@@ -10,7 +10,7 @@ import pytest
 from bddl import Game
 from bddl.game import BLACK, WHITE
 from bddl.loader import load_model
-from bddl.search import black_wins, search
+from bddl.engines.minimax import black_wins, search
 from compiler.solving.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES, SolverRun, default_solver, members
 from compiler.solving.pipeline import MoveCheckError, problem_at, solve
 from helpers.speed import is_quick, marks

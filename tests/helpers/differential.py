@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from bddl import Game, load_model, search
-from bddl.search import SearchBudgetExceeded
+from bddl.engines.minimax import SearchBudgetExceeded
 from helpers.corpus import instances as corpus_instances
 from helpers.speed import quick_cases
 from helpers.suite import manifest

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from bddl import Game, search
 from bddl.loader import load_model
 from bddl.pg.reader import load_pg, read_pg
-from bddl.pg.solver import solve
+from bddl.engines.positional import solve
 from bddl.pg.writer import write_pg
 from compiler.cli import main
 from compiler.encodings.pg_export import NotPositional, positional_game, semantics_differ

@@ -1,4 +1,4 @@
-"""df-pn on positional games (`bddl.pg.pns`) against the brute force and the
+"""df-pn on positional games (`bddl.engines.positional_pns`) against the brute force and the
 explicit solver: random games of every kind (Maker-Maker and Maker-Breaker,
 (p,q) turns, first-move sets, symmetric boards), with its knowledge (the
 threat cuts, the initial numbers, the symmetries) on and off, the GTTT corpus
@@ -15,9 +15,9 @@ from helpers.corpus import PG_CORPUS, needs_pg_corpus, pg_answers
 from pg_random import brute_force, random_game
 
 from bddl.pg.game import BLACK, WHITE, PositionalGame
-from bddl.pg.pns import solve_pns
+from bddl.engines.positional_pns import solve_pns
 from bddl.pg.reader import load_pg
-from bddl.pg.solver import PositionalSolver, SearchBudgetExceeded
+from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded
 
 RANDOM_GAMES = scaled(600)
 PLAIN = {"initial_numbers": False, "use_symmetries": False}  # df-pn with (1, 1) numbers and no symmetries

@@ -11,7 +11,7 @@ import pytest
 from bddl.pg.game import BLACK, WHITE, BorderGraph, PositionalGame
 from bddl.pg.geometry import symmetries
 from bddl.pg.reader import load_pg, read_pg
-from bddl.pg.solver import PositionalSolver, SearchBudgetExceeded, solve
+from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded, solve
 from conftest import scaled
 from helpers.corpus import PG_CORPUS, needs_pg_corpus, pg_answers
 from pg_random import brute_force, random_game

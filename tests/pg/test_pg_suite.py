@@ -7,7 +7,7 @@ import importlib.util
 import pytest
 
 from bddl.pg.reader import load_pg
-from bddl.pg.solver import solve
+from bddl.engines.positional import solve
 from bddl.pg.writer import write_pg
 from helpers.suite import PROBLEMS, positional_manifest, suite_games
 

@@ -20,7 +20,7 @@ from bddl.pg.prune import (
     prune_sets,
     useless_to_white,
 )
-from bddl.pg.solver import solve
+from bddl.engines.positional import solve
 
 GRAPH_STEPS = {
     "far_cells_to_white": far_cells_to_white,

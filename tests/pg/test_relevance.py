@@ -1,4 +1,4 @@
-"""The relevance pruning of the Maker-Breaker searches (`bddl.pg.relevance`):
+"""The relevance pruning of the Maker-Breaker searches (`bddl.engines.relevance`):
 its tiers against a definition by enumeration, and both searches with the
 pruning against the same searches without it and against a brute force, on
 random graphs with borders, random Hex positions and random winning sets,
@@ -18,10 +18,10 @@ from helpers.hexgames import random_graph, random_hex, random_sets
 from pg_random import brute_force, random_game, random_turns
 
 from bddl.pg.game import PositionalGame
-from bddl.pg.pns import solve_pns
+from bddl.engines.positional_pns import solve_pns
 from bddl.pg.reader import load_pg
-from bddl.pg.relevance import UNREACHABLE
-from bddl.pg.solver import PositionalSolver, solve
+from bddl.engines.relevance import UNREACHABLE
+from bddl.engines.positional import PositionalSolver, solve
 
 
 

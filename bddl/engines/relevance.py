@@ -1,6 +1,6 @@
 """Which open cells can still matter in a Maker-Breaker position, and in what
 order to try them: the relevance pruning of the explicit searches
-(`bddl.pg.solver`, `bddl.pg.pns`).
+(`bddl.engines.positional`, `bddl.engines.positional_pns`).
 
 A *goal* is a winning set of Black's, or (Hex) a simple chain of cells from
 the start border to the end border.  Its *cost* in a position is its number

@@ -1,6 +1,6 @@
-"""Does Black win the positional game?  df-pn (`bddl.pns`) on the positional rules.
+"""Does Black win the positional game?  df-pn (`bddl.engines.pns`) on the positional rules.
 
-The rules are the explicit solver's (`bddl.pg.solver`, docs/positional.md):
+The rules are the explicit solver's (`bddl.engines.positional`, docs/positional.md):
 each time point's mover claims one open cell (of the first-move set at the
 first time point); the first side to own a whole winning set of its own wins
 (Hex: Black joins the borders); when the time points run out, or the mover
@@ -15,7 +15,7 @@ two searches share the definition of a win and differ only in the search;
 so are the rules' cuts (`PositionalSolver.cuts`), which both searches read:
 
 * as the move generator (`claims`): the Maker-Breaker relevance pruning of
-  `bddl.pg.relevance`, and in every game the threat logic (a completing
+  `bddl.engines.relevance`, and in every game the threat logic (a completing
   claim only; the forced block of a mover with one stone before the other's
   turn; the blocks first); a position where Black can no longer complete a
   goal in time has no successors, which the core reads as the end of the
@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import time
 
-from ..pns import DEFAULT_CAPACITY, ProofNumberSearch, SideMoves
-from ..search import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
-from .game import BLACK, PositionalGame
-from .solver import PgSearchResult, PositionalSolver
+from .pns import DEFAULT_CAPACITY, ProofNumberSearch, SideMoves
+from .minimax import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
+from ..pg.game import BLACK, PositionalGame
+from .positional import PgSearchResult, PositionalSolver
 
 # The core's settings for positional games (docs/benchmarks.md, the Hein puzzles): with the
 # initial numbers, a smaller epsilon and a shorter leaf search took fewer positions than
@@ -179,7 +179,7 @@ def solve_pns(
 
 def _winning_claim(rules: PositionalSolver, engine: ProofNumberSearch, movers: tuple[bool, ...], b: int, w: int, depth: int) -> int:
     """A first claim known (or proved again) to win, in the solver's move order."""
-    claims = rules.claims(b, w, 0)  # a winning claim is among them (bddl.pg.relevance)
+    claims = rules.claims(b, w, 0)  # a winning claim is among them (bddl.engines.relevance)
     mover = movers[depth - 1] if depth > 1 else False
     for c in claims:
         b2 = b | 1 << c

@@ -20,8 +20,8 @@ import sys
 import time
 from dataclasses import dataclass
 
-from .budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, require, stored_position_bytes
-from .game import BLACK, WHITE, Game, Move, State
+from ..budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, require, stored_position_bytes
+from ..game import BLACK, WHITE, Game, Move, State
 
 DEFAULT_MAX_POSITIONS = 20_000_000
 

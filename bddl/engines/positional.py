@@ -25,13 +25,13 @@ How it stays fast enough for the 4x4 GTTT files:
   time points is lost for Black at once (for Hex: the fewest open cells that
   join the borders is more than Black has moves left);
 * in a Maker-Breaker game, only the cells relevant to Black's goals are
-  claimed by either side, cheapest goal first (`bddl.pg.relevance` argues
+  claimed by either side, cheapest goal first (`bddl.engines.relevance` argues
   why that keeps every value; `relevance=False` turns it off for the tests);
 * positions equal up to a board symmetry (`geometry.symmetries`: the checked
   rotations, reflections and torus shifts) share one table entry, through a
   canonical key computed with per-byte lookup tables.
 
-The budget contract is `bddl.search`'s: `SearchBudgetExceeded` after
+The budget contract is `bddl.engines.minimax`'s: `SearchBudgetExceeded` after
 `max_positions` expanded positions.
 """
 
@@ -42,9 +42,9 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from ..search import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
-from .game import BLACK, PositionalGame
-from .geometry import symmetries as board_symmetries
+from .minimax import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
+from ..pg.game import BLACK, PositionalGame
+from ..pg.geometry import symmetries as board_symmetries
 from .relevance import Relevance
 
 SYMMETRY_AFTER = 2000
@@ -135,7 +135,7 @@ class PositionalSolver:
         self.initial_count = len(game.black_initials) + len(game.white_initials)
         self.table: dict[int, bool] = {}
         # Maker-Breaker only: the moves are restricted to the relevant cells and
-        # ordered by the cost of their cheapest goal (bddl.pg.relevance says why that is sound)
+        # ordered by the cost of their cheapest goal (bddl.engines.relevance says why that is sound)
         self.relevance: Relevance | None = None
         if relevance and game.maker_breaker:
             if graph is not None:

@@ -1,6 +1,6 @@
 """Does Black win within d plies?  Depth-first proof-number search (df-pn).
 
-The question and the rules are exactly those of `bddl.search` (the minimax
+The question and the rules are exactly those of `bddl.engines.minimax` (the minimax
 oracle): players alternate, a player whose goal holds after its own move has
 won, a player with no legal move loses, and when the plies run out Black has
 lost.  Only the order in which positions are looked at differs: df-pn
@@ -58,7 +58,7 @@ mover's number of moves), which took the geometric mean of df-pn's positions
 over the minimax's below 1 on Breakthrough, Domineering and Knightthrough
 and to about 1 on Hex, and cut the worst ratio (Hex 4x4 lost d11) from 5 to
 about 1 (docs/benchmarks.md, "The game engine").  A `knowledge` function may
-decide a position statically (the race patterns of `bddl.race`, the
+decide a position statically (the race patterns of `bddl.engines.race`, the
 threat cuts of positional games); it is asked before a position is expanded,
 by df-pn and by the leaf search alike, and its answers are stored as solved.
 
@@ -74,8 +74,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .game import BLACK, Game
-from .search import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded, SearchResult
+from ..game import BLACK, Game
+from .minimax import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded, SearchResult
 
 INF = 1 << 40
 DEFAULT_CAPACITY = 2_000_000  # table entries (solved and unsolved) kept at once
@@ -408,7 +408,7 @@ def search_pns(
 ) -> SearchResult:
     """Decide whether Black wins within `depth` plies (default: the problem's) by df-pn.
 
-    The same question, answer and budget contract as `bddl.search.search`:
+    The same question, answer and budget contract as `bddl.engines.minimax.search`:
     raises `SearchBudgetExceeded` after `max_positions` expanded positions.
     The first move reported is the first winning one, in move order, that
     the search proved.  `mobility=False` starts fresh positions at (1, 1)
