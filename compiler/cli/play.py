@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args) -> int:
     from bddl.game import BLACK, WHITE, Game
 
-    from ..notation import describe_move
+    from bddl.notation import describe_move
     from ..solving.strategy import SolverStrategy, StrategyUnknown
 
     game_file = pg_path(args, build_parser())
@@ -129,7 +129,7 @@ def read_white_move(game, state, plies: int, echo: bool):
     (White has no move, the input ended, or the player quit), with the reason said."""
     from bddl.game import WHITE
 
-    from ..notation import MoveInputError, legal_moves, parse_move
+    from bddl.notation import MoveInputError, legal_moves, parse_move
 
     options = legal_moves(game, state, WHITE)
     if not options:
@@ -175,7 +175,7 @@ def _example_move(game, state) -> str:
     (the first legal one now, or one position later), not a made-up name."""
     from bddl.game import BLACK, WHITE
 
-    from ..notation import move_name
+    from bddl.notation import move_name
 
     moves = game.moves(state, WHITE)
     if not moves:

@@ -48,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def move_json(game, state, move) -> dict | None:
-    from ..notation import describe_move
+    from bddl.notation import describe_move
 
     if move is None:
         return None
@@ -110,7 +110,7 @@ def _white_move(args, game):
     """The engine move --reply-to names, or None; a usage error where it makes no sense."""
     from bddl.game import WHITE
 
-    from ..notation import MoveInputError, parse_move
+    from bddl.notation import MoveInputError, parse_move
 
     if args.reply_to is None:
         return None
@@ -162,7 +162,7 @@ def result_json(game, result: SolveResult, white_move, reply: Reply | None) -> d
 
 def print_result(game, result: SolveResult, white_move, reply: Reply | None, status: int) -> int:
     """The text report; the exit status, unknown when the reply contradicts the verdict."""
-    from ..notation import describe_move
+    from bddl.notation import describe_move
 
     print(verdict_line(result))
     if result.black_wins and game.problem.black_first:

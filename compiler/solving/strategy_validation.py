@@ -22,7 +22,7 @@ from typing import NoReturn
 
 from bddl.game import BLACK, WHITE, Game, Move, State
 
-from ..notation import describe_move
+from bddl.notation import describe_move
 from .strategy import Strategy, StrategyUnknown
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bddl.game import Game, Move, State
-from bddl.suggest import did_you_mean
+from .game import Game, Move, State
+from .suggest import did_you_mean
 
 
 class MoveInputError(ValueError):

@@ -6,7 +6,7 @@ import pytest
 
 from bddl import Game, check_model, parse_domain, parse_problem
 from bddl.game import WHITE
-from compiler.notation import MoveInputError, describe_move, legal_moves, parse_move
+from bddl.notation import MoveInputError, describe_move, legal_moves, parse_move
 
 DOMAIN = """#blackactions
 :action occupy
