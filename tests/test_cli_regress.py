@@ -234,3 +234,52 @@ def test_our_positional_manifest_reads_as_a_regress_manifest():
     entries = regress.read_manifest(PROBLEMS / "positional.toml")
     assert len(entries) >= 8
     assert all(e.positional and e.domain is None and e.problem.is_file() for e in entries)
+
+
+@pytest.mark.parametrize("method", ["search", "both"])
+def test_a_relative_manifest_is_read_from_where_bddlc_runs(tmp_path, capsys, monkeypatch, method):
+    """Issue 26, repro 1: the search child ran in the repository's folder with the
+    manifest's relative paths, found no file, and called a wrong answer undecided."""
+    import shutil
+
+    folder = tmp_path / "suite"
+    shutil.copytree(DOMAINS, folder / "rules")
+    shutil.copytree(PROBLEMS / "httt", folder / "models" / "httt")
+    wrong = GOOD[:1] + [("httt/el_3x3_d3.bddl", "positional.bddl", True)]  # el 3x3 at depth 3: no win
+    text = 'domains = "rules"\nproblems = "models"\n'
+    for file, domain, answer in wrong:
+        text += ENTRY.format(file=file, domain=domain, answer="true" if answer else "false")
+    (folder / "expected.toml").write_text(text)
+    monkeypatch.chdir(folder)
+    status, out, err = run(capsys, "regress", "expected.toml", "--method", method)
+    assert status == 4, out + err
+    assert out.splitlines()[-1] == "2 entries: 1 agree, 1 mismatch, 0 undecided"
+    assert "search at depth 3: no win, expected Black wins" in err
+
+
+def test_a_model_the_search_child_refuses_is_a_mismatch_not_undecided(tmp_path, capsys):
+    broken = tmp_path / "broken.bddl"
+    broken.write_text((PROBLEMS / "httt/el_3x3_d3.bddl").read_text().replace("#depth", "#dpeth"))
+    text = f'domains = "{DOMAINS}"\nproblems = "{tmp_path}"\n' + ENTRY.format(file="broken.bddl", domain="positional.bddl", answer="false")
+    path = tmp_path / "expected.toml"
+    path.write_text(text.replace("black_wins = false", "black_wins = false\ndepth = 3"))
+    status, out, err = run(capsys, "regress", str(path), "--method", "search")
+    assert status == 4, out + err
+    assert "the model does not load" in err
+
+
+@pytest.mark.parametrize("where", ["pipeline", "positional"])
+def test_a_refuted_first_move_of_either_language_is_a_mismatch(tmp_path, monkeypatch, where):
+    """Issue 26, repro 7: only the positional MoveCheckError was caught; the BDDL one escaped."""
+    import importlib
+
+    error = importlib.import_module(f"compiler.solving.{where}").MoveCheckError
+
+    def refuted(entry, depth, options):
+        raise error("the game engine refutes the first move")
+
+    monkeypatch.setattr(regress, "_solve", refuted)
+    entry = regress.read_manifest(manifest(tmp_path, GOOD[0]))[0]
+    verdict = regress.check_entry(entry, regress.Options(method="solve"))
+    assert verdict.status == regress.MISMATCH
+    assert "first move is refuted" in verdict.problems[0]

@@ -182,17 +182,24 @@ class Options:
     solver: str = "default"
 
 
+class ModelDoesNotLoad(Exception):
+    """A search child refused the entry's model (exit status 1): its first diagnostic line."""
+
+
 def check_entry(entry: Entry, options: Options) -> Verdict:
     """Every check the method asks for on one entry, and the entry's status.  Runs on a worker."""
     from .cluster import this_worker
-    from .positional import MoveCheckError
+    from .pipeline import MoveCheckError
+    from .positional import MoveCheckError as PgMoveCheckError
 
     methods = ("solve", "search") if options.method == "both" else (options.method,)
     try:
         checks, problems = _checks(entry, options, methods)
     except BddlError as exc:  # a model that no longer loads fails its entry, not the whole run
         return Verdict(entry, MISMATCH, (), (f"the model does not load: {exc.diagnostics[0].headline()}",), this_worker().name)
-    except MoveCheckError as exc:  # the explicit solver refutes the solver's first move: a wrong answer somewhere
+    except ModelDoesNotLoad as exc:
+        return Verdict(entry, MISMATCH, (), (f"the model does not load: {exc}",), this_worker().name)
+    except (MoveCheckError, PgMoveCheckError) as exc:  # the game engine refutes the solver's first move: a wrong answer somewhere
         return Verdict(entry, MISMATCH, (), (f"the solver's first move is refuted: {exc}",), this_worker().name)
     if problems:
         status = MISMATCH
@@ -265,10 +272,15 @@ def _solve_pg(entry: Entry, depth: int, options: Options) -> Check:
 
 
 def _search(entry: Entry, depth: int, options: Options) -> Check:
-    """`bddlc search --json` in a child process, killed at the time limit (the engine cannot be interrupted in-process)."""
+    """`bddlc search --json` in a child process, killed at the time limit (the engine cannot be interrupted in-process).
+
+    The child runs in the repository's folder (so that `-m compiler.cli` is
+    found without an install), so the model's paths are made absolute: the
+    manifest's relative paths are relative to where bddlc was started."""
     from .processes import spawn
 
-    model = [str(entry.problem)] if entry.positional else [str(entry.domain), str(entry.problem)]
+    files = [entry.problem] if entry.positional else [entry.domain, entry.problem]
+    model = [str(Path(f).resolve()) for f in files if f is not None]
     command = [sys.executable, "-m", "compiler.cli", "search", *model, "--depth", str(depth), "--json"]
     start = time.perf_counter()
     proc = spawn(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2])
@@ -283,6 +295,8 @@ def _search(entry: Entry, depth: int, options: Options) -> Check:
         proc.wait()
         raise
     seconds = time.perf_counter() - start
+    if proc.returncode == 1:  # bad input: the entry's model, not a missing verdict
+        raise ModelDoesNotLoad((err.strip().splitlines() or ["no message"])[0][:300])
     try:
         answer = json.loads(out.strip().splitlines()[-1])
     except (ValueError, IndexError):
