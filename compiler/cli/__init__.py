@@ -76,6 +76,39 @@ def _top_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _misspelt_command(word: str) -> None:
+    """`bddlc slove A B` would compile a domain named `slove`: a usage error
+    naming the command meant, when `word` is no file and is close to a command."""
+    import os
+
+    from bddl.suggest import candidates
+
+    if word.startswith("-") or os.path.exists(word):
+        return
+    close = candidates(word, COMMANDS, cutoff=0.75)
+    if close:
+        _top_parser().error(f"no command or file named '{word}'; did you mean '{close[0]}'?")
+
+
+def _misspelt_options(parser: argparse.ArgumentParser, rest: Sequence[str]) -> None:
+    """Argparse says only "unrecognized arguments: --timout": name the option
+    meant, when one is close (prefixes of an option stay argparse's to judge)."""
+    from bddl.suggest import candidates
+
+    known = [s for s in parser._option_string_actions if s.startswith("--")]
+    for word in rest:
+        if word == "--":
+            return
+        if not word.startswith("--"):
+            continue
+        option = word.split("=", 1)[0]
+        if option in parser._option_string_actions or any(s.startswith(option) for s in known):
+            continue
+        close = candidates(option, known)
+        if close:
+            parser.error(f"unrecognized option {option}; did you mean {close[0]}?")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from bddl.errors import BddlError
 
@@ -88,8 +121,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         _top_parser().parse_args(argv)
         return EXIT_OK
     name, rest = (argv[0], argv[1:]) if argv[0] in COMMANDS else ("compile", argv)
+    if name == "compile" and argv[0] != "compile":
+        _misspelt_command(argv[0])
     command = importlib.import_module(f".{COMMANDS[name][0]}", __package__)
-    args = command.build_parser().parse_args(rest)
+    parser = command.build_parser()
+    _misspelt_options(parser, rest)
+    args = parser.parse_args(rest)
     from bddl.budget import MemoryBudgetExceeded, set_memory_limit
 
     if getattr(args, "max_memory", None):
