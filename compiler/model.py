@@ -84,15 +84,16 @@ def open_model(
     if language_of(paths) == PG:
         from bddl.ast import Span
         from bddl.errors import BddlLimitError, error
-        from bddl.pg.reader import load_pg
+        from bddl.pg.reader import load_pg_located
 
-        game = load_pg(paths[0])
+        read = load_pg_located(paths[0])
+        game = read.game
         asked = game.depth if depth is None else depth
         if asked > limits.max_depth:
             raise BddlLimitError(error(f"a depth of {asked} is beyond the limit of {limits.max_depth}", Span(paths[0], 0, 0, 0, 0),
                                        f"a smaller depth, or raise the limit with --max-depth {asked}", code="limit"))
         rules = pg_rules(game, depth)
-        return GameModel(PG, paths, rules, pg=rules.game)
+        return GameModel(PG, paths, rules, pg=rules.game, warnings=read.warnings)
     from bddl.game import Game
     from bddl.loader import load_model
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..ast import Span
-from ..errors import BddlSemanticError, BddlSyntaxError, Diagnostic, error
+from ..errors import BddlSemanticError, BddlSyntaxError, Diagnostic, error, warning
 from ..parser import read_source
 from .game import BLACK, WHITE, BorderGraph, PositionalGame
 from .geometry import coordinates_from_names
@@ -81,15 +81,59 @@ class Section:
         return tuple(t for line in self.lines for t in line)
 
 
+@dataclass(frozen=True)
+class ReadGame:
+    """A game with where its parts were written: what warnings and `bddlc check` point at."""
+
+    game: PositionalGame
+    warnings: tuple[Diagnostic, ...]
+    set_spans: dict[str, tuple[Span, ...]]  # "blackwins"/"whitewins": the line of each winning set
+    cell_spans: dict[str, dict[int, Span]]  # per cell-list section (e.g. "firstmoves"): each cell's token
+    headers: dict[str, Span]  # each section's header
+    file: str
+
+
 def read_pg(text: str, file: str = "<pg>") -> PositionalGame:
     """Parse the text of a `.pg` file; raises `BddlSyntaxError` (the layout) or
     `BddlSemanticError` (names that do not fit together), with every problem found."""
+    return read_pg_located(text, file).game
+
+
+def read_pg_located(text: str, file: str = "<pg>") -> ReadGame:
+    """`read_pg`, keeping where things were written, with the warnings about the game."""
     sections, layout_problems = _sections(text, file)
-    return _Resolver(file, sections, layout_problems).game()
+    resolver = _Resolver(file, sections, layout_problems)
+    game = resolver.game()
+    located = ReadGame(game, (), {k: tuple(v) for k, v in resolver.set_spans.items()}, resolver.cell_spans,
+                       {name: s.header for name, s in resolver.by_name.items()}, file)
+    return replace(located, warnings=tuple(_first_move_warnings(located)))
 
 
 def load_pg(path: str | Path) -> PositionalGame:
     return read_pg(read_source(path), str(path))
+
+
+def load_pg_located(path: str | Path) -> ReadGame:
+    return read_pg_located(read_source(path), str(path))
+
+
+def _first_move_warnings(read: ReadGame) -> list[Diagnostic]:
+    """A `#firstmoves` cell owned before play can never be claimed: the game means
+    something else, and when no first move is left the game is over at once."""
+    game = read.game
+    if game.first_moves is None:
+        return []
+    taken = game.black_initials | game.white_initials
+    found = []
+    spans = read.cell_spans["firstmoves"]
+    for cell in sorted(game.first_moves & taken, key=lambda c: (spans[c].line, spans[c].column)):
+        owner = "Black" if cell in game.black_initials else "White"
+        found.append(warning(f"first-move cell '{game.cells[cell]}' is owned by {owner} before play, so no first move can claim it",
+                             spans[cell], "first-move cells that are open at the start"))
+    if game.first_moves <= taken:
+        found.append(warning("no '#firstmoves' cell is open, so the first mover has no move: the game is over before it starts, "
+                             "and Black has not won", read.headers["firstmoves"], "at least one open cell in '#firstmoves'"))
+    return found
 
 
 def did_you_mean(word: str, choices, prefix: str = "") -> str:
@@ -184,6 +228,8 @@ class _Resolver:
                 )
                 continue
             self.by_name[s.name] = s
+        self.set_spans: dict[str, list[Span]] = {}
+        self.cell_spans: dict[str, dict[int, Span]] = {}
         self.end = Span(file, 0, 0, 0, 0)
         if sections:
             last = sections[-1]
@@ -302,6 +348,7 @@ class _Resolver:
                 )
                 continue
             chosen[i] = tok
+        self.cell_spans[name] = {i: tok.span for i, tok in chosen.items()}
         return frozenset(chosen)
 
     def winning_sets(self, name: str, index: dict[str, int]) -> tuple[frozenset[int], ...]:
@@ -309,7 +356,9 @@ class _Resolver:
         if section is None:
             return ()
         sets = []
+        spans = self.set_spans.setdefault(name, [])
         for line in section.lines:
+            spans.append(Span(self.file, line[0].span.line, line[0].span.column, line[-1].span.end_line, line[-1].span.end_column))
             members: dict[int, Token] = {}
             for tok in line:
                 i = self.lookup(tok, index, "cell", "#positions")
