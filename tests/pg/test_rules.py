@@ -7,9 +7,9 @@ rule, first moves, wins before play) is right for the answers."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pg_random import brute_force, random_game
 
 from bddl.game import Game
@@ -35,9 +35,10 @@ def test_bddl_rules_give_the_manifest_answers():
     assert len(decided) >= 60 and set(decided) == {True, False}
 
 
-@pytest.mark.parametrize("seed", range(150))
-def test_pg_rules_agree_with_the_brute_force(seed):
-    game = random_game(random.Random(seed))
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(rng=st.randoms(use_true_random=False))
+def test_pg_rules_agree_with_the_brute_force(rng):
+    game = random_game(rng)
     assert black_wins_by_rules(pg_rules(game)) == brute_force(game)
 
 
