@@ -87,9 +87,10 @@ def pattern(condition: Condition, box: Frame, x0: float, y0: float, fill: str) -
             x = x0 + (dx - box.dx[0]) * PATTERN_UNIT
             y = y0 + (dy - box.dy[0]) * PATTERN_UNIT
             named = (dx, dy) in at
+            atoms = ",".join(("NOT " if a.negated else "") + a.pred for a in at.get((dx, dy), ()))
             out.append(
                 f'<rect x="{num(x)}" y="{num(y)}" width="{num(PATTERN_UNIT)}" height="{num(PATTERN_UNIT)}" '
-                f'fill="{fill if named else "#f4f4f4"}" stroke="#9a9a9a" stroke-width="0.8"/>'
+                f'fill="{fill if named else "#f4f4f4"}" stroke="#9a9a9a" stroke-width="0.8" data-dx="{dx}" data-dy="{dy}" data-atoms="{atoms}"/>'
             )
     for (dx, dy), atoms in sorted(at.items()):
         cx = x0 + (dx - box.dx[0] + 0.5) * PATTERN_UNIT

@@ -73,12 +73,14 @@ class Sheet:
         return document(self.width, self.y + MARGIN, self.body, title)
 
 
-def small_board(rules: GameRules, board: Layout, fills: dict[int, str], caption: str) -> Item:
-    """The board at small-multiple size, `fills` colouring the cells that matter, a caption below."""
+def small_board(rules: GameRules, board: Layout, fills: dict[int, str], caption: str, kind: str) -> Item:
+    """The board at small-multiple size, `fills` colouring the cells that matter, a caption below.
+    `kind` and the cells go in data attributes, so a program can read the sheet back."""
     scale = min(0.6, SMALL_WIDTH / board.width)
+    cells = " ".join(str(c) for c in sorted(fills))
 
     def draw(x: float, y: float) -> list[str]:
-        out = [f'<g transform="translate({num(x)},{num(y)}) scale({num(scale)})">']
+        out = [f'<g class="multiple" data-kind="{kind}" data-cells="{cells}" transform="translate({num(x)},{num(y)}) scale({num(scale)})">']
         out += board_elements(rules, board, rules.initial, fills=fills, ids=False)
         out.append("</g>")
         out.append(label(x + board.width * scale / 2, y + board.height * scale + 9, caption, 10, extra=' fill="#333333"'))
@@ -140,7 +142,7 @@ def _turns(sheet: Sheet, model) -> None:
     if first is not None:
         cells = sorted(first)
         sheet.line("The first move may claim only the cells highlighted: " + " ".join(rules.cells[c].name for c in cells))
-        sheet.row([small_board(rules, layout(rules, labels=False), {c: FIRST_MOVES for c in cells}, "first moves")])
+        sheet.row([small_board(rules, layout(rules, labels=False), {c: FIRST_MOVES for c in cells}, "first moves", "first-moves")])
 
 
 def _sets(sheet: Sheet, rules: GameRules, board: Layout, side: str, sets: list[frozenset[int]], what: str) -> None:
@@ -148,7 +150,7 @@ def _sets(sheet: Sheet, rules: GameRules, board: Layout, side: str, sets: list[f
     if not sets:
         sheet.line(f"{side.capitalize()} has none: it cannot win by a {what[:-1]}")
         return
-    items = [small_board(rules, board, {c: HIGHLIGHT[side] for c in cells}, f"{what[:-1]} {k + 1}") for k, cells in enumerate(sets[:MAX_MULTIPLES])]
+    items = [small_board(rules, board, {c: HIGHLIGHT[side] for c in cells}, f"{what[:-1]} {k + 1}", f"{side}-set") for k, cells in enumerate(sets[:MAX_MULTIPLES])]
     sheet.row(items)
     if len(sets) > MAX_MULTIPLES:
         sheet.line(f"... and {len(sets) - MAX_MULTIPLES} more, not drawn")
@@ -160,7 +162,7 @@ def _pg_goals(sheet: Sheet, model, board: Layout) -> None:
     if graph is not None and not game.black_wins:
         sheet.heading("Black's goal: a chain of Black cells joining the two borders")
         borders = {c: HIGHLIGHT[BLACK] for c in graph.start_border | graph.end_border}
-        sheet.row([small_board(rules, board, borders, "Black's borders")])
+        sheet.row([small_board(rules, board, borders, "Black's borders", "black-borders")])
     else:
         _sets(sheet, rules, board, BLACK, list(game.black_wins), "winning sets")
     _sets(sheet, rules, board, WHITE, list(game.white_wins), "winning sets")
@@ -177,7 +179,7 @@ def _bddl_goals(sheet: Sheet, model) -> None:
         if not goals:
             sheet.line(f"{side.capitalize()} has no goal: it wins only when the other side cannot move")
             continue
-        sheet.row([_condition_item([goal], f"goal {k + 1}", HIGHLIGHT[side]) for k, goal in enumerate(goals[:MAX_MULTIPLES])])
+        sheet.row([_condition_item([goal], f"goal {k + 1}", HIGHLIGHT[side], f"{side}-goal") for k, goal in enumerate(goals[:MAX_MULTIPLES])])
         if len(goals) > MAX_MULTIPLES:
             sheet.line(f"... and {len(goals) - MAX_MULTIPLES} more, not drawn")
     for side, actions in ((BLACK, domain.black_actions), (WHITE, domain.white_actions)):
@@ -185,10 +187,10 @@ def _bddl_goals(sheet: Sheet, model) -> None:
         if not actions:
             sheet.line(f"{side.capitalize()} has no action: it loses when it must move")
             continue
-        sheet.row([_condition_item([a.precondition, a.effect], a.name, HIGHLIGHT[side]) for a in actions[:MAX_MULTIPLES]])
+        sheet.row([_condition_item([a.precondition, a.effect], a.name, HIGHLIGHT[side], f"{side}-action") for a in actions[:MAX_MULTIPLES]])
 
 
-def _condition_item(conditions: list, caption: str, fill: str) -> Item:
+def _condition_item(conditions: list, caption: str, fill: str, kind: str) -> Item:
     """One goal, or an action's precondition and effect side by side with an arrow, in one frame."""
     box = frame(conditions)
     arrow = 26.0
@@ -200,7 +202,7 @@ def _condition_item(conditions: list, caption: str, fill: str) -> Item:
     height = box.height + 16 + 12 * len(notes)
 
     def draw(x: float, y: float) -> list[str]:
-        out = []
+        out = [f'<g class="pattern" data-kind="{kind}">']
         cursor = x
         for k, condition in parts:
             out += pattern(condition, box, cursor, y, fill)[0]
@@ -213,6 +215,6 @@ def _condition_item(conditions: list, caption: str, fill: str) -> Item:
         out.append(label(x, y + box.height + 9, caption, 10, anchor="start", extra=' fill="#333333"'))
         for n, note in enumerate(notes):
             out.append(label(x, y + box.height + 21 + 12 * n, note, 9, anchor="start", extra=' fill="#555555"'))
-        return out
+        return out + ["</g>"]
 
     return Item(max(width, text_width), max(height, PATTERN_UNIT), draw)
