@@ -26,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
         "  bddlc show domains/positional.bddl problems/httt/tic_3x3_d9.bddl -o sheet.svg\n"
         "  bddlc show problems/pg/tictactoe_3x3.pg --moves 'b2, a1, c3' -o position.svg\n"
-        "  bddlc show GAME.pg --certificate CERT.json -o strategy.html",
+        "\nWith --certificate CERT.json -o strategy.html: the explorer of a certificate (docs/pictures.md).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_model_arguments(p, "override the game's depth (for a certificate: default the certificate's)", positional=True)

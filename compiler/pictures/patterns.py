@@ -87,12 +87,12 @@ def pattern(condition: Condition, box: Frame, x0: float, y0: float, fill: str) -
             x = x0 + (dx - box.dx[0]) * PATTERN_UNIT
             y = y0 + (dy - box.dy[0]) * PATTERN_UNIT
             named = (dx, dy) in at
-            atoms = ",".join(("NOT " if a.negated else "") + a.pred for a in at.get((dx, dy), ()))
+            values = ",".join(("NOT " if a.negated else "") + a.pred for a in at.get((dx, dy), ()))
             out.append(
                 f'<rect x="{num(x)}" y="{num(y)}" width="{num(PATTERN_UNIT)}" height="{num(PATTERN_UNIT)}" '
-                f'fill="{fill if named else "#f4f4f4"}" stroke="#9a9a9a" stroke-width="0.8" data-dx="{dx}" data-dy="{dy}" data-atoms="{atoms}"/>'
+                f'fill="{fill if named else "#f4f4f4"}" stroke="#9a9a9a" stroke-width="0.8" data-dx="{dx}" data-dy="{dy}" data-atoms="{values}"/>'
             )
-    for (dx, dy), atoms in sorted(at.items()):
+    for (dx, dy), atoms in sorted(at.items(), key=lambda item: item[0]):
         cx = x0 + (dx - box.dx[0] + 0.5) * PATTERN_UNIT
         cy = y0 + (dy - box.dy[0] + 0.5) * PATTERN_UNIT
         radius = PATTERN_UNIT * (0.36 if len(atoms) == 1 else 0.2)

@@ -302,6 +302,7 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(files):
     for node, (ply, line, edges, stuck) in zip(data["nodes"], shown["nodes"]):
         position = Position(sum(1 << i for i, c in enumerate(line) if c == "B"), sum(1 << i for i, c in enumerate(line) if c == "W"), ply)
         plays = {p.text: p for p in rules.plays(position)}
+        assert (node["ply"], node["position"]) == (ply, line)
         if rules.to_move(ply) != strategist:
             assert [e[0] for e in edges] == list(plays)
         for text, to, diff, _, result in edges:
