@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from bddl.game import Game, Move
 from bddl.rules import BLACK, WHITE, GameRules, Play, Position
 
 from .svg import attr, document, label, num
@@ -223,17 +224,21 @@ def changed_cells(before: Position, after: Position, cells: int) -> frozenset[in
 
 def marked_cells(rules: GameRules, last: Play | None, before: Position | None) -> frozenset[int]:
     """The cells to mark for the move just played: those it changed when the
-    position before it is known, else the cell it names (a claimed cell, or
-    a BDDL action's (x, y))."""
+    position before it is known, else those it names: a claimed cell, or the
+    cells a BDDL action's effect names at its (x, y) (only those can change,
+    by the frame rule; Connect-4's `occupyBottom 2 1` lands lower down)."""
     if last is None:
         return frozenset()
     if before is not None:
         return changed_cells(before, last.after, len(rules.cells))
     if isinstance(last.move, int):
         return frozenset({last.move})
-    x, y = getattr(last.move, "x", None), getattr(last.move, "y", None)
-    name = f"({x},{y})"
-    return frozenset(i for i, c in enumerate(rules.cells) if c.name == name)
+    game = getattr(rules, "game", None)
+    if not isinstance(last.move, Move) or not isinstance(game, Game):
+        return frozenset()
+    action = game.rules(last.move.side).actions[last.move.action_index]
+    names = {"({},{})".format(*game.geometry.cell_of(atom, (last.move.x, last.move.y))) for atom in action.effect.atoms}
+    return frozenset(i for i, c in enumerate(rules.cells) if c.name in names)
 
 
 def caption(rules: GameRules, position: Position, last: Play | None = None) -> str:

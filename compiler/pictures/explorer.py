@@ -99,12 +99,15 @@ def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
     for k, (node, position) in enumerate(zip(certificate.nodes, positions)):
         side = rules.to_move(position.ply)
         edges = []
+        legal = {play.text: play for play in rules.plays(position)}  # once per node: parsing each move would list them again
         for entry in node["moves"]:
             move, to = (entry.get("move"), entry.get("to")) if isinstance(entry, dict) else (None, None)
-            try:
-                play = rules.parse_play(position, str(move))
-            except MoveInputError as exc:
-                raise CertificateError(f"node {k}: the move {move!r} is not legal here: {exc}") from None
+            play = legal.get(move) if isinstance(move, str) else None
+            if play is None:
+                try:
+                    play = rules.parse_play(position, str(move))
+                except MoveInputError as exc:
+                    raise CertificateError(f"node {k}: the move {move!r} is not legal here: {exc}") from None
             symmetry = entry.get("symmetry")
             if to is None:
                 result = f"{side.capitalize()} has won" if rules.won(play.after, side) else "no plies left: Black has not won"

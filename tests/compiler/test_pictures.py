@@ -36,6 +36,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 TIC_BDDL = [str(ROOT / "domains/positional.bddl"), str(ROOT / "problems/httt/tic_3x3_d9.bddl")]
 TIC_PG = [str(ROOT / "problems/pg/tictactoe_3x3.pg")]
 P2Q1_PG = [str(ROOT / "problems/pg/tictactoe_3x3_p2q1.pg")]
+CONNECT3 = [str(ROOT / "domains/connect.bddl"), str(ROOT / "problems/connect/connect3_4x4_d9.bddl")]  # a stone falls below the move's x y
+QUBIC = [str(ROOT / "problems/pg/qubic_3x3x3.pg")]  # three axes: drawn as a list of named cells
 BREAKTHROUGH = [str(ROOT / "domains/breakthrough.bddl"), str(ROOT / "problems/breakthrough/2x4_d13.bddl")]
 
 
@@ -82,6 +84,10 @@ def check_stones(rules, svg: str, position: Position, changed: set[int]) -> None
 
 def check_places(rules, svg: str) -> None:
     """Square grids: x = a + column * UNIT, y = b + row * UNIT; Hex: each row shifted half a cell right."""
+    if rules.layout == "cells":  # a list: each cell a disc named below it
+        names = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text")]
+        assert all(c.name in names for c in rules.cells)
+        return
     offsets_x, offsets_y = set(), set()
     for i, g in cells_of(svg).items():
         cell = rules.cells[i]
@@ -103,6 +109,8 @@ def check_places(rules, svg: str) -> None:
         (TIC_PG, ["b2", "a1", "c3", "a3"]),
         (P2Q1_PG, ["a1", "b2", "c3", "a3"]),
         (BREAKTHROUGH, None),
+        (CONNECT3, ["occupyBottom 2 1", "occupyOnTop 2 3", "occupyBottom 3 1"]),
+        (QUBIC, ["a1x", "b2y", "c3z"]),
         ("hex", ["c2", "b3"]),
     ],
 )
@@ -118,13 +126,9 @@ def test_a_position_shows_the_rules_stones_in_their_places(files, moves, hex_pg)
     check_stones(rules, svg, position, changed)
     check_places(rules, svg)
     assert svg == position_svg(rules, position, last, before)
-    # without the position before it, the mark is the cell the move names: the claimed cell, or BDDL's (x, y)
-    named = position_svg(rules, position, last)
-    marked = {i for i, g in cells_of(named).items() for c in g if c.get("class") == "last" and c.get("visibility") == "visible"}
-    if isinstance(last.move, int):
-        assert marked == {last.move}
-    else:
-        assert [rules.cells[i].name for i in marked] == [f"({last.move.x},{last.move.y})"]
+    # without the position before it, the marks are the cells the move names (the claimed cell, or those
+    # the BDDL action's effect names at its x y): here exactly the changed ones
+    check_stones(rules, position_svg(rules, position, last), position, changed)
 
 
 def test_hex_borders_are_coloured_as_bddl_pg_hex_says(hex_pg):
