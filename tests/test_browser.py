@@ -19,7 +19,7 @@ import pytest
 
 from bddl.pg.hex import hex_board
 from bddl.pg.writer import save_pg
-from bddl.rules import BLACK, WHITE, black_wins_by_rules
+from bddl.rules import BLACK, WHITE, Position, black_wins_by_rules
 from compiler.cli import main
 from compiler.model import open_model
 from helpers.browser import chromium, why_no_browser
@@ -126,3 +126,50 @@ def test_hex_pg_blacks_win_clicked_through(tmp_path, browser):
     rng = random.Random(4)
     for k in range(4):
         walk(browser, rules, strategist, rng, by_cell=k % 2 == 0)
+
+
+def test_an_edge_to_a_symmetric_image_shows_the_stored_position_and_says_so(tmp_path, browser):
+    """A certificate may send a move to the node of its image under a symmetry (`symmetry`): the page
+    shows that node's position, as stored, with a note, and goes on from there."""
+    import json
+
+    files = [str(ROOT / "problems/pg/tictactoe_3x3.pg")]
+    rules = open_model(files).rules
+    data = write_certificate(rules, files, tmp_path / "plain.json")
+    names = [c.name for c in rules.cells]
+    transpose = [names.index("abc"[int(n[1]) - 1] + str("abc".index(n[0]) + 1)) for n in names]  # a2 <-> b1
+    nodes = data["nodes"]
+    # a node where Black moves whose position the transpose keeps, and two of its moves that are each other's image
+    for node in nodes:
+        line = node["position"]
+        if rules.to_move(node["ply"]) != BLACK or any(line[transpose[i]] != line[i] for i in range(len(line))):
+            continue
+        moves = {m["move"]: m for m in node["moves"] if m["to"] is not None}
+        pairs = [(a, names[transpose[names.index(a)]]) for a in moves if names[transpose[names.index(a)]] in moves and a < names[transpose[names.index(a)]]]
+        if pairs:
+            kept, imaged = pairs[0]
+            moves[imaged]["to"], moves[imaged]["symmetry"] = moves[kept]["to"], 0
+            break
+    else:
+        pytest.fail("no symmetric node in the certificate")
+    data["symmetries"] = [transpose]
+    (tmp_path / "cert.json").write_text(json.dumps(data))
+    page = tmp_path / "strategy.html"
+    assert main(["show", *files, "--certificate", str(tmp_path / "cert.json"), "-o", str(page)]) == 0
+    # the line of play to that node, found backwards through the edges
+    parent = {m["to"]: (n["id"], m["move"]) for n in nodes for m in n["moves"] if m["to"] is not None and "symmetry" not in m}
+    path, at = [], node["id"]
+    while at != data["root"]:
+        at, move = parent[at]
+        path.append(move)
+    browser.get(page.resolve().as_uri())
+    for move in reversed(path):
+        click(browser, f"#moves button[data-move='{move}']")
+    click(browser, f"#moves button[data-move='{imaged}']")
+    stored = nodes[moves[kept]["to"]]["position"]
+    assert "".join({"black": "B", "white": "W", "open": "."}[s] for s in board_shown(browser, len(names))) == stored
+    assert "symmetry 0" in text(browser, "status")
+    position = rules.parse_play(Position(sum(1 << i for i, c in enumerate(stored) if c == "B"), sum(1 << i for i, c in enumerate(stored) if c == "W"),
+                                         node["ply"] + 1), browser.execute_script("return document.querySelector('#moves button').getAttribute('data-move');"))
+    click(browser, "#moves button")
+    assert board_shown(browser, len(names)) == expected(position.after, len(names))
