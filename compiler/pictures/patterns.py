@@ -125,3 +125,38 @@ def legend(x: float, y: float) -> tuple[list[str], float]:
     out.append(f'<rect x="{num(cursor)}" y="{num(y - 8)}" width="16" height="16" fill="none" stroke="{LAST_RED}" stroke-width="1.5" stroke-dasharray="3,2"/>')
     out.append(label(cursor + 22, y, "(?x,?y)", 11, anchor="start"))
     return out, cursor + 80 - x
+
+
+def fixed(condition: Condition) -> bool:
+    """Does every atom name its cell absolutely (numbers or board edges, no ?x or ?y)?  Such a goal holds
+    at one place only, so it is drawn on the board (Hex's explicit winning paths are)."""
+    return bool(condition.atoms) and all(not isinstance(a.x, Relative) and not isinstance(a.y, Relative) for a in condition.atoms)
+
+
+def board_unit(width: int, height: int) -> float:
+    return max(6.0, min(PATTERN_UNIT, 110.0 / max(width, height)))
+
+
+def board_pattern(condition: Condition, width: int, height: int, x0: float, y0: float, fill: str) -> list[str]:
+    """A condition of absolute cells drawn on the whole board (x across, y down, as the boards are)."""
+    from bddl.game import Geometry
+
+    geometry = Geometry(width, height)
+    unit = board_unit(width, height)
+    at: dict[tuple[int, int], list[Atom]] = {}
+    for atom in condition.atoms:
+        at.setdefault(geometry.cell_of(atom, (1, 1)), []).append(atom)
+    out = []
+    for y in range(1, height + 1):
+        for x in range(1, width + 1):
+            values = ",".join(("NOT " if a.negated else "") + a.pred for a in at.get((x, y), ()))
+            out.append(
+                f'<rect x="{num(x0 + (x - 1) * unit)}" y="{num(y0 + (y - 1) * unit)}" width="{num(unit)}" height="{num(unit)}" '
+                f'fill="{fill if (x, y) in at else "#f4f4f4"}" stroke="#9a9a9a" stroke-width="0.8" data-bx="{x}" data-by="{y}" data-atoms="{values}"/>'
+            )
+    for (x, y), atoms in sorted(at.items(), key=lambda item: item[0]):
+        radius = unit * (0.36 if len(atoms) == 1 else 0.2)
+        for k, atom in enumerate(atoms):
+            shift = (k - (len(atoms) - 1) / 2) * radius * 2.2
+            out += _glyph(atom, x0 + (x - 0.5) * unit + shift, y0 + (y - 0.5) * unit, radius)
+    return out

@@ -18,7 +18,7 @@ from typing import Callable
 from bddl.rules import BLACK, WHITE, GameRules
 
 from .board import Layout, board_elements, layout
-from .patterns import PATTERN_UNIT, frame, legend, pattern
+from .patterns import PATTERN_UNIT, board_pattern, board_unit, fixed, frame, legend, pattern
 from .svg import document, label, num
 
 SHEET_WIDTH = 960.0
@@ -170,7 +170,7 @@ def _pg_goals(sheet: Sheet, model, board: Layout) -> None:
 
 def _bddl_goals(sheet: Sheet, model) -> None:
     problem, domain = model.bddl.problem, model.bddl.domain
-    sheet.heading("Patterns, placed at every (?x,?y) where they fit on the board")
+    sheet.heading("Patterns, placed at every (?x,?y) where they fit (a goal of fixed cells: on the board)")
     keys, width = legend(MARGIN, sheet.y + 4)
     sheet.body += keys
     sheet.y += 22
@@ -179,7 +179,11 @@ def _bddl_goals(sheet: Sheet, model) -> None:
         if not goals:
             sheet.line(f"{side.capitalize()} has no goal: it wins only when the other side cannot move")
             continue
-        sheet.row([_condition_item([goal], f"goal {k + 1}", HIGHLIGHT[side], f"{side}-goal") for k, goal in enumerate(goals[:MAX_MULTIPLES])])
+        sheet.row([
+            _fixed_item(goal, problem.width, problem.height, f"goal {k + 1}", HIGHLIGHT[side], f"{side}-goal")
+            if fixed(goal) else _condition_item([goal], f"goal {k + 1}", HIGHLIGHT[side], f"{side}-goal")
+            for k, goal in enumerate(goals[:MAX_MULTIPLES])
+        ])
         if len(goals) > MAX_MULTIPLES:
             sheet.line(f"... and {len(goals) - MAX_MULTIPLES} more, not drawn")
     for side, actions in ((BLACK, domain.black_actions), (WHITE, domain.white_actions)):
@@ -188,6 +192,19 @@ def _bddl_goals(sheet: Sheet, model) -> None:
             sheet.line(f"{side.capitalize()} has no action: it loses when it must move")
             continue
         sheet.row([_condition_item([a.precondition, a.effect], a.name, HIGHLIGHT[side], f"{side}-action") for a in actions[:MAX_MULTIPLES]])
+
+
+def _fixed_item(condition, width: int, height: int, caption: str, fill: str, kind: str) -> Item:
+    """A goal of absolute cells, on the whole board."""
+    unit = board_unit(width, height)
+
+    def draw(x: float, y: float) -> list[str]:
+        out = [f'<g class="pattern" data-kind="{kind}" data-board="{width} {height}">']
+        out += board_pattern(condition, width, height, x, y, fill)
+        out.append(label(x, y + height * unit + 9, caption, 10, anchor="start", extra=' fill="#333333"'))
+        return out + ["</g>"]
+
+    return Item(max(width * unit, 6.0 * len(caption)), height * unit + 16, draw)
 
 
 def _condition_item(conditions: list, caption: str, fill: str, kind: str) -> Item:

@@ -314,3 +314,25 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(files):
             assert diff == [[i, "B" if after.black >> i & 1 else "W"] for i in range(len(line)) if line[i] == "." and (after.black | after.white) >> i & 1]
             assert (to is None) == (result is not None)
         assert (stuck is not None) == (not edges)
+
+
+def test_a_goal_of_fixed_cells_is_drawn_on_the_board_at_those_cells():
+    from bddl.ast import Absolute
+
+    model = open_model([str(ROOT / "domains/positional.bddl"), str(ROOT / "problems/hex/hex3_d5.bddl")])
+    problem = model.bddl.problem
+    root = ET.fromstring(model_sheet(model))
+    patterns = [g for g in root.iter(f"{SVG}g") if g.get("class") == "pattern" and g.get("data-kind", "").endswith("-goal")]
+    goals = list(problem.black_goals) + list(problem.white_goals)
+    assert len(patterns) == len(goals) == 22
+    for g, goal in zip(patterns, goals):
+        assert g.get("data-board") == f"{problem.width} {problem.height}"
+        rects = [r for r in g.iter(f"{SVG}rect") if r.get("data-bx") is not None]
+        assert len(rects) == problem.width * problem.height
+        drawn = {(int(r.get("data-bx")), int(r.get("data-by"))): r.get("data-atoms") for r in rects if r.get("data-atoms")}
+        assert all(isinstance(a.x, Absolute) and isinstance(a.y, Absolute) for a in goal.atoms)
+        assert drawn == {(a.x.value, a.y.value): a.pred for a in goal.atoms}
+        x0, y0 = min(float(r.get("x")) for r in rects), min(float(r.get("y")) for r in rects)
+        unit = float(rects[0].get("width"))
+        for r in rects:  # x across, y down
+            assert (float(r.get("x")), float(r.get("y"))) == pytest.approx((x0 + (int(r.get("data-bx")) - 1) * unit, y0 + (int(r.get("data-by")) - 1) * unit))
