@@ -14,6 +14,8 @@ import sys
 
 from .common import EXIT_INPUT, EXIT_OK, add_model_arguments, paragraph, pg_path
 
+MAX_CELLS = 10_000  # a 100x100 board: about 4 MB of SVG per drawing of the whole board
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
@@ -62,6 +64,10 @@ def run(args) -> int:
         parser.error(str(exc))
     for diagnostic in model.warnings:
         print(diagnostic.render(), file=sys.stderr)
+    if len(model.rules.cells) > MAX_CELLS:
+        print(f"bddlc show: error: the board has {len(model.rules.cells):,} cells, more than the {MAX_CELLS:,} a drawing "
+              "stays readable (and its file small) with", file=sys.stderr)
+        return EXIT_INPUT
     if certificate is not None:
         from ..pictures.explorer import CertificateError, explorer_html
 

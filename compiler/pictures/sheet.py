@@ -58,14 +58,14 @@ class Sheet:
         self.body.append(label(MARGIN, self.y, words, size, anchor="start", extra=' fill="#333333"'))
         self.y += size * 1.5
 
-    def row(self, items: list[Item]) -> None:
+    def row(self, items: list[Item], gap: float = GAP) -> None:
         x, height = MARGIN, 0.0
         for item in items:
             if x > MARGIN and x + item.width > self.width - MARGIN:
-                self.y += height + GAP
+                self.y += height + gap
                 x, height = MARGIN, 0.0
             self.body += item.draw(x, self.y)
-            x += item.width + GAP
+            x += item.width + gap
             height = max(height, item.height)
         self.y += height + GAP
 
@@ -123,7 +123,6 @@ def _turns(sheet: Sheet, model) -> None:
     sheet.heading("Turn order")
     sheet.line(f"{sides[0].capitalize() if sides else 'Nobody'} moves first, {pattern_words}; ply 1 to {rules.depth} below (B Black, W White)")
     size = 22.0
-    per_row = int((sheet.width - 2 * MARGIN) // (size + 2))
     items = []
     for ply, side in enumerate(sides):
 
@@ -135,9 +134,8 @@ def _turns(sheet: Sheet, model) -> None:
                 label(x + size / 2, y + size / 2 + 6, side[0].upper(), 8, extra=f' fill="{ink}"'),
             ]
 
-        items.append(Item(size - GAP + 2, size, draw))
-    for start in range(0, len(items), per_row):
-        sheet.row(items[start:start + per_row])
+        items.append(Item(size, size, draw))
+    sheet.row(items, gap=2)
     first = getattr(model.pg, "first_moves", None) if model.pg is not None else None
     if first is not None:
         cells = sorted(first)

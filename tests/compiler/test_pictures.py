@@ -336,3 +336,11 @@ def test_a_goal_of_fixed_cells_is_drawn_on_the_board_at_those_cells():
         unit = float(rects[0].get("width"))
         for r in rects:  # x across, y down
             assert (float(r.get("x")), float(r.get("y"))) == pytest.approx((x0 + (int(r.get("data-bx")) - 1) * unit, y0 + (int(r.get("data-by")) - 1) * unit))
+
+
+def test_a_board_too_large_to_draw_is_refused_without_a_file(tmp_path, capsys):
+    problem = tmp_path / "big.bddl"
+    problem.write_text("#boardsize\n101 100\n#init\n()\n#depth\n3\n#blackgoals\n(black(?x,?y) black(?x+1,?y))\n#whitegoals\nFalse\n")
+    out = tmp_path / "big.svg"
+    assert main(["show", TIC_BDDL[0], str(problem), "-o", str(out)]) == 1
+    assert "10,100 cells" in capsys.readouterr().err and not out.exists()
