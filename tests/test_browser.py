@@ -126,6 +126,20 @@ def test_hex_pg_blacks_win_clicked_through(tmp_path, browser):
     rng = random.Random(4)
     for k in range(4):
         walk(browser, rules, strategist, rng, by_cell=k % 2 == 0)
+    # the keys: Home goes to the start, the right arrow forward along the last line, the left one back
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.HOME)
+    cells = len(rules.cells)
+    assert board_shown(browser, cells) == expected(rules.initial, cells)
+    body.send_keys(Keys.ARROW_RIGHT)
+    first = browser.execute_script("return document.querySelectorAll('#line span')[1].textContent;")  # "1. B b2"
+    after = rules.parse_play(rules.initial, first.split()[-1]).after
+    assert board_shown(browser, cells) == expected(after, cells)
+    body.send_keys(Keys.ARROW_LEFT)
+    assert board_shown(browser, cells) == expected(rules.initial, cells)
 
 
 def test_an_edge_to_a_symmetric_image_shows_the_stored_position_and_says_so(tmp_path, browser):

@@ -197,7 +197,8 @@ PAGE = """<!DOCTYPE html>
 <div>ply <span id="ply"></span> of <span id="depth"></span>; plies left: <span id="left"></span></div>
 <div id="status"></div>
 <div id="moves"></div>
-<div>line of play: <span id="line"></span></div>
+<div>line of play (B Black, W White): <span id="line"></span></div>
+<div id="keys" style="font-size: 12px; color: #666;">keys: &#8592; back, &#8594; forward, Home start</div>
 </div>
 </div>
 <script type="application/json" id="certificate">{data}</script>
@@ -288,7 +289,7 @@ function show() {
   shown.textContent = "";
   line.forEach((entry, k) => {
     const s = document.createElement("span");
-    s.textContent = k === 0 ? "start" : k + ". " + entry.move;
+    s.textContent = k === 0 ? "start" : k + ". " + NAME[entry.side][0] + " " + entry.move;
     s.className = k === at ? "here" : "";
     s.setAttribute("data-index", k);
     s.addEventListener("click", () => { at = k; show(); });
@@ -314,5 +315,10 @@ for (let i = 0; i < D.nodes[D.root][1].length; i++) cell(i).addEventListener("cl
 document.getElementById("start").addEventListener("click", () => { at = 0; show(); });
 document.getElementById("back").addEventListener("click", () => { if (at > 0) { at -= 1; show(); } });
 document.getElementById("forward").addEventListener("click", () => { if (at < line.length - 1) { at += 1; show(); } });
+document.addEventListener("keydown", (event) => {
+  if (event.key === "ArrowLeft") document.getElementById("back").click();
+  if (event.key === "ArrowRight") document.getElementById("forward").click();
+  if (event.key === "Home") document.getElementById("start").click();
+});
 show();
 """
