@@ -65,8 +65,8 @@ def run(args) -> int:
     for diagnostic in model.warnings:
         print(diagnostic.render(), file=sys.stderr)
     if len(model.rules.cells) > MAX_CELLS:
-        print(f"bddlc show: error: the board has {len(model.rules.cells):,} cells, more than the {MAX_CELLS:,} a drawing "
-              "stays readable (and its file small) with", file=sys.stderr)
+        print(f"bddlc show: error: the board has {len(model.rules.cells):,} cells; bddlc show draws boards of at most "
+              f"{MAX_CELLS:,} (a drawing of more would be neither readable nor small)", file=sys.stderr)
         return EXIT_INPUT
     if certificate is not None:
         from ..pictures.explorer import CertificateError, explorer_html
