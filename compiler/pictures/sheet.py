@@ -209,27 +209,20 @@ def _condition_item(conditions: list, caption: str, fill: str, kind: str) -> Ite
     """One goal, or an action's precondition and effect side by side with an arrow, in one frame."""
     box = frame(conditions)
     arrow = 26.0
-    parts = list(enumerate(conditions))
-    written = [note for condition in conditions for note in pattern(condition, box, 0, 0, fill)[1]]
     width = len(conditions) * box.width + (len(conditions) - 1) * arrow
-    notes = sorted(set(written))
-    text_width = max([6.0 * len(caption)] + [6.0 * len(n) for n in notes])
-    height = box.height + 16 + 12 * len(notes)
 
     def draw(x: float, y: float) -> list[str]:
         out = [f'<g class="pattern" data-kind="{kind}">']
         cursor = x
-        for k, condition in parts:
-            out += pattern(condition, box, cursor, y, fill)[0]
+        for k, condition in enumerate(conditions):
+            out += pattern(condition, box, cursor, y, fill)
             cursor += box.width
-            if k < len(parts) - 1:
-                mid = y + box.height / 2
+            if k < len(conditions) - 1:
+                mid = y + box.top + (box.height - box.top) / 2
                 out.append(f'<line x1="{num(cursor + 5)}" y1="{num(mid)}" x2="{num(cursor + arrow - 5)}" y2="{num(mid)}" stroke="#444444" stroke-width="1.5"/>')
                 out.append(f'<polygon points="{num(cursor + arrow - 5)},{num(mid - 4)} {num(cursor + arrow - 1)},{num(mid)} {num(cursor + arrow - 5)},{num(mid + 4)}" fill="#444444"/>')
                 cursor += arrow
         out.append(label(x, y + box.height + 9, caption, 10, anchor="start", extra=' fill="#333333"'))
-        for n, note in enumerate(notes):
-            out.append(label(x, y + box.height + 21 + 12 * n, note, 9, anchor="start", extra=' fill="#555555"'))
         return out + ["</g>"]
 
-    return Item(max(width, text_width), max(height, PATTERN_UNIT), draw)
+    return Item(max(width, 6.0 * len(caption)), max(box.height + 16, PATTERN_UNIT), draw)

@@ -160,31 +160,50 @@ def test_the_sheet_draws_every_winning_set_with_its_cells_highlighted():
 
 
 def test_the_sheet_draws_each_goal_and_action_as_its_relative_pattern():
+    """Breakthrough (goals at a board edge: `black(?x,ymin)`) and Connect-3 (`open(?x,ymax)`, goals in
+    four directions): each atom is drawn in the row and column its coordinates name, relative
+    offsets in board order, a fixed coordinate in a row or column after them labelled with it."""
     from bddl.ast import Relative
+    from bddl.printer import format_coord
 
-    model = open_model(BREAKTHROUGH)
-    root = ET.fromstring(model_sheet(model))
-    patterns = [g for g in root.iter(f"{SVG}g") if g.get("class") == "pattern"]
-    problem, domain = model.bddl.problem, model.bddl.domain
-    wanted = [(f"{BLACK}-goal", [g]) for g in problem.black_goals] + [(f"{WHITE}-goal", [g]) for g in problem.white_goals]
-    wanted += [(f"{BLACK}-action", [a.precondition, a.effect]) for a in domain.black_actions]
-    wanted += [(f"{WHITE}-action", [a.precondition, a.effect]) for a in domain.white_actions]
-    assert [g.get("data-kind") for g in patterns] == [kind for kind, _ in wanted]
-    for g, (_, conditions) in zip(patterns, wanted):
-        rects = [r for r in g.iter(f"{SVG}rect") if r.get("data-dx") is not None]
-        frames = [rects[k * len(rects) // len(conditions):(k + 1) * len(rects) // len(conditions)] for k in range(len(conditions))]
-        for condition, frame in zip(conditions, frames):
-            atoms: dict[tuple[int, int], list[str]] = {}
-            for atom in condition.atoms:
-                if isinstance(atom.x, Relative) and isinstance(atom.y, Relative):
-                    atoms.setdefault((atom.x.offset, atom.y.offset), []).append(("NOT " if atom.negated else "") + atom.pred)
-            drawn = {(int(r.get("data-dx")), int(r.get("data-dy"))): r.get("data-atoms").split(",") for r in frame if r.get("data-atoms")}
-            assert drawn == atoms
-            x0, y0 = min(float(r.get("x")) for r in frame), min(float(r.get("y")) for r in frame)
-            dx0, dy0 = min(int(r.get("data-dx")) for r in frame), min(int(r.get("data-dy")) for r in frame)
-            for r in frame:  # each cell where its offset puts it
-                assert float(r.get("x")) == pytest.approx(x0 + (int(r.get("data-dx")) - dx0) * 22)
-                assert float(r.get("y")) == pytest.approx(y0 + (int(r.get("data-dy")) - dy0) * 22)
+    def place(coord) -> str:
+        return str(coord.offset) if isinstance(coord, Relative) else format_coord(coord)
+
+    for files in (BREAKTHROUGH, CONNECT3):
+        model = open_model(files)
+        root = ET.fromstring(model_sheet(model))
+        patterns = [g for g in root.iter(f"{SVG}g") if g.get("class") == "pattern"]
+        problem, domain = model.bddl.problem, model.bddl.domain
+        wanted = [(f"{BLACK}-goal", [g]) for g in problem.black_goals] + [(f"{WHITE}-goal", [g]) for g in problem.white_goals]
+        wanted += [(f"{BLACK}-action", [a.precondition, a.effect]) for a in domain.black_actions]
+        wanted += [(f"{WHITE}-action", [a.precondition, a.effect]) for a in domain.white_actions]
+        assert [g.get("data-kind") for g in patterns] == [kind for kind, _ in wanted]
+        for g, (_, conditions) in zip(patterns, wanted):
+            rects = [r for r in g.iter(f"{SVG}rect") if r.get("data-dx") is not None]
+            size = len(rects) // len(conditions)
+            for k, condition in enumerate(conditions):
+                frame = rects[k * size:(k + 1) * size]
+                atoms: dict[tuple[str, str], list[str]] = {}
+                for atom in condition.atoms:
+                    atoms.setdefault((place(atom.x), place(atom.y)), []).append(("NOT " if atom.negated else "") + atom.pred)
+                drawn = {(r.get("data-dx"), r.get("data-dy")): r.get("data-atoms").split(",") for r in frame if r.get("data-atoms")}
+                assert drawn == atoms, files
+                column = {r.get("data-dx"): float(r.get("x")) for r in frame}
+                row = {r.get("data-dy"): float(r.get("y")) for r in frame}
+                for axis in (column, row):
+                    offsets = sorted((int(d), v) for d, v in axis.items() if _is_offset(d, conditions))
+                    fixed = [v for d, v in axis.items() if not _is_offset(d, conditions)]
+                    # offsets one cell apart in board order, fixed coordinates after them
+                    assert [v - offsets[0][1] for _, v in offsets] == pytest.approx([(d - offsets[0][0]) * 22 for d, _ in offsets])
+                    assert all(v > offsets[-1][1] for v in fixed)
+
+
+def _is_offset(text: str, conditions) -> bool:
+    """Is a pattern's row or column key a relative offset (a number that no atom writes as a fixed coordinate)?"""
+    from bddl.ast import Absolute
+
+    fixed = {str(c.value) for cond in conditions for a in cond.atoms for c in (a.x, a.y) if isinstance(c, Absolute)}
+    return text.lstrip("-").isdigit() and text not in fixed
 
 
 def test_hex_sheet_shows_blacks_borders(hex_pg):
