@@ -117,6 +117,16 @@ def test_tic_tac_toe_bddl_whites_refutation_clicked_through(tmp_path, browser):
     assert all(length >= 5 for length in lengths)
 
 
+def test_connect3_bddl_blacks_win_clicked_through(tmp_path, browser):
+    """Gravity: a move names its column's top cell (`occupyBottom 2 1`) and its stone lands lower down."""
+    rules, strategist, page = explorer(tmp_path, [str(ROOT / "domains/connect.bddl"), str(ROOT / "problems/connect/connect3_4x4_d9.bddl")])
+    assert strategist == BLACK  # the file's header: Black wins within 9
+    browser.get(page.resolve().as_uri())
+    rng = random.Random(3)
+    for k in range(4):
+        walk(browser, rules, strategist, rng, by_cell=k % 2 == 1)
+
+
 def test_hex_pg_blacks_win_clicked_through(tmp_path, browser):
     path = tmp_path / "hex3.pg"
     save_pg(hex_board(3), str(path))
