@@ -93,7 +93,7 @@ def layout(rules: GameRules, labels: bool = True) -> Layout:
         return _hex_layout(rules, labels)
     if rules.layout == "grid" and all(c.row is not None and c.column is not None for c in rules.cells):
         return _grid_layout(rules, labels)
-    return _list_layout(rules)
+    return _list_layout(rules, labels)
 
 
 def _grid_layout(rules: GameRules, labels: bool) -> Layout:
@@ -159,8 +159,8 @@ def _hex_layout(rules: GameRules, labels: bool) -> Layout:
     return Layout(width, height, tuple(places), UNIT * 0.36, tuple(decorations))
 
 
-def _list_layout(rules: GameRules) -> Layout:
-    """No geometry: the cells in bit order, in rows, each a disc with its name below."""
+def _list_layout(rules: GameRules, labels: bool) -> Layout:
+    """No geometry: the cells in bit order, in rows, each a disc with its name below (unless `labels` is false)."""
     count = len(rules.cells)
     per_row = max(1, math.ceil(math.sqrt(count)))
     step_x, step_y = UNIT * 1.5, UNIT * 1.6
@@ -169,7 +169,8 @@ def _list_layout(rules: GameRules) -> Layout:
         x = UNIT * 0.9 + (i % per_row) * step_x
         y = UNIT * 0.7 + (i // per_row) * step_y
         places.append(Place(i, x, y, f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(UNIT * 0.5)}"'))
-        decorations.append(label(x, y + UNIT * 0.72, cell.name, 11, extra=' fill="#333333"'))
+        if labels:
+            decorations.append(label(x, y + UNIT * 0.72, cell.name, 11, extra=' fill="#333333"'))
     rows = math.ceil(count / per_row) if count else 1
     return Layout(UNIT * 0.3 + per_row * step_x, UNIT * 0.2 + rows * step_y, tuple(places), UNIT * 0.4, tuple(decorations))
 
