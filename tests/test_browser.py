@@ -83,6 +83,14 @@ def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool) -> i
             assert board_shown(driver, cells) == expected(position, cells)
             status = text(driver, "status")
             assert ("has won" in status) == rules.won(position, choice.side), status
+            gold = set(driver.execute_script("return Array.from(document.querySelectorAll('.cell[data-won=yes]')).map(g => +g.getAttribute('data-cell'));"))
+            if rules.won(position, choice.side):  # the goal shown: the mover's stones there alone win by the rules
+                mask = sum(1 << c for c in gold)
+                mine = position.black if choice.side == BLACK else position.white
+                alone = Position(mask, position.white, position.ply) if choice.side == BLACK else Position(position.black, mask, position.ply)
+                assert gold and mine & mask == mask and rules.won(alone, choice.side)
+            else:
+                assert not gold
             break
     # back to the start one step at a time, then forward to the end: the same positions
     for position in reversed(history[:-1]):

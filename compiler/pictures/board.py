@@ -32,6 +32,7 @@ STONES = {
     OPEN: ("none", "none", "hidden"),
 }
 LAST = "#d62728"  # the marker of the cells the last move changed
+WON = "#f2b134"  # the ground of the cells of the goal the last move reached
 BLACK_BORDER, WHITE_BORDER = "#161616", "#b8b8b8"
 
 
@@ -258,12 +259,16 @@ def caption(rules: GameRules, position: Position, last: Play | None = None) -> s
 
 def position_svg(rules: GameRules, position: Position, last: Play | None = None, before: Position | None = None, title: str = "") -> str:
     """The position as a standalone SVG file, the cells `last` changed marked
-    (those it names when `before` is not given), a caption below."""
+    (those it names when `before` is not given), the goal it reached (if it
+    won) on gold ground, a caption below."""
+    from .goals import winning_cells
+
     board = layout(rules)
     line = caption(rules, position, last)
     width = max(board.width, 7.0 * len(line) + 20)
+    won = winning_cells(rules, position, last.side) if last is not None and rules.won(position, last.side) else frozenset()
     body = [f'<g transform="translate({num((width - board.width) / 2)},0)">']
-    body += board_elements(rules, board, position, last=marked_cells(rules, last, before))
+    body += board_elements(rules, board, position, last=marked_cells(rules, last, before), fills={c: WON for c in won})
     body.append("</g>")
     body.append(label(width / 2, board.height + 14, line, 12, extra=' fill="#222222"'))
     return document(width, board.height + 28, body, title or line)

@@ -26,7 +26,8 @@ from pathlib import Path
 
 from bddl.rules import BLACK, WHITE, GameRules, Position
 
-from .board import GROUND, STONES, board_elements, changed_cells, layout, position_string, state_of
+from .board import GROUND, STONES, WON, board_elements, changed_cells, layout, position_string, state_of
+from .goals import winning_cells
 from .svg import ascii_only, num, text
 
 FORMAT, VERSION = "bddlc-certificate", 1
@@ -109,8 +110,12 @@ def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
                 except MoveInputError as exc:
                     raise CertificateError(f"node {k}: the move {move!r} is not legal here: {exc}") from None
             symmetry = entry.get("symmetry")
+            won: list[int] = []
             if to is None:
-                result = f"{side.capitalize()} has won" if rules.won(play.after, side) else "no plies left: Black has not won"
+                if rules.won(play.after, side):
+                    result, won = f"{side.capitalize()} has won", sorted(winning_cells(rules, play.after, side))
+                else:
+                    result = "no plies left: Black has not won"
             elif not isinstance(to, int) or not 0 <= to < len(positions):
                 raise CertificateError(f"node {k}: the move {move!r} leads to {to!r}, which is not a node")
             elif symmetry is None and positions[to] != play.after:
@@ -118,7 +123,7 @@ def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
             else:
                 result = None
             diff = [[c, SYMBOL[state_of(play.after, c)]] for c in sorted(changed_cells(position, play.after, len(rules.cells)))]
-            edges.append([play.text, to, diff, symmetry, result])
+            edges.append([play.text, to, diff, symmetry, result] + ([won] if won else []))
         stuck = None
         if not edges:
             winner = rules.stuck_winner(side)
@@ -155,7 +160,7 @@ def explorer_html(model, certificate_data: object, certificate_name: str) -> str
         f"({len(certificate.nodes)} positions). Click one of {('White' if strategist == BLACK else 'Black')}'s replies, "
         f"or the cell it plays, to go on."
     )
-    style = {"stones": {state: list(v) for state, v in STONES.items()}, "ground": GROUND, "hint": HINT}
+    style = {"stones": {state: list(v) for state, v in STONES.items()}, "ground": GROUND, "hint": HINT, "won": WON}
     payload = json.dumps({"data": data, "style": style}, sort_keys=True, separators=(",", ":"), ensure_ascii=True).replace("<", "\\u003c")
     page = PAGE.format(title=text(title), summary=text(summary), board="\n".join(svg), data=payload, script=SCRIPT, css=CSS)
     return ascii_only(page)
@@ -214,19 +219,20 @@ const D = PAYLOAD.data, STYLE = PAYLOAD.style;
 const NAME = {black: "Black", white: "White"};
 const STATE = {"B": "black", "W": "white", ".": "open"};
 // the line of play: each entry a node (or null after the last move of a line), the position shown, the move that led there
-let line = [{node: D.root, pos: D.nodes[D.root][1], move: null, side: null, changed: [], result: null, note: null}];
+let line = [{node: D.root, pos: D.nodes[D.root][1], move: null, side: null, changed: [], result: null, note: null, won: []}];
 let at = 0;
 
 function cell(i) { return document.getElementById("c" + i); }
 
-function setBoard(pos, changed, hinted) {
+function setBoard(pos, changed, hinted, won) {
   for (let i = 0; i < pos.length; i++) {
     const g = cell(i), state = STATE[pos[i]], look = STYLE.stones[state];
     g.setAttribute("data-state", state);
     const stone = g.querySelector(".stone");
     stone.setAttribute("fill", look[0]); stone.setAttribute("stroke", look[1]); stone.setAttribute("visibility", look[2]);
     g.querySelector(".last").setAttribute("visibility", changed.includes(i) ? "visible" : "hidden");
-    g.querySelector(".ground").setAttribute("fill", hinted.includes(i) ? STYLE.hint : STYLE.ground);
+    g.querySelector(".ground").setAttribute("fill", won.includes(i) ? STYLE.won : hinted.includes(i) ? STYLE.hint : STYLE.ground);
+    g.setAttribute("data-won", won.includes(i) ? "yes" : "no");
   }
 }
 
@@ -239,6 +245,7 @@ function after(pos, diff) {
 function play(k) {
   const here = line[at], node = D.nodes[here.node], edge = node[2][k];
   const [text, to, diff, symmetry, result] = edge;
+  const won = edge.length > 5 ? edge[5] : [];
   const side = D.sides[node[0]];
   let pos = after(node[1], diff), changed = diff.map(d => d[0]), note = null;
   if (to !== null && symmetry !== null && symmetry !== undefined) {
@@ -246,7 +253,7 @@ function play(k) {
     note = "shown as the certificate stores it: the image of the position after " + text + " under symmetry " + symmetry;
   }
   line = line.slice(0, at + 1);
-  line.push({node: to, pos: pos, move: text, side: side, changed: changed, result: result, note: note});
+  line.push({node: to, pos: pos, move: text, side: side, changed: changed, result: result, note: note, won: won});
   at += 1;
   show();
 }
@@ -269,7 +276,7 @@ function show() {
   moves.textContent = "";
   let hinted = [];
   if (node === null) {
-    status.textContent = "After " + here.move + ": " + here.result + ".";
+    status.textContent = "After " + here.move + ": " + here.result + (here.won.length ? " (the goal on gold ground)." : ".");
   } else if (node[2].length === 0) {
     status.textContent = node[3] + ".";
   } else {
@@ -284,7 +291,7 @@ function show() {
     }
   }
   if (here.note) status.textContent += " (" + here.note + ")";
-  setBoard(here.pos, here.changed, hinted);
+  setBoard(here.pos, here.changed, hinted, here.won);
   const shown = document.getElementById("line");
   shown.textContent = "";
   line.forEach((entry, k) => {

@@ -328,10 +328,14 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(files):
         assert (node["ply"], node["position"]) == (ply, line)
         if rules.to_move(ply) != strategist:
             assert [e[0] for e in edges] == list(plays)
-        for text, to, diff, _, result in edges:
+        for text, to, diff, _, result, *won in edges:
             after = plays[text].after
             assert diff == [[i, "B" if after.black >> i & 1 else "W"] for i in range(len(line)) if line[i] == "." and (after.black | after.white) >> i & 1]
             assert (to is None) == (result is not None)
+            mover = rules.to_move(ply)
+            assert bool(won) == (to is None and rules.won(after, mover))
+            if won:  # the goal shown is one: the mover's stones on those cells alone reach it
+                assert_goal(rules, after, mover, set(won[0]))
         assert (stuck is not None) == (not edges)
 
 
@@ -363,3 +367,34 @@ def test_a_board_too_large_to_draw_is_refused_without_a_file(tmp_path, capsys):
     out = tmp_path / "big.svg"
     assert main(["show", TIC_BDDL[0], str(problem), "-o", str(out)]) == 1
     assert "10,100 cells" in capsys.readouterr().err and not out.exists()
+
+
+def assert_goal(rules, position: Position, side: str, cells: set[int]) -> None:
+    """`cells` hold `side`'s stones, and those stones alone (the other side's kept) win by the rules."""
+    mask = sum(1 << c for c in cells)
+    mine = position.black if side == BLACK else position.white
+    assert cells and mine & mask == mask
+    alone = Position(mask, position.white, position.ply) if side == BLACK else Position(position.black, mask, position.ply)
+    assert rules.won(alone, side)
+
+
+@pytest.mark.parametrize(
+    "files, moves",
+    [
+        (TIC_BDDL, ["occupy 1 1", "occupy 2 2", "occupy 2 1", "occupy 3 3", "occupy 3 1"]),
+        (TIC_PG, ["a1", "b2", "a2", "c3", "a3"]),
+        (CONNECT3, ["occupyBottom 1 1", "occupyBottom 2 1", "occupyOnTop 1 3", "occupyBottom 3 1", "occupyOnTop 1 2"]),
+        ("hex", ["a2", "c3", "a3", "c4", "a4"]),
+    ],
+)
+def test_a_winning_move_shows_the_goal_it_reached(files, moves, hex_pg):
+    rules = open_model(hex_pg if files == "hex" else files).rules
+    position, before, last = play_line(rules, moves)
+    assert rules.won(position, last.side)
+    cells = cells_of(position_svg(rules, position, last, before))
+    gold = {i for i, g in cells.items() for e in g if e.get("class") == "ground" and e.get("fill") == "#f2b134"}
+    assert_goal(rules, position, last.side, gold)
+    if files == "hex":  # a chain from the top border to the bottom one, no cell to spare
+        assert all(not rules.won(Position(sum(1 << c for c in gold - {c}), position.white, position.ply), BLACK) for c in gold)
+    before_win = cells_of(position_svg(rules, before, None))
+    assert not any(e.get("fill") == "#f2b134" for g in before_win.values() for e in g)
