@@ -178,7 +178,8 @@ button { font: inherit; margin: 2px; padding: 3px 9px; border: 1px solid #888; b
 button:disabled { color: #aaa; cursor: default; }
 button.move { background: #eef4ff; }
 button.strategist { background: #e7f6df; font-weight: bold; }
-#line span { cursor: pointer; margin-right: 6px; white-space: nowrap; }
+#line { display: flex; flex-wrap: wrap; gap: 2px 10px; }
+#line span { cursor: pointer; white-space: nowrap; }
 #line span.here { font-weight: bold; text-decoration: underline; }
 #status { font-weight: bold; }
 """
@@ -202,7 +203,8 @@ PAGE = """<!DOCTYPE html>
 <div>ply <span id="ply"></span> of <span id="depth"></span>; plies left: <span id="left"></span></div>
 <div id="status"></div>
 <div id="moves"></div>
-<div>line of play (B Black, W White): <span id="line"></span></div>
+<div>line of play (B Black, W White):</div>
+<div id="line"></div>
 <div id="keys" style="font-size: 12px; color: #666;">keys: &#8592; back, &#8594; forward, Home start</div>
 </div>
 </div>
