@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "regress": ("regress", "check a folder of models against a manifest of expected answers (CI regression)"),
     "export": ("export", "write a positional BDDL model as a positional game (.pg)"),
     "check": ("check", "check the model against the paper's sanity conditions (by SAT), and warn of dead parts"),
+    "show": ("show", "draw the game as SVG (model sheet, a position) or a strategy certificate as an HTML explorer"),
 }
 
 DESCRIPTION = """\

@@ -1,0 +1,333 @@
+"""The strategy explorer: one self-contained HTML file that walks a certificate.
+
+The page holds the board drawn once in SVG (a `<g id="cN">` per cell, as
+`board.py` draws it), the certificate's nodes as compact JSON, and a short
+script that sets each cell's stone from a node's `position` string: the
+file stays small, and it opens in any browser without a server or network.
+
+At a node where the strategist (Black for "black-wins", White for
+"no-black-win") moves, the page shows its move; where the other side moves,
+every reply is a button, and a click on a board cell plays the reply that
+changes it.  Back, forward and start walk the line of play so far.
+
+The certificate format is docs/certificates.md's (version 1).  This module
+reads it for showing, not for checking: it replays each move with the rules
+to know which cells it changes, and so refuses a certificate that names an
+illegal move or whose positions do not follow from the moves, but the
+verdict is the independent checker's (`bddlc certify`) to give.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from bddl.rules import BLACK, WHITE, GameRules, Position
+
+from .board import GROUND, STONES, WON, board_elements, changed_cells, layout, position_string, state_of
+from .goals import winning_cells
+from .svg import ascii_only, num, text
+
+FORMAT, VERSION = "bddlc-certificate", 1
+CLAIMS = {"black-wins": BLACK, "no-black-win": WHITE}
+HINT = "#9ad17a"  # the ground of the cells the strategist's move changes
+SYMBOL = {BLACK: "B", WHITE: "W", "open": "."}
+
+
+class CertificateError(ValueError):
+    """A certificate this game's explorer cannot show: the message says why (exit status 1)."""
+
+
+@dataclass(frozen=True)
+class Certificate:
+    claim: str
+    depth: int
+    files: tuple[str, ...]
+    sha256: tuple[str, ...]
+    root: int
+    nodes: tuple[dict, ...]
+
+
+def read_certificate(data: object) -> Certificate:
+    """The parts of a parsed certificate the explorer uses, with their shapes checked."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CertificateError(f"not a bddlc certificate (no \"format\": \"{FORMAT}\")")
+    if data.get("version") != VERSION:
+        raise CertificateError(f"certificate version {data.get('version')!r}; this bddlc reads version {VERSION}")
+    game = data.get("game")
+    if not isinstance(game, dict) or not isinstance(game.get("depth"), int):
+        raise CertificateError("the certificate's \"game\" has no \"depth\"")
+    if data.get("claim") not in CLAIMS:
+        raise CertificateError(f"unknown claim {data.get('claim')!r}: expected one of {', '.join(CLAIMS)}")
+    nodes = data.get("nodes")
+    if not isinstance(nodes, list) or not nodes:
+        raise CertificateError("the certificate has no \"nodes\"")
+    for k, node in enumerate(nodes):
+        if not isinstance(node, dict) or node.get("id") != k or not isinstance(node.get("moves"), list):
+            raise CertificateError(f"node {k}: expected {{\"id\": {k}, \"ply\": ..., \"position\": ..., \"moves\": [...]}} (nodes listed in order of ids)")
+    root = data.get("root", 0)
+    if not isinstance(root, int) or not 0 <= root < len(nodes):
+        raise CertificateError(f"the root {root!r} is not a node")
+    return Certificate(data["claim"], game["depth"], tuple(game.get("files", ())), tuple(game.get("sha256", ())), root, tuple(nodes))
+
+
+def file_hashes(paths: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in paths)
+
+
+def parse_position(rules: GameRules, where: str, line: object, ply: object) -> Position:
+    n = len(rules.cells)
+    if not isinstance(line, str) or len(line) != n or set(line) - set(".BW"):
+        raise CertificateError(f"{where}: the position must be {n} characters of '.', 'B' and 'W'")
+    if not isinstance(ply, int) or ply < 0:
+        raise CertificateError(f"{where}: no ply")
+    black = sum(1 << i for i, c in enumerate(line) if c == "B")
+    white = sum(1 << i for i, c in enumerate(line) if c == "W")
+    return Position(black, white, ply)
+
+
+def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
+    """The nodes as the page's script reads them: per node its ply, position,
+    whether a move ends the game and which cells each move changes."""
+    from bddl.notation import MoveInputError
+
+    nodes = []
+    positions = [parse_position(rules, f"node {k}", node.get("position"), node.get("ply")) for k, node in enumerate(certificate.nodes)]
+    if positions[certificate.root] != rules.initial:
+        raise CertificateError(f"the root (node {certificate.root}) is not the game's initial position")
+    for k, (node, position) in enumerate(zip(certificate.nodes, positions)):
+        side = rules.to_move(position.ply)
+        edges = []
+        legal = {play.text: play for play in rules.plays(position)}  # once per node: parsing each move would list them again
+        for entry in node["moves"]:
+            move, to = (entry.get("move"), entry.get("to")) if isinstance(entry, dict) else (None, None)
+            play = legal.get(move) if isinstance(move, str) else None
+            if play is None:
+                try:
+                    play = rules.parse_play(position, str(move))
+                except MoveInputError as exc:
+                    raise CertificateError(f"node {k}: the move {move!r} is not legal here: {exc}") from None
+            symmetry = entry.get("symmetry")
+            won: list[int] = []
+            if to is None:
+                if rules.won(play.after, side):
+                    result, won = f"{side.capitalize()} has won", sorted(winning_cells(rules, play.after, side))
+                else:
+                    result = "no plies left: Black has not won"
+            elif not isinstance(to, int) or not 0 <= to < len(positions):
+                raise CertificateError(f"node {k}: the move {move!r} leads to {to!r}, which is not a node")
+            elif symmetry is None and positions[to] != play.after:
+                raise CertificateError(f"node {k}: node {to} does not hold the position after {play.text}")
+            else:
+                result = None
+            diff = [[c, SYMBOL[state_of(play.after, c)]] for c in sorted(changed_cells(position, play.after, len(rules.cells)))]
+            edges.append([play.text, to, diff, symmetry, result] + ([won] if won else []))
+        stuck = None
+        if not edges:
+            winner = rules.stuck_winner(side)
+            stuck = f"{side.capitalize()} has no legal move: " + (f"{winner.capitalize()} has won" if winner else "the game is over, Black has not won")
+        nodes.append([position.ply, position_string(position, len(rules.cells)), edges, stuck])
+    return {"depth": certificate.depth, "root": certificate.root, "strategist": CLAIMS[certificate.claim], "nodes": nodes,
+            "sides": [rules.to_move(ply) for ply in range(certificate.depth)]}
+
+
+def explorer_html(model, certificate_data: object, certificate_name: str) -> str:
+    """The explorer page for a certificate of `model` (a `compiler.model.GameModel`).
+
+    Raises CertificateError when the certificate is not this game's (other
+    files, another depth, other cells) or names moves the rules refuse."""
+    rules = model.rules
+    certificate = read_certificate(certificate_data)
+    names = [c.name for c in rules.cells]
+    if isinstance(certificate_data, dict) and certificate_data.get("cells") not in (None, names):
+        raise CertificateError("the certificate's cells are not this game's: it is another game's certificate")
+    if certificate.sha256 and certificate.sha256 != file_hashes(model.paths):
+        raise CertificateError("the game files differ from those the certificate was written for (their sha256 do not match)")
+    if certificate.depth != rules.depth:
+        raise CertificateError(f"the certificate is for depth {certificate.depth}, the game is opened at depth {rules.depth}")
+    data = explorer_data(rules, certificate)
+    board = layout(rules)
+    svg = [f'<svg id="board" xmlns="http://www.w3.org/2000/svg" width="{num(board.width)}" height="{num(board.height)}" viewBox="0 0 {num(board.width)} {num(board.height)}">']
+    svg += board_elements(rules, board, rules.initial)
+    svg.append("</svg>")
+    title = " ".join(Path(p).name for p in model.paths)
+    claim = "Black wins" if certificate.claim == "black-wins" else "Black does not win"
+    strategist = CLAIMS[certificate.claim]
+    summary = (
+        f"{claim} within {certificate.depth} plies: {strategist.capitalize()}'s strategy, from {certificate_name} "
+        f"({len(certificate.nodes)} positions). Click one of {('White' if strategist == BLACK else 'Black')}'s replies, "
+        f"or the cell it plays, to go on."
+    )
+    style = {"stones": {state: list(v) for state, v in STONES.items()}, "ground": GROUND, "hint": HINT, "won": WON}
+    payload = json.dumps({"data": data, "style": style}, sort_keys=True, separators=(",", ":"), ensure_ascii=True).replace("<", "\\u003c")
+    page = PAGE.format(title=text(title), summary=text(summary), board="\n".join(svg), data=payload, script=SCRIPT, css=CSS)
+    return ascii_only(page)
+
+
+CSS = """
+body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 16px; color: #222; }
+h1 { font-size: 18px; margin: 0 0 4px 0; }
+#summary { font-size: 13px; color: #444; margin-bottom: 10px; max-width: 900px; }
+#main { display: flex; gap: 24px; align-items: flex-start; flex-wrap: wrap; }
+#panel { min-width: 280px; max-width: 520px; font-size: 14px; }
+#panel div { margin-bottom: 8px; }
+.cell { cursor: pointer; }
+button { font: inherit; margin: 2px; padding: 3px 9px; border: 1px solid #888; border-radius: 4px; background: #f6f6f6; cursor: pointer; }
+button:disabled { color: #aaa; cursor: default; }
+button.move { background: #eef4ff; }
+button.strategist { background: #e7f6df; font-weight: bold; }
+#line { display: flex; flex-wrap: wrap; gap: 2px 10px; }
+#line span { cursor: pointer; white-space: nowrap; }
+#line span.here { font-weight: bold; text-decoration: underline; }
+#status { font-weight: bold; }
+"""
+
+PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}: strategy explorer</title>
+<style>{css}</style>
+</head>
+<body>
+<h1>{title}</h1>
+<div id="summary">{summary}</div>
+<div id="main">
+<div id="boardbox">
+{board}
+</div>
+<div id="panel">
+<div><button id="start" type="button">&#171; start</button><button id="back" type="button">&#8249; back</button><button id="forward" type="button">forward &#8250;</button></div>
+<div>ply <span id="ply"></span> of <span id="depth"></span>; plies left: <span id="left"></span></div>
+<div id="status"></div>
+<div id="moves"></div>
+<div>line of play (B Black, W White):</div>
+<div id="line"></div>
+<div id="keys" style="font-size: 12px; color: #666;">keys: &#8592; back, &#8594; forward, Home start</div>
+</div>
+</div>
+<script type="application/json" id="certificate">{data}</script>
+<script>{script}</script>
+</body>
+</html>
+"""
+
+SCRIPT = r"""
+"use strict";
+const PAYLOAD = JSON.parse(document.getElementById("certificate").textContent);
+const D = PAYLOAD.data, STYLE = PAYLOAD.style;
+const NAME = {black: "Black", white: "White"};
+const STATE = {"B": "black", "W": "white", ".": "open"};
+// the line of play: each entry a node (or null after the last move of a line), the position shown, the move that led there
+let line = [{node: D.root, pos: D.nodes[D.root][1], move: null, side: null, changed: [], result: null, note: null, won: []}];
+let at = 0;
+
+function cell(i) { return document.getElementById("c" + i); }
+
+function setBoard(pos, changed, hinted, won) {
+  for (let i = 0; i < pos.length; i++) {
+    const g = cell(i), state = STATE[pos[i]], look = STYLE.stones[state];
+    g.setAttribute("data-state", state);
+    const stone = g.querySelector(".stone");
+    stone.setAttribute("fill", look[0]); stone.setAttribute("stroke", look[1]); stone.setAttribute("visibility", look[2]);
+    g.querySelector(".last").setAttribute("visibility", changed.includes(i) ? "visible" : "hidden");
+    g.querySelector(".ground").setAttribute("fill", won.includes(i) ? STYLE.won : hinted.includes(i) ? STYLE.hint : STYLE.ground);
+    g.setAttribute("data-won", won.includes(i) ? "yes" : "no");
+  }
+}
+
+function after(pos, diff) {
+  const chars = pos.split("");
+  for (const [c, s] of diff) chars[c] = s;
+  return chars.join("");
+}
+
+function play(k) {
+  const here = line[at], node = D.nodes[here.node], edge = node[2][k];
+  const [text, to, diff, symmetry, result] = edge;
+  const won = edge.length > 5 ? edge[5] : [];
+  const side = D.sides[node[0]];
+  let pos = after(node[1], diff), changed = diff.map(d => d[0]), note = null;
+  if (to !== null && symmetry !== null && symmetry !== undefined) {
+    pos = D.nodes[to][1]; changed = [];
+    note = "shown as the certificate stores it: the image of the position after " + text + " under symmetry " + symmetry;
+  }
+  line = line.slice(0, at + 1);
+  line.push({node: to, pos: pos, move: text, side: side, changed: changed, result: result, note: note, won: won});
+  at += 1;
+  show();
+}
+
+function button(text, cls, handler) {
+  const b = document.createElement("button");
+  b.type = "button"; b.className = "move " + cls; b.textContent = text; b.setAttribute("data-move", text);
+  b.addEventListener("click", handler);
+  return b;
+}
+
+function show() {
+  const here = line[at];
+  const node = here.node === null ? null : D.nodes[here.node];
+  here.ply = node === null ? D.nodes[line[at - 1].node][0] + 1 : node[0];
+  document.getElementById("ply").textContent = here.ply;
+  document.getElementById("depth").textContent = D.depth;
+  document.getElementById("left").textContent = D.depth - here.ply;
+  const moves = document.getElementById("moves"), status = document.getElementById("status");
+  moves.textContent = "";
+  let hinted = [];
+  if (node === null) {
+    status.textContent = "After " + here.move + ": " + here.result + (here.won.length ? " (the goal on gold ground)." : ".");
+  } else if (node[2].length === 0) {
+    status.textContent = node[3] + ".";
+  } else {
+    const side = D.sides[node[0]];
+    if (side === D.strategist) {
+      status.textContent = NAME[side] + " to move; the strategy plays " + node[2][0][0] + ".";
+      moves.appendChild(button(node[2][0][0], "strategist", () => play(0)));
+      hinted = node[2][0][2].map(d => d[0]);
+    } else {
+      status.textContent = NAME[side] + " to move: " + node[2].length + (node[2].length === 1 ? " move" : " moves") + " to answer with, choose one.";
+      node[2].forEach((edge, k) => moves.appendChild(button(edge[0], "reply", () => play(k))));
+    }
+  }
+  if (here.note) status.textContent += " (" + here.note + ")";
+  setBoard(here.pos, here.changed, hinted, here.won);
+  const shown = document.getElementById("line");
+  shown.textContent = "";
+  line.forEach((entry, k) => {
+    const s = document.createElement("span");
+    s.textContent = k === 0 ? "start" : k + ". " + NAME[entry.side][0] + " " + entry.move;
+    s.className = k === at ? "here" : "";
+    s.setAttribute("data-index", k);
+    s.addEventListener("click", () => { at = k; show(); });
+    shown.appendChild(s);
+  });
+  document.getElementById("back").disabled = at === 0;
+  document.getElementById("start").disabled = at === 0;
+  document.getElementById("forward").disabled = at === line.length - 1;
+}
+
+function clickCell(i) {
+  const here = line[at];
+  if (here.node === null) return;
+  const edges = D.nodes[here.node][2];
+  const side = D.sides[D.nodes[here.node][0]];
+  const candidates = [];
+  edges.forEach((edge, k) => { if (edge[2].some(d => d[0] === i)) candidates.push(k); });
+  if (side === D.strategist) { if (candidates.includes(0)) play(0); return; }
+  if (candidates.length === 1) play(candidates[0]);
+}
+
+for (let i = 0; i < D.nodes[D.root][1].length; i++) cell(i).addEventListener("click", () => clickCell(i));
+document.getElementById("start").addEventListener("click", () => { at = 0; show(); });
+document.getElementById("back").addEventListener("click", () => { if (at > 0) { at -= 1; show(); } });
+document.getElementById("forward").addEventListener("click", () => { if (at < line.length - 1) { at += 1; show(); } });
+document.addEventListener("keydown", (event) => {
+  if (event.key === "ArrowLeft") document.getElementById("back").click();
+  if (event.key === "ArrowRight") document.getElementById("forward").click();
+  if (event.key === "Home") document.getElementById("start").click();
+});
+show();
+"""

@@ -1,0 +1,89 @@
+"""Strategy certificates (format v1, CERTIFICATE_FORMAT / docs/certificates.md) for tiny games, made
+the plainest way: a memoised minimax over `bddl.rules.GameRules` and a walk
+that keeps the strategist's first good move and every reply of the other side.
+
+For tests of what reads certificates (the pictures' explorer) until the real
+producer (`--certificate`) is there to use; it knows nothing of symmetries."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from bddl.rules import BLACK, WHITE, GameRules, Position
+
+
+def position_line(position: Position, cells: int) -> str:
+    return "".join("B" if position.black >> i & 1 else "W" if position.white >> i & 1 else "." for i in range(cells))
+
+
+def certificate(rules: GameRules, files: list[str], max_positions: int = 500_000) -> dict:
+    """The certificate of the verdict the rules give: Black's winning strategy, or White's refutation."""
+    table: dict[Position, bool] = {}
+
+    def black_wins(p: Position) -> bool:
+        if p.ply >= rules.depth:
+            return False
+        if p not in table:
+            if len(table) >= max_positions:
+                raise RuntimeError(f"more than {max_positions} positions: not a tiny game")
+            side = rules.to_move(p.ply)
+            plays = rules.plays(p)
+            if not plays:
+                table[p] = rules.stuck_winner(side) == BLACK
+            elif side == BLACK:
+                table[p] = any(rules.won(q.after, BLACK) or black_wins(q.after) for q in plays)
+            else:
+                table[p] = all(not rules.won(q.after, WHITE) and black_wins(q.after) for q in plays)
+        return table[p]
+
+    assert rules.winner_before_play() is None, "a game won before play has no moves to certify"
+    strategist = BLACK if black_wins(rules.initial) else WHITE
+
+    def good(play) -> bool:
+        if strategist == BLACK:
+            return rules.won(play.after, BLACK) or black_wins(play.after)
+        return rules.won(play.after, WHITE) or not black_wins(play.after)
+
+    def ends(play) -> bool:
+        return rules.won(play.after, play.side) or play.after.ply >= rules.depth
+
+    cells = len(rules.cells)
+    ids: dict[Position, int] = {}
+    nodes: list[dict] = []
+
+    def visit(p: Position) -> int:
+        if p in ids:
+            return ids[p]
+        ids[p] = len(nodes)
+        node: dict = {"id": len(nodes), "ply": p.ply, "position": position_line(p, cells), "moves": []}
+        nodes.append(node)
+        plays = rules.plays(p)
+        if rules.to_move(p.ply) == strategist:
+            plays = [next(q for q in plays if good(q))] if plays else []
+        node["moves"] = [{"move": q.text, "to": None if ends(q) else visit(q.after)} for q in plays]
+        return node["id"]
+
+    visit(rules.initial)
+    return {
+        "format": "bddlc-certificate",
+        "version": 1,
+        "game": {
+            "language": rules.language,
+            "files": list(files),
+            "sha256": [hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in files],
+            "depth": rules.depth,
+        },
+        "claim": "black-wins" if strategist == BLACK else "no-black-win",
+        "cells": [c.name for c in rules.cells],
+        "root": 0,
+        "nodes": nodes,
+        "symmetries": [],
+    }
+
+
+def write_certificate(rules: GameRules, files: list[str], path: Path) -> dict:
+    data = certificate(rules, files)
+    path.write_text(json.dumps(data, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+    return data
