@@ -46,17 +46,17 @@ def positive_float(text: str) -> float:
 
 
 def add_model_arguments(
-    parser: argparse.ArgumentParser, depth_help: str | None = "override the problem's depth", positional: bool = False
+    parser: argparse.ArgumentParser, depth_help: str | None = "override the problem's depth", positional: bool = True
 ) -> None:
-    """DOMAIN PROBLEM and the model limits; `--depth` too unless `depth_help` is None.
-
-    With `positional`, a `.pg` positional game may stand in place of DOMAIN PROBLEM (`pg_path`)."""
-    if positional:
-        parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions), or a positional game GAME.pg")
-        parser.add_argument("problem", metavar="PROBLEM", nargs="?", help="the problem file (none after a .pg game)")
-    else:
-        parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions)")
-        parser.add_argument("problem", metavar="PROBLEM", help="the problem file (board, initial state, depth, goals)")
+    """GAME... (a domain and a problem file, or one positional game GAME.pg,
+    read by `compiler.model.open_model`), and the model limits; `--depth` too
+    unless `depth_help` is None.  (`positional` is kept for callers that still pass it.)"""
+    parser.add_argument(
+        "paths",
+        metavar="GAME",
+        nargs="+",
+        help="the game: a domain file and a problem file, or one positional game GAME.pg",
+    )
     if depth_help is not None:
         parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help + "; also stands in for a missing #depth")
     parser.add_argument("--max-board-side", type=positive_int, default=1000, metavar="N", help="refuse boards wider or higher than N (default 1000)")
@@ -69,6 +69,46 @@ def add_model_arguments(
         help="refuse work estimated to need more than MB megabytes of memory (default 2048): "
         "the explicit and corrective encodings, search, check --reachable and --exhaustive on large boards",
     )
+
+
+def open_game(args, parser: argparse.ArgumentParser, *, default_depth: int | None = None, initial_state: bool = True, print_warnings: bool = False):
+    """The `compiler.model.GameModel` the arguments name.  Paths that name no
+    game are a usage error (exit 2); a wrong file raises BddlError (exit 1)."""
+    from bddl.validate import Limits
+
+    from ..model import ModelPathsError, open_model
+
+    try:
+        model = open_model(
+            args.paths,
+            depth=getattr(args, "depth", None),
+            default_depth=default_depth,
+            limits=Limits(args.max_board_side, args.max_depth),
+            initial_state=initial_state,
+        )
+    except ModelPathsError as exc:
+        parser.error(str(exc))
+    if print_warnings:
+        for diagnostic in model.warnings:
+            print(diagnostic.render(), file=sys.stderr)
+    return model
+
+
+def refuse(parser: argparse.ArgumentParser, option: str, why: str) -> None:
+    """An option that does not apply to this game: exit 2 with the reason."""
+    parser.error(f"{option} {why}")
+
+
+def checked_encoding(model, encoding: str | None, parser: argparse.ArgumentParser) -> str | None:
+    """--encoding checked against the game (exit 2, naming the encodings that fit); None stays None."""
+    from ..model import EncodingDoesNotFit
+
+    if encoding is None:
+        return None
+    try:
+        return model.check_encoding(encoding)
+    except EncodingDoesNotFit as exc:
+        parser.error(str(exc))
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "give up after S seconds (compiling included) and report unknown") -> None:
@@ -95,15 +135,15 @@ def add_budget_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def load(args, print_warnings: bool = True, default_depth: int | None = None):
-    """The validated model the arguments name; its warnings go to stderr
-    unless the caller reports them itself.  `default_depth` stands in for a
-    missing `#depth` (`--depth` does so for every command that has it)."""
+    """The validated BDDL model (`bddl.loader.Model`) the arguments name; its
+    warnings go to stderr unless the caller reports them itself."""
     from bddl.loader import load_model
     from bddl.validate import Limits
 
+    domain, problem = args.paths
     model = load_model(
-        args.domain,
-        args.problem,
+        domain,
+        problem,
         depth=getattr(args, "depth", None),
         default_depth=default_depth,
         limits=Limits(args.max_board_side, args.max_depth),
@@ -115,16 +155,13 @@ def load(args, print_warnings: bool = True, default_depth: int | None = None):
 
 
 def pg_path(args, parser: argparse.ArgumentParser) -> str | None:
-    """The `.pg` game the arguments name instead of DOMAIN PROBLEM, or None for a BDDL model.
+    """The `.pg` game the arguments name, or None for a BDDL model (paths that name no game: exit 2)."""
+    from ..model import PG, ModelPathsError, language_of
 
-    A missing PROBLEM after a file that is not `.pg`, or a PROBLEM after a `.pg`
-    game, is a usage error (exit 2)."""
-    is_pg = args.domain.endswith(".pg")
-    if is_pg and args.problem is not None:
-        parser.error(f"a positional game ({args.domain}) stands alone: give no PROBLEM file")
-    if not is_pg and args.problem is None:
-        parser.error("give a DOMAIN and a PROBLEM file, or a positional game GAME.pg")
-    return args.domain if is_pg else None
+    try:
+        return args.paths[0] if language_of(args.paths) == PG else None
+    except ModelPathsError as exc:
+        parser.error(str(exc))
 
 
 def version() -> str:

@@ -1,0 +1,91 @@
+"""Issue 26's reproductions: one command per job for both languages, and
+every mismatch between a game and an option a clean usage error (exit 2)
+with a sentence, never a traceback or a silently ignored option."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bddl.pg.hex import hex_board
+from bddl.pg.writer import write_pg
+from compiler.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+PG = ROOT / "problems" / "pg"
+TIC = str(PG / "tictactoe_3x3.pg")  # White has winning sets: not Maker-Breaker
+DOMAIN = str(ROOT / "domains" / "positional.bddl")
+TIC_BDDL = str(ROOT / "problems" / "httt" / "tic_3x3_d9.bddl")
+DOMINEERING = (str(ROOT / "domains" / "domineering.bddl"), str(ROOT / "problems" / "domineering" / "3x3_d4.bddl"))
+MAKER_BREAKER = ("ea", "en", "et", "la", "ln", "sa", "sn")
+
+
+@pytest.fixture
+def hex_file(tmp_path) -> str:
+    path = tmp_path / "hex3.pg"
+    path.write_text(write_pg(hex_board(3, 5)))
+    return str(path)
+
+
+def usage_error(capsys, *argv: str) -> str:
+    """Run bddlc; it must stop with exit status 2 (argparse's) and no traceback: its stderr."""
+    with pytest.raises(SystemExit) as info:
+        main(list(argv))
+    assert info.value.code == 2
+    return capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["compile", "depth"])
+@pytest.mark.parametrize("encoding", ["et", "en", "ea", "ln", "sn"])
+def test_a_maker_breaker_encoding_on_a_game_with_white_sets_names_those_that_fit(capsys, command, encoding):
+    err = usage_error(capsys, command, TIC, "--encoding", encoding)
+    assert "White has winning sets here" in err and "the encodings that do: cor+, corrective" in err
+
+
+@pytest.mark.parametrize("command", ["compile", "solve", "depth"])
+@pytest.mark.parametrize("encoding", ["cor+", "corplus", "corrective"])
+def test_cor_on_hex_names_the_encodings_that_fit(capsys, hex_file, command, encoding):
+    err = usage_error(capsys, command, hex_file, "--encoding", encoding)
+    assert "border-to-border chain (Hex)" in err and "the encodings that do: " + ", ".join(MAKER_BREAKER) in err
+
+
+def test_an_encoding_of_the_other_language_is_refused(capsys):
+    assert "it compiles .pg positional games" in usage_error(capsys, DOMAIN, TIC_BDDL, "--encoding", "et")
+    assert "it compiles BDDL models" in usage_error(capsys, TIC, "--encoding", "lifted")
+    err = usage_error(capsys, *DOMINEERING, "--encoding", "corrective")
+    assert "not a claiming game" in err and "the encodings that do: lifted, paper, explicit" in err
+
+
+def test_a_clausal_formula_is_not_written_into_a_qcir_file(tmp_path, capsys, hex_file):
+    out = tmp_path / "x.qcir"
+    err = usage_error(capsys, TIC, "-o", str(out))
+    assert "cor+ is built as clauses: it is written as QDIMACS only" in err and not out.exists()
+    err = usage_error(capsys, hex_file, "--format", "qcir")
+    assert "ET is built as clauses" in err and "COR+" not in err
+    assert main([TIC, "--encoding", "corrective", "-o", str(out)]) == 0  # COR is a circuit: QCIR it is
+    assert out.read_text().startswith("#QCIR-G14")
+
+
+@pytest.mark.parametrize("command", ["compile", "search", "solve", "depth", "play", "validate"])
+def test_a_pg_game_after_a_domain_stands_alone(capsys, command):
+    err = usage_error(capsys, command, DOMAIN, TIC)
+    assert f"a positional game ({TIC}) stands alone" in err and "syntax" not in err
+
+
+def test_compile_json_describes_the_file_for_both_languages(tmp_path, capsys):
+    keys = None
+    for game, out in (([TIC], "tic.qdimacs"), ([DOMAIN, TIC_BDDL], "tic.qcir")):
+        assert main(["compile", *game, "-o", str(tmp_path / out), "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["output"] == str(tmp_path / out) and data["variables"] > 0 and data["schema"] == 1
+        assert keys is None or set(data) == keys
+        keys = set(data)
+    assert data["language"] == "bddl" and data["encoding"] == "lifted" and data["format"] == "qcir"
+
+
+def test_max_memory_names_the_encoding_solve_would_use(capsys):
+    assert main(["solve", *DOMINEERING, "--max-memory", "1"]) == 3
+    err = capsys.readouterr().err
+    assert "explicit encoding" in err and "corrective" not in err
