@@ -14,7 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from bddl.rules import BLACK, GameRules, Play, bddl_rules, pg_rules
+from bddl.rules import BLACK, WHITE, GameRules, Play, Position, bddl_rules, pg_rules
 from bddl.validate import Limits
 
 if TYPE_CHECKING:
@@ -89,6 +89,22 @@ class GameModel:
         assert self.bddl is not None
         model = dataclasses.replace(self.bddl, problem=dataclasses.replace(self.bddl.problem, depth=depth))
         return dataclasses.replace(self, rules=bddl_rules(Game(model.domain, model.problem)), bddl=model)
+
+    def at_position(self, position: Position, plies: int | None = None) -> GameModel:
+        """The game going on from `position` (reached after `position.ply`
+        plies): its stones as the initial position, the side to move first,
+        `plies` (default: the plies left) as the depth."""
+        from bddl.game import Game, State
+
+        left = self.depth - position.ply if plies is None else plies
+        if self.pg is not None:
+            game = game_at(self.pg.with_depth(position.ply + left), position.black, position.white, position.ply)
+            rules = pg_rules(game)
+            return dataclasses.replace(self, rules=rules, pg=rules.game)
+        assert self.bddl is not None
+        problem = problem_at(self.bddl.problem, State(position.black, position.white), left, self.rules.to_move(position.ply))
+        model = dataclasses.replace(self.bddl, problem=problem)
+        return dataclasses.replace(self, rules=bddl_rules(Game(model.domain, problem)), bddl=model)
 
     def black_has_goal(self) -> bool:
         """Can Black win by its own move?  (Else only by leaving White stuck, in BDDL.)"""
@@ -171,6 +187,36 @@ class GameModel:
         asked = self.default_encoding() if encoding is None else encoding
         name = asked if asked == AUTO_ENCODING and self.pg is None else self.check_encoding(asked)
         return _bddl_formula(self, name) if self.pg is None else _pg_formula(self, name)
+
+
+def problem_at(problem, state, plies_left: int, side_to_move: str):
+    """A BDDL problem going on from `state`: the same board and goals, `state`
+    as the initial position, `plies_left` as the depth, `side_to_move` first."""
+    from bddl.ast import Absolute, Atom
+    from bddl.game import OPEN
+
+    width = problem.width
+    init = []
+    for index in range(width * problem.height):
+        x, y = index % width + 1, index // width + 1
+        bit = 1 << index
+        value = BLACK if state.black & bit else WHITE if state.white & bit else OPEN
+        if value != OPEN:
+            init.append(Atom(value, Absolute(x), Absolute(y)))
+    return dataclasses.replace(problem, init=tuple(init), depth=plies_left, black_first=side_to_move == BLACK)
+
+
+def game_at(game, black: int, white: int, t: int):
+    """A positional game going on from time point t, the stones so far as initial stones."""
+    cells = range(len(game.cells))
+    return dataclasses.replace(
+        game,
+        times=game.times[t:],
+        turns=game.turns[t:],
+        black_initials=frozenset(c for c in cells if black >> c & 1),
+        white_initials=frozenset(c for c in cells if white >> c & 1),
+        first_moves=game.first_moves if t == 0 else None,
+    )
 
 
 def open_model(

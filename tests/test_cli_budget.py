@@ -16,6 +16,7 @@ from compiler.cli import main
 from compiler.solving import budget as budget_module
 from compiler.solving.budget import Budget
 from compiler.solving.critical_depth import candidate_depths, scan_depths
+from compiler.model import open_model
 from compiler.solving.strategy import SolverStrategy, StrategyUnknown
 from helpers.suite import DOMAINS, PROBLEMS
 
@@ -93,11 +94,11 @@ def test_validate_with_a_spent_budget_stops_cleanly(capsys):
 
 
 def test_strategy_stops_when_the_budget_is_spent():
-    model = load_model(*DOMINEERING)
+    model = open_model(DOMINEERING)
     spent = Budget(1.0, time.monotonic() - 2.0)
-    strategy = SolverStrategy(model.domain, model.problem, budget=spent)
+    strategy = SolverStrategy(model, budget=spent)
     with pytest.raises(StrategyUnknown, match="the time budget of 1 s is spent"):
-        strategy(Game(model.domain, model.problem).initial, model.problem.depth)
+        strategy(model.rules.initial, model.depth)
     assert strategy.solves == 0
 
 

@@ -19,6 +19,7 @@ TIC = str(PG / "tictactoe_3x3.pg")  # White has winning sets: not Maker-Breaker
 DOMAIN = str(ROOT / "domains" / "positional.bddl")
 TIC_BDDL = str(ROOT / "problems" / "httt" / "tic_3x3_d9.bddl")
 DOMINEERING = (str(ROOT / "domains" / "domineering.bddl"), str(ROOT / "problems" / "domineering" / "3x3_d4.bddl"))
+BREAKTHROUGH = (str(ROOT / "domains" / "breakthrough.bddl"), str(ROOT / "problems" / "breakthrough" / "second_3x5_d18.bddl"))
 MAKER_BREAKER = ("ea", "en", "et", "la", "ln", "sa", "sn")
 
 
@@ -86,6 +87,6 @@ def test_compile_json_describes_the_file_for_both_languages(tmp_path, capsys):
 
 
 def test_max_memory_names_the_encoding_solve_would_use(capsys):
-    assert main(["solve", *DOMINEERING, "--max-memory", "1"]) == 3
+    assert main(["solve", *BREAKTHROUGH, "--max-memory", "1"]) == 3  # not a claiming game: auto is explicit
     err = capsys.readouterr().err
     assert "explicit encoding" in err and "corrective" not in err

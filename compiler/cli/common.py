@@ -94,6 +94,22 @@ def open_game(args, parser: argparse.ArgumentParser, *, default_depth: int | Non
     return model
 
 
+def add_encoding_argument(parser: argparse.ArgumentParser, help: str) -> None:
+    from ..encodings import all_encoding_names
+
+    parser.add_argument("--encoding", choices=all_encoding_names(), help=help + "; one that does not fit the game is refused, naming those that do")
+
+
+def game_json(model) -> dict:
+    """The keys every command's JSON opens with: which game, in which language."""
+    return {"game": list(model.paths), "language": model.language}
+
+
+def move_json(play) -> dict | None:
+    """A move as every command's JSON gives it: who plays it and how it is written."""
+    return None if play is None else {"side": play.side, "text": play.text}
+
+
 def refuse(parser: argparse.ArgumentParser, option: str, why: str) -> None:
     """An option that does not apply to this game: exit 2 with the reason."""
     parser.error(f"{option} {why}")

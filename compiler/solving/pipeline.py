@@ -27,65 +27,45 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from bddl.ast import Absolute, Atom, Domain, Problem
-from bddl.game import BLACK, OPEN, WHITE, Game, Move, State
+from bddl.ast import Domain, Problem
+from bddl.game import BLACK, WHITE, Game, Move, State
 from circuits import Qdimacs, numbering, to_qdimacs, write_qcir, write_qdimacs
 
 from ..encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode, encoding_name
 from ..encodings.decoding import engine_move
+from ..model import GameModel, problem_at
+from .positional import solve_pg
 from .preprocessing import PREPROCESSORS, bloqqer
+from .results import EncodingSize, MoveCheckError, SolveResult, bddl_play
 from .solver_programs import DEFAULT_SOLVER, FORMATS, SolverRun, default_solver, members, run_portfolio, run_solver
 
-
-class MoveCheckError(RuntimeError):
-    """A move read from a solver's assignment is not legal in the game: a bug
-    in an encoding, in the decoding or in the solver, never a user error."""
+__all__ = ["EncodingSize", "MoveCheckError", "SolveResult", "problem_at", "solve", "solve_model"]
 
 
-@dataclass(frozen=True)
-class EncodingSize:
-    vars: int  # quantified variables of the circuit
-    gates: int  # circuit gates reachable from the output
-    clauses: int  # clauses of the Tseitin QDIMACS (what CNF solvers get, before any preprocessing)
+def solve_model(
+    model: GameModel,
+    *,
+    encoding: str | None = None,
+    solver: str = DEFAULT_SOLVER,
+    preprocess: str = "none",
+    timeout: float | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> SolveResult:
+    """Does Black win the game within the model's depth, and with which first move?
 
-
-@dataclass(frozen=True)
-class SolveResult:
-    """What bddlc knows about one game at one depth.
-
-    `black_wins` is None when no solver gave a verdict (`reason` says why).
-    `first_move` is an engine move (checked legal, and winning as explained
-    in the module docstring), or None with `reason` saying why there is none.
-    `move_source` says how the move was found: "solver" (the solver's
-    assignment) or "proved" (a candidate proved winning by a second solve)."""
-
-    black_wins: bool | None
-    depth: int
-    solver: str
-    seconds: float
-    size: EncodingSize
-    first_move: Move | None = None
-    reason: str | None = None
-    encoding: str = SOLVE_ENCODING
-    preprocess: str = "none"
-    preprocess_note: str | None = None
-    black_first: bool = True
-    move_source: str | None = None
-    answered_by: str | None = None  # the program that gave the verdict (a portfolio's member)
-
-
-def problem_at(problem: Problem, state: State, plies_left: int, side_to_move: str) -> Problem:
-    """The problem of going on from `state`: the same board and goals, `state`
-    as the initial position, `plies_left` as the depth, `side_to_move` first."""
-    width = problem.width
-    init = []
-    for index in range(width * problem.height):
-        x, y = index % width + 1, index // width + 1
-        bit = 1 << index
-        value = BLACK if state.black & bit else WHITE if state.white & bit else OPEN
-        if value != OPEN:
-            init.append(Atom(value, Absolute(x), Absolute(y)))
-    return dataclasses.replace(problem, init=tuple(init), depth=plies_left, black_first=side_to_move == BLACK)
+    The one entry point for both languages: a BDDL model is solved as this
+    module's docstring says, a `.pg` game by `compiler.solving.positional`
+    (shallower depths first, the first move confirmed by the explicit
+    solver).  `encoding` None is the game's `solve_encoding`; one that does
+    not fit raises `compiler.model.EncodingDoesNotFit`."""
+    if model.pg is not None:
+        name = model.check_encoding(encoding) if encoding is not None else None
+        return solve_pg(model.pg, encoding=name, solver=solver, preprocess=preprocess, timeout=timeout)
+    assert model.bddl is not None
+    if encoding is not None and encoding != SOLVE_ENCODING:
+        encoding = model.check_encoding(encoding)
+    return solve(model.bddl.domain, model.bddl.problem, solver=solver, preprocess=preprocess, timeout=timeout,
+                 encoding=encoding or SOLVE_ENCODING, stop=stop)
 
 
 def solve(
@@ -131,7 +111,7 @@ def solve(
         solver=program,
         seconds=time.perf_counter() - start,
         size=EncodingSize(numbers.num_inputs, len(numbers.gates), formula.num_clauses),
-        first_move=move,
+        first_move=None if move is None else bddl_play(Game(domain, problem), Game(domain, problem).initial, move),
         reason=reason,
         encoding=compiled_as,
         preprocess=preprocess,

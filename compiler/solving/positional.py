@@ -22,17 +22,14 @@ from pathlib import Path
 from bddl.pg.game import BLACK, PositionalGame
 from circuits import Qdimacs, write_qdimacs
 
-from ..encodings import POSITIONAL_ENCODING, SOLVE_TSEITIN, encode_positional
+from ..encodings import POSITIONAL_ENCODING, SOLVE_TSEITIN, encode_positional, pg_solve_encoding
 from .preprocessing import PREPROCESSORS, bloqqer
+from .results import EncodingSize, MoveCheckError, SolveResult, cell_play
 from .solver_programs import DEFAULT_SOLVER, members, run_portfolio, run_solver
 
 # Measured on the 180 GTTT games of the corpus (docs/benchmarks.md, "Positional games").
 PG_SOLVE_ENCODING = POSITIONAL_ENCODING
 PG_SOLVER = "depqbf"
-# Hex (a goal given by #neighbours and borders): measured on the Hein puzzles
-# (docs/benchmarks.md, "Hex"); COR+ would need every chain spelt out.
-HEX_SOLVE_ENCODING = "et"  # a whole Hex board (White's borders are known)
-GRAPH_SOLVE_ENCODING = "en"  # any other graph with two borders
 # CAQE's light expansion refinement on ET: Hein 02 at depth 11 refuted in 8 s
 # instead of 32 s, depth 13 proved in 40 s instead of no verdict in 60 s.
 ENCODING_SOLVER_OPTIONS = {("et", "caqe"): ("--expansion-refinement", "light")}
@@ -40,12 +37,9 @@ PG_SOLVERS = {"et": "caqe", "en": "caqe", "ea": "caqe", "ln": "caqe", "la": "caq
 
 
 def default_encoding(game: PositionalGame) -> str:
-    """The encoding `bddlc solve` uses for this game when not told."""
-    if game.graph is None or game.black_wins:
-        return PG_SOLVE_ENCODING
-    from bddl.pg.hex import hex_coordinates
-
-    return HEX_SOLVE_ENCODING if hex_coordinates(game) is not None else GRAPH_SOLVE_ENCODING
+    """The encoding `bddlc solve` uses for this game when not told (ET on Hex,
+    measured on the Hein puzzles: docs/benchmarks.md, "Hex")."""
+    return pg_solve_encoding(game)
 
 
 # Options per program on these formulas: none.  DepQBF's long-distance
@@ -58,36 +52,8 @@ PG_SOLVER_OPTIONS: dict[str, tuple[str, ...]] = {}
 CHECK_POSITIONS = 300_000
 
 
-class MoveCheckError(RuntimeError):
-    """The explicit solver refutes the first move read from a solver's
-    assignment: a bug in an encoding, the decoding or the solver."""
-
-
 def encode_pg(game: PositionalGame, encoding: str | None = None):
     return encode_positional(game, encoding or default_encoding(game))
-
-
-@dataclass(frozen=True)
-class PgSolveResult:
-    """What bddlc knows about one positional game.
-
-    `black_wins` is None when no solver gave a verdict (`reason` says why).
-    `first_move` is Black's first cell (by name) when Black wins and moves
-    first and the solver gave an assignment."""
-
-    black_wins: bool | None
-    solver: str
-    encoding: str
-    seconds: float
-    variables: int
-    clauses: int
-    first_move: str | None = None
-    move_checked: bool = False  # the explicit solver confirmed first_move wins
-    reason: str | None = None
-    preprocess: str = "none"
-    preprocess_note: str | None = None
-    black_first: bool = True
-    depth_solved: int | None = None  # the depth of the formula that decided it (deepening may stop short)
 
 
 def solve_pg(
@@ -98,7 +64,7 @@ def solve_pg(
     preprocess: str = "none",
     timeout: float | None = None,
     deepening: bool = True,
-) -> PgSolveResult:
+) -> SolveResult:
     """Does Black win the game, and with which first move?
 
     With `deepening`, shallower games come first: the depths ending on
@@ -125,10 +91,10 @@ def solve_pg(
         began = time.perf_counter()
         attempt = _solve_once(game.with_depth(depth), encoding, programs, preprocess, deadline, limit)
         if attempt.black_wins:
-            return _result(attempt, solver, encoding, preprocess, start, depth)
+            return _result(attempt, game, solver, encoding, preprocess, start, depth)
         if attempt.black_wins is None or time.perf_counter() - began > DEEPENING_STOP:
             break
-    return _result(_solve_once(game, encoding, programs, preprocess, deadline, limit), solver, encoding, preprocess, start, game.depth)
+    return _result(_solve_once(game, encoding, programs, preprocess, deadline, limit), game, solver, encoding, preprocess, start, game.depth)
 
 
 # Deepening goes on to the next shallow depth only while each took less than this (seconds).
@@ -138,19 +104,21 @@ DEEPENING_STOP = 1.0
 @dataclass(frozen=True)
 class _Attempt:
     black_wins: bool | None
-    variables: int
-    clauses: int
+    size: EncodingSize
     black_first: bool
     reason: str | None = None
     note: str | None = None
-    move: str | None = None
+    move: int | None = None  # Black's first claim (a cell of the game)
     checked: bool = False
+    answered_by: str | None = None
 
 
-def _result(attempt: _Attempt, solver: str, encoding: str, preprocess: str, start: float, depth: int) -> PgSolveResult:
-    return PgSolveResult(
-        attempt.black_wins, solver, encoding, time.perf_counter() - start, attempt.variables, attempt.clauses,
-        attempt.move, attempt.checked, attempt.reason, preprocess, attempt.note, attempt.black_first, depth,
+def _result(attempt: _Attempt, game: PositionalGame, solver: str, encoding: str, preprocess: str, start: float, depth: int) -> SolveResult:
+    move = None if attempt.move is None else cell_play(game, attempt.move)
+    source = None if move is None else "checked" if attempt.checked else "unchecked"
+    return SolveResult(
+        attempt.black_wins, game.depth, solver, time.perf_counter() - start, attempt.size, move, attempt.reason,
+        encoding, preprocess, attempt.note, attempt.black_first, source, attempt.answered_by, depth,
     )
 
 
@@ -159,9 +127,11 @@ def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, 
     compiled = encode_pg(game, encoding)
     formula = compiled.qdimacs(**SOLVE_TSEITIN)
     black_first = compiled.first_side == BLACK
+    size = EncodingSize(formula.num_vars, None, formula.num_clauses)
+    answered_by: list[str] = []
 
     def finish(verdict, reason=None, note=None, move=None, checked=False) -> _Attempt:
-        return _Attempt(verdict, formula.num_vars, formula.num_clauses, black_first, reason, note, move, checked)
+        return _Attempt(verdict, size, black_first, reason, note, move, checked, answered_by[0] if answered_by else None)
 
     note = None
     if preprocess == "bloqqer":
@@ -175,10 +145,12 @@ def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, 
             run = _run(programs, pre.formula, deadline, encoding)
             if run.verdict is None:
                 return finish(None, _unknown(run, limit), note)
+            answered_by.append(run.solver)
             return finish(run.verdict, None if not run.verdict or not black_first else "no first move after preprocessing", note)
     run = _run(programs, formula, deadline, encoding)
     if run.verdict is None:
         return finish(None, _unknown(run, limit), note)
+    answered_by.append(run.solver)
     if not run.verdict or not black_first:
         return finish(run.verdict, None if not run.verdict else "White moves first: Black has no first move", note)
     if not run.model:
@@ -189,7 +161,7 @@ def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, 
     if checked is False:
         raise MoveCheckError(f"{run.solver} says Black wins, but the explicit solver refutes its first move {game.cells[cell]}")
     reason = None if checked else f"first move not checked: the explicit solver needs more than {budget} positions"
-    return finish(True, reason, note, game.cells[cell], bool(checked))
+    return finish(True, reason, note, cell, bool(checked))
 
 
 # The explicit solver expands about 2,500 positions a second on a 2-core

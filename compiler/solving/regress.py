@@ -16,8 +16,8 @@ The manifest is TOML, in the form of our own suite's `problems/expected.toml`
     seconds = 12.5                # optional: about how long it takes (on Dask, the longest start first)
 
 Other keys (`source`, ...) are notes for people and are ignored.
-Each entry is one task: solved with a QBF solver (`solve`; `solve_pg` for a
-.pg game), searched with the game engine (`search`, in a child process killed
+Each entry is one task: solved with a QBF solver (`solve_model`, for a BDDL
+model and a .pg game alike), searched with the game engine (`search`, in a child process killed
 at the time limit; the explicit positional solver for a .pg game), or both.  An entry *agrees* when every verdict equals the expectation, is a
 *mismatch* when any verdict contradicts it, and is *undecided* when no
 verdict contradicts it but some method gave none (a time limit).
@@ -185,7 +185,7 @@ class Options:
 def check_entry(entry: Entry, options: Options) -> Verdict:
     """Every check the method asks for on one entry, and the entry's status.  Runs on a worker."""
     from .cluster import this_worker
-    from .positional import MoveCheckError
+    from .results import MoveCheckError
 
     methods = ("solve", "search") if options.method == "both" else (options.method,)
     try:
@@ -241,26 +241,12 @@ def _depth(entry: Entry) -> int:
 
 
 def _solve(entry: Entry, depth: int, options: Options) -> Check:
-    from bddl.loader import load_model
+    """What `bddlc solve GAME... --depth D` runs (a .pg game cut to, or continued to, `depth` time points)."""
+    from ..model import open_model
+    from .pipeline import solve_model
 
-    from .pipeline import solve
-
-    if entry.positional:
-        return _solve_pg(entry, depth, options)
-    assert entry.domain is not None, "a .pg entry reached a BDDL loader"
-    model = load_model(entry.domain, entry.problem, depth=depth)
-    result = solve(model.domain, model.problem, depth, solver=options.solver, timeout=options.timeout)
-    return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
-
-
-def _solve_pg(entry: Entry, depth: int, options: Options) -> Check:
-    """What `bddlc solve GAME.pg --depth D` runs: the game cut to (or continued to) `depth` time points."""
-    from bddl.pg.reader import load_pg
-
-    from .positional import solve_pg
-
-    game = load_pg(entry.problem).with_depth(depth)
-    result = solve_pg(game, solver=options.solver, timeout=options.timeout)
+    paths = [str(entry.problem)] if entry.positional else [str(entry.domain), str(entry.problem)]
+    result = solve_model(open_model(paths, depth=depth), solver=options.solver, timeout=options.timeout)
     return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
 
 
