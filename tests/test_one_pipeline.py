@@ -90,3 +90,24 @@ def test_max_memory_names_the_encoding_solve_would_use(capsys):
     assert main(["solve", *BREAKTHROUGH, "--max-memory", "1"]) == 3  # not a claiming game: auto is explicit
     err = capsys.readouterr().err
     assert "explicit encoding" in err and "corrective" not in err
+
+
+def test_race_patterns_on_a_pg_game_is_refused_with_the_reason(capsys):
+    err = usage_error(capsys, "search", TIC, "--race-patterns", "--algorithm", "pns")
+    assert "--race-patterns applies to Breakthrough-like BDDL games" in err
+
+
+def test_max_depth_holds_for_a_pg_game(capsys):
+    assert main(["search", TIC, "--max-depth", "3"]) == 1
+    assert "a depth of 9 is beyond the limit of 3" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["search", "solve"])
+def test_json_has_the_same_keys_for_both_languages(capsys, command):
+    keys = []
+    for game in ([TIC], [DOMAIN, TIC_BDDL]):
+        assert main([command, *game, "--depth", "3", "--json"]) in (0, 10, 20)
+        data = json.loads(capsys.readouterr().out)
+        keys.append(set(data))
+        assert data["first_move"] is None or set(data["first_move"]) == {"side", "text"}
+    assert keys[0] == keys[1]

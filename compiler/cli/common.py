@@ -110,6 +110,11 @@ def move_json(play) -> dict | None:
     return None if play is None else {"side": play.side, "text": play.text}
 
 
+def white_first(model) -> str:
+    """How the reports say that White moves first (a BDDL model says so by #blackturn second)."""
+    return "White moves first (#blackturn second)" if model.bddl is not None else "White moves first"
+
+
 def refuse(parser: argparse.ArgumentParser, option: str, why: str) -> None:
     """An option that does not apply to this game: exit 2 with the reason."""
     parser.error(f"{option} {why}")

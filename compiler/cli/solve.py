@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .common import (
     EXIT_FALSE,
+    white_first,
     EXIT_TRUE,
     EXIT_UNKNOWN,
     add_encoding_argument,
@@ -169,7 +170,8 @@ def print_result(model, result: SolveResult, white_move, reply: Reply | None, st
         else:
             print(f"first move: not available ({result.reason})")
     elif result.black_wins and white_move is None:
-        print("White moves first: Black has no first move; see Black's reply to a White move with --reply-to MOVE.")
+        form = "'ACTION X Y'" if model.bddl is not None else "CELL"
+        print(f"{white_first(model)}: Black has no first move; see Black's reply to a White move with --reply-to {form}.")
     if white_move is not None:
         shown = white_move.text
         if reply is None:
