@@ -182,7 +182,7 @@ def test_depth_reports_a_contradicting_solver_loudly(capsys, monkeypatch):
     from compiler.solving import critical_depth
     from compiler.solving.pipeline import EncodingSize, SolveResult
 
-    monkeypatch.setattr(critical_depth, "solve", lambda d, p, depth, **kw: SolveResult(depth == 3, depth, "fake", 0.0, EncodingSize(1, 1, 1)))
+    monkeypatch.setattr(critical_depth, "solve_model", lambda m, **kw: SolveResult(m.depth == 3, m.depth, "fake", 0.0, EncodingSize(1, 1, 1)))
     status, out, err = run(capsys, "depth", *TIC)
     assert status == 0
     assert "contradicts itself" in err and "within 3 moves but not within 5" in err

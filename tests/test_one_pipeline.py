@@ -111,3 +111,31 @@ def test_json_has_the_same_keys_for_both_languages(capsys, command):
         keys.append(set(data))
         assert data["first_move"] is None or set(data["first_move"]) == {"side", "text"}
     assert keys[0] == keys[1]
+
+
+TIC5 = str(PG / "tictactoe_3x3_d5.pg")  # Black 1 stone, White 2, Black 2: Black wins at 5
+
+
+def test_depth_jobs_and_time_budget_work_on_a_pg_game(capsys):
+    assert main(["depth", TIC5, "--max", "7", "--jobs", "2", "--json"]) == 10
+    data = json.loads(capsys.readouterr().out)
+    assert data["critical_depth"] == 5 and data["monotonicity"] == "consistent"
+    assert main(["depth", TIC5, "--max", "7", "--time-budget", "0.000001", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["budget_spent"] is True and data["critical_depth"] is None
+
+
+def test_validate_time_budget_works_on_a_pg_game(capsys):
+    assert main(["validate", TIC5, "--time-budget", "0.000001"]) == 3
+    assert "the time budget of 1e-06 s is spent" in capsys.readouterr().out
+
+
+def test_play_json_is_the_game_record(monkeypatch, capsys):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("a1\nc3\n"))
+    assert main(["play", TIC5, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["outcome"] == "Black wins" and [m["side"] for m in data["moves"]] == ["black", "white", "white", "black", "black"]
+    assert [m["text"] for m in data["moves"]][1:3] == ["a1", "c3"]

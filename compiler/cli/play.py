@@ -77,7 +77,7 @@ def run(args) -> int:
             say()
             say(f"Black plays {move.text}.")
         else:
-            white = read_white_move(model, position, plies, echo, say)
+            white = read_white_move(model, position, plies, echo, say, record.prompt)
             if white is None or isinstance(white, str):
                 return record.end(EXIT_OK, white or "abandoned")
             move = white
@@ -102,6 +102,10 @@ class Record:
     def say(self, text: str = "") -> None:
         if not self.quiet:
             print(text, file=sys.stdout, flush=True)
+
+    def prompt(self) -> None:
+        if not self.quiet:
+            print("White> ", end="", file=sys.stdout, flush=True)
 
     def end(self, status: int, outcome: str) -> int:
         if self.quiet:
@@ -149,7 +153,7 @@ def black_move(strategy, position, plies: int):
     return move
 
 
-def read_white_move(model, position, plies: int, echo: bool, say=say):
+def read_white_move(model, position, plies: int, echo: bool, say=say, prompt=None):
     """Show White's legal moves and read one from standard input; a string
     (the outcome) when the game ends here (White has no move, the input
     ended, or the player quit), with the reason said."""
@@ -169,7 +173,10 @@ def read_white_move(model, position, plies: int, echo: bool, say=say):
     for number, play in enumerate(options, 1):
         say(f"  {number:>2}. {play.text}")
     while True:
-        print("White> ", end="", file=sys.stdout, flush=True)
+        if prompt is None:
+            print("White> ", end="", file=sys.stdout, flush=True)
+        else:
+            prompt()
         line = sys.stdin.readline()
         if not line:
             say()

@@ -67,7 +67,7 @@ def run(args) -> int:
     def report_json(**fields) -> str:
         return json.dumps({"schema": SCHEMA_VERSION, "command": "validate", **game_json(model), "depth": model.depth,
                            **fields, "seconds": round(time.perf_counter() - start, 6),
-                           "budget_spent": budget.spent() if budget.seconds is not None else None})
+                           "budget_spent": budget.seconds is not None and budget.spent()})
 
     if root.black_wins is not True:
         if args.json:

@@ -60,7 +60,7 @@ def solve_model(
     not fit raises `compiler.model.EncodingDoesNotFit`."""
     if model.pg is not None:
         name = model.check_encoding(encoding) if encoding is not None else None
-        return solve_pg(model.pg, encoding=name, solver=solver, preprocess=preprocess, timeout=timeout)
+        return solve_pg(model.pg, encoding=name, solver=solver, preprocess=preprocess, timeout=timeout, stop=stop)
     assert model.bddl is not None
     if encoding is not None and encoding != SOLVE_ENCODING:
         encoding = model.check_encoding(encoding)

@@ -18,6 +18,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from bddl.pg.game import BLACK, PositionalGame
 from circuits import Qdimacs, write_qdimacs
@@ -64,6 +65,7 @@ def solve_pg(
     preprocess: str = "none",
     timeout: float | None = None,
     deepening: bool = True,
+    stop: Callable[[], bool] | None = None,
 ) -> SolveResult:
     """Does Black win the game, and with which first move?
 
@@ -75,7 +77,8 @@ def solve_pg(
     depth 7 in under a second and not at all in 20 s at depth 16.  A
     refuted shallow depth says nothing about the game, so the full depth
     follows; what that costs a lost game is the shallow refutations, about
-    a tenth of the full one."""
+    a tenth of the full one.  `stop()`, when given, is asked while a solver
+    runs: True kills it and the result is unknown (`depth --jobs`)."""
     if preprocess not in PREPROCESSORS:
         raise ValueError(f"unknown preprocessing {preprocess!r}; choose from {', '.join(PREPROCESSORS)}")
     encoding = encoding or default_encoding(game)
@@ -89,12 +92,12 @@ def solve_pg(
         shallow.pop()  # the full game ends with that point (its trailing White points are dropped)
     for depth in shallow:
         began = time.perf_counter()
-        attempt = _solve_once(game.with_depth(depth), encoding, programs, preprocess, deadline, limit)
+        attempt = _solve_once(game.with_depth(depth), encoding, programs, preprocess, deadline, limit, stop)
         if attempt.black_wins:
             return _result(attempt, game, solver, encoding, preprocess, start, depth)
         if attempt.black_wins is None or time.perf_counter() - began > DEEPENING_STOP:
             break
-    return _result(_solve_once(game, encoding, programs, preprocess, deadline, limit), game, solver, encoding, preprocess, start, game.depth)
+    return _result(_solve_once(game, encoding, programs, preprocess, deadline, limit, stop), game, solver, encoding, preprocess, start, game.depth)
 
 
 # Deepening goes on to the next shallow depth only while each took less than this (seconds).
@@ -122,7 +125,7 @@ def _result(attempt: _Attempt, game: PositionalGame, solver: str, encoding: str,
     )
 
 
-def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, deadline, limit: str) -> _Attempt:
+def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, deadline, limit: str, stop=None) -> _Attempt:
     """One formula, one solver run (after Bloqqer, if asked)."""
     compiled = encode_pg(game, encoding)
     formula = compiled.qdimacs(**SOLVE_TSEITIN)
@@ -142,12 +145,12 @@ def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, 
         if pre.status == "timeout":
             return finish(None, f"{limit} (reached while preprocessing)", note)
         if pre.formula is not None:  # its assignment belongs to the preprocessed formula: no move read
-            run = _run(programs, pre.formula, deadline, encoding)
+            run = _run(programs, pre.formula, deadline, encoding, stop)
             if run.verdict is None:
                 return finish(None, _unknown(run, limit), note)
             answered_by.append(run.solver)
             return finish(run.verdict, None if not run.verdict or not black_first else "no first move after preprocessing", note)
-    run = _run(programs, formula, deadline, encoding)
+    run = _run(programs, formula, deadline, encoding, stop)
     if run.verdict is None:
         return finish(None, _unknown(run, limit), note)
     answered_by.append(run.solver)
@@ -204,19 +207,21 @@ def _left(deadline: float | None) -> float | None:
     return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
 
 
-def _run(programs: tuple[str, ...], formula: Qdimacs, deadline: float | None, encoding: str = ""):
+def _run(programs: tuple[str, ...], formula: Qdimacs, deadline: float | None, encoding: str = "", stop=None):
     with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
         path = Path(folder) / "formula.qdimacs"
         with open(path, "w", encoding="ascii", newline="\n") as fh:
             write_qdimacs(formula, fh)
         if len(programs) == 1:
             options = ENCODING_SOLVER_OPTIONS.get((encoding, programs[0]), PG_SOLVER_OPTIONS.get(programs[0], ()))
-            return run_solver(programs[0], path, _left(deadline), options=options)
-        return run_portfolio([(name, path) for name in programs], _left(deadline))
+            return run_solver(programs[0], path, _left(deadline), options=options, stop=stop)
+        return run_portfolio([(name, path) for name in programs], _left(deadline), stop=stop)
 
 
 def _unknown(run, limit: str) -> str:
     if run.status == "timeout":
         return limit
+    if run.status == "stopped":
+        return "stopped: the answer was no longer needed"
     last = run.output.strip().splitlines()[-1:] or ["no output"]
     return f"{run.solver} gave no verdict ({last[0][:200]})"
