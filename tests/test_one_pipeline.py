@@ -139,3 +139,14 @@ def test_play_json_is_the_game_record(monkeypatch, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["outcome"] == "Black wins" and [m["side"] for m in data["moves"]] == ["black", "white", "white", "black", "black"]
     assert [m["text"] for m in data["moves"]][1:3] == ["a1", "c3"]
+
+
+def test_export_says_what_export_can_do(capsys):
+    assert main(["export", *DOMINEERING]) == 1
+    err = capsys.readouterr().err
+    assert "not a claiming game" in err and "--encoding" not in err
+    assert "is a positional game already" in usage_error(capsys, "export", TIC)
+
+
+def test_check_refuses_a_pg_game_with_a_sentence(capsys):
+    assert "a positional game (.pg) is not checked yet" in usage_error(capsys, "check", TIC)

@@ -1,4 +1,4 @@
-"""What every command shares: argument types, the model arguments, loading a model."""
+"""What every command shares: argument types, the model arguments, opening the game, JSON pieces."""
 
 from __future__ import annotations
 
@@ -45,12 +45,10 @@ def positive_float(text: str) -> float:
     return value
 
 
-def add_model_arguments(
-    parser: argparse.ArgumentParser, depth_help: str | None = "override the problem's depth", positional: bool = True
-) -> None:
+def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str | None = "override the problem's depth") -> None:
     """GAME... (a domain and a problem file, or one positional game GAME.pg,
     read by `compiler.model.open_model`), and the model limits; `--depth` too
-    unless `depth_help` is None.  (`positional` is kept for callers that still pass it.)"""
+    unless `depth_help` is None."""
     parser.add_argument(
         "paths",
         metavar="GAME",
@@ -153,36 +151,6 @@ def add_budget_argument(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="stop after S seconds in all (each solve gets at most the time left) and report what is known",
     )
-
-
-def load(args, print_warnings: bool = True, default_depth: int | None = None):
-    """The validated BDDL model (`bddl.loader.Model`) the arguments name; its
-    warnings go to stderr unless the caller reports them itself."""
-    from bddl.loader import load_model
-    from bddl.validate import Limits
-
-    domain, problem = args.paths
-    model = load_model(
-        domain,
-        problem,
-        depth=getattr(args, "depth", None),
-        default_depth=default_depth,
-        limits=Limits(args.max_board_side, args.max_depth),
-    )
-    if print_warnings:
-        for diagnostic in model.warnings:
-            print(diagnostic.render(), file=sys.stderr)
-    return model
-
-
-def pg_path(args, parser: argparse.ArgumentParser) -> str | None:
-    """The `.pg` game the arguments name, or None for a BDDL model (paths that name no game: exit 2)."""
-    from ..model import PG, ModelPathsError, language_of
-
-    try:
-        return args.paths[0] if language_of(args.paths) == PG else None
-    except ModelPathsError as exc:
-        parser.error(str(exc))
 
 
 def version() -> str:

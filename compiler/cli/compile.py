@@ -25,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
         + "\n" + "\n".join(f"  {name:10} {text}" for name, text in POSITIONAL_DESCRIPTIONS.items()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
+    add_model_arguments(p, "override the problem's depth (the number of plies)")
     p.add_argument("-o", "--output", metavar="OUT", help="output file (default: standard output)")
     p.add_argument("--format", choices=FORMATS, help="qcir or qdimacs (default: from OUT's suffix, .qcir/.qdimacs/.cnf, else qcir, "
                    "or qdimacs for an encoding built as clauses); an OUT whose suffix names the other format is refused")

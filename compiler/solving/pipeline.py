@@ -119,6 +119,7 @@ def solve(
         black_first=problem.black_first,
         move_source=source,
         answered_by=verdict.answered_by,
+        depth_solved=depth,
     )
 
 
