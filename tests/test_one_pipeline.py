@@ -150,3 +150,34 @@ def test_export_says_what_export_can_do(capsys):
 
 def test_check_refuses_a_pg_game_with_a_sentence(capsys):
     assert "a positional game (.pg) is not checked yet" in usage_error(capsys, "check", TIC)
+
+
+def test_polarity_on_a_formula_built_as_clauses_is_refused(capsys):
+    assert "--polarity chooses the Tseitin transformation" in usage_error(capsys, TIC, "--polarity")
+    assert main([TIC, "--encoding", "corrective", "--format", "qdimacs", "--polarity"]) == 0  # COR is a circuit
+
+
+@pytest.mark.parametrize("game, encoding", [
+    ([TIC5], "cor+"), ([TIC5], "corrective"),
+    ([DOMAIN, str(ROOT / "problems" / "httt" / "tic_4x4_d5.bddl")], "corrective"),
+    ([DOMAIN, str(ROOT / "problems" / "httt" / "tic_4x4_d5.bddl")], "lifted"),
+])
+def test_a_formulas_first_move_decodes_to_a_winning_move(game, encoding):
+    """GameModel.formula's decoding, held to the rules' own minimax: the
+    solver's first move is a legal move after which Black still wins."""
+    import io
+
+    from bddl.rules import black_wins_by_rules
+    from circuits import write_qdimacs
+    from compiler.model import open_model
+    from compiler.solving.solver_programs import run_solver_on_text
+
+    model = open_model(game)
+    formula = model.formula(encoding)
+    text = io.StringIO()
+    write_qdimacs(formula.qdimacs(), text)
+    run = run_solver_on_text("depqbf", text.getvalue(), ".qdimacs", timeout=60)
+    assert run.verdict is True and run.model
+    play = formula.decode_first_move(lambda var: run.model.get(var, False))
+    assert play is not None and play in model.rules.plays(model.rules.initial)
+    assert model.rules.won(play.after, "black") or black_wins_by_rules(model.rules, play.after)

@@ -79,6 +79,8 @@ def run(args) -> int:
     encoding = checked_encoding(model, args.encoding, parser)
     formula = model.formula(encoding)
     fmt = output_format(args.output, args.format, formula, parser)
+    if args.polarity and formula.circuit is None:
+        parser.error(f"--polarity chooses the Tseitin transformation of a circuit; {formula.encoding} is built as clauses, with none")
     text, sizes = formula.text(fmt, args.polarity)
     if args.output and args.output != "-":
         try:
