@@ -36,9 +36,14 @@ class EncodingDoesNotFit(ValueError):
     the message says why and names the encodings that can."""
 
 
+def is_positional_game(path) -> bool:
+    """Does the path name a positional game (a `.pg` file)?  The one suffix test."""
+    return str(path).lower().endswith(PG_SUFFIX)
+
+
 def language_of(paths: Sequence[str]) -> str:
     """"pg" for one `.pg` file, "bddl" for a domain and a problem; ModelPathsError otherwise."""
-    pg = [p for p in paths if str(p).lower().endswith(PG_SUFFIX)]
+    pg = [p for p in paths if is_positional_game(p)]
     if pg:
         if len(paths) != 1:
             other = next(p for p in paths if p != pg[0])

@@ -41,22 +41,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--strict",
         action="store_true",
         help="treat warnings about the model (dead actions or goals, a side without actions, cells no action "
-        "changes, Black without a goal, goals split over lines, that add nothing or that a stone blocks) as errors: "
-        "exit status 1 and no output",
+        "changes, Black without a goal, goals split over lines, that add nothing or that a stone blocks; a .pg "
+        "game's reader warnings) as errors: exit status 1 and no output",
     )
     return p
 
 
 def report_warnings(model, strict: bool) -> None:
-    """The validator's and `compiler.analysis.lint`'s warnings: to stderr, or under
-    `--strict` raised as errors (so no output file is written)."""
+    """The game's warnings (the reader's and validator's, and for a BDDL
+    model `compiler.analysis.lint`'s): to stderr, or under `--strict` raised
+    as errors (so no output file is written)."""
     import dataclasses
 
     from bddl.errors import BddlSemanticError
 
     from ..analysis.lint import lint
 
-    warnings = list(model.warnings) + lint(model.domain, model.problem)
+    warnings = list(model.warnings) + (lint(model.bddl.domain, model.bddl.problem) if model.bddl is not None else [])
     if strict and warnings:
         raise BddlSemanticError(
             [dataclasses.replace(d, severity="error", message=d.message + " [--strict]") for d in warnings]
@@ -72,8 +73,7 @@ def run(args) -> int:
 
     parser = build_parser()
     model = open_game(args, parser)
-    if model.bddl is not None:
-        report_warnings(model.bddl, args.strict)
+    report_warnings(model, args.strict)
     if args.json and not (args.output and args.output != "-"):
         parser.error("--json describes the file written: give -o OUT (the formula itself goes to standard output otherwise)")
     encoding = checked_encoding(model, args.encoding, parser)

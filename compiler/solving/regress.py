@@ -36,6 +36,8 @@ from pathlib import Path
 from bddl.ast import Span
 from bddl.errors import BddlError, error
 
+from ..model import is_positional_game
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
@@ -48,7 +50,6 @@ METHODS = ("solve", "search", "both")
 # that leaves a margin, and a check that needs more is worth marking slow.
 DEFAULT_TIMEOUT = 120.0
 AGREE, MISMATCH, UNDECIDED = "agree", "mismatch", "undecided"
-PG_SUFFIX = ".pg"
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ class Entry:
 
     @property
     def positional(self) -> bool:
-        return self.problem.suffix == PG_SUFFIX
+        return is_positional_game(self.problem)
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems
     if not isinstance(raw.get("file"), str):
         raise fail("the entry has no `file` (the problem, or a .pg game)", "file" if "file" in raw else None, form)
     problem = problems / raw["file"]
-    positional = problem.suffix == PG_SUFFIX
+    positional = is_positional_game(problem)
     if not isinstance(raw.get("black_wins"), bool):
         raise fail("the entry has no `black_wins` (true or false)", "black_wins" if "black_wins" in raw else None, "black_wins = true")
     domain = None
