@@ -21,23 +21,22 @@ and checked against the game engine before anyone sees it:
 from __future__ import annotations
 
 import dataclasses
-import tempfile
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Callable
 
 from bddl.ast import Domain, Problem
 from bddl.game import BLACK, WHITE, Game, Move, State
-from circuits import Qdimacs, numbering, to_qdimacs, write_qcir, write_qdimacs
+from circuits import Qdimacs, numbering, to_qdimacs
 
 from ..encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode, encoding_name
 from ..encodings.decoding import engine_move
 from ..model import GameModel, problem_at
 from .positional import solve_pg
-from .preprocessing import PREPROCESSORS, bloqqer
+from .preprocessing import PREPROCESSORS
 from .results import EncodingSize, MoveCheckError, SolveResult, bddl_play
-from .solver_programs import DEFAULT_SOLVER, FORMATS, SolverRun, default_solver, members, run_portfolio, run_solver
+from .solver_programs import DEFAULT_SOLVER, default_solver, members
+from .verdicts import Verdict, decide, remaining, time_left
 
 __all__ = ["EncodingSize", "MoveCheckError", "SolveResult", "problem_at", "solve", "solve_model"]
 
@@ -97,7 +96,7 @@ def solve(
     program = default_solver(compiled_as) if solver == DEFAULT_SOLVER else solver
     numbers = numbering(compiled.circuit)
     formula = to_qdimacs(compiled.circuit, **SOLVE_TSEITIN)
-    verdict = _decide(program, preprocess, compiled.circuit, formula, deadline, limit, stop)
+    verdict = decide(program, preprocess, compiled.circuit, formula, deadline, limit, stop)
     move, reason, source = None, verdict.reason, None
     if verdict.black_wins and not problem.black_first:
         reason = "White moves first: Black has no first move"
@@ -124,17 +123,6 @@ def solve(
 
 
 @dataclass(frozen=True)
-class _Verdict:
-    """What the solver (or Bloqqer) said about the formula."""
-
-    black_wins: bool | None
-    reason: str | None = None  # why there is no verdict
-    preprocess_note: str | None = None
-    answered_by: str | None = None  # the program that gave the verdict
-    model: dict[int, bool] = field(default_factory=dict)  # an assignment of the original formula, if any
-
-
-@dataclass(frozen=True)
 class _Retry:
     """How to solve again while proving a first move: as the caller asked, with the time left."""
 
@@ -146,31 +134,7 @@ class _Retry:
     stop: Callable[[], bool] | None = None
 
 
-def _decide(program: str, preprocess: str, circuit, formula: Qdimacs, deadline: float | None, limit: str, stop=None) -> _Verdict:
-    """The verdict on the formula: Bloqqer's, when asked for and it decides, else the solver's."""
-    note = None
-    if preprocess == "bloqqer":
-        if _remaining(deadline) <= 0:
-            return _Verdict(None, f"{limit} (reached while compiling)")
-        pre = bloqqer(formula, _limit(deadline))
-        note = pre.note
-        if pre.status == "decided" and pre.verdict is not None:
-            return _Verdict(pre.verdict, preprocess_note=note)
-        if pre.formula is not None:
-            run = _run(program, deadline, formula=pre.formula, stop=stop)
-            if run.verdict is None:
-                return _Verdict(None, _unknown_reason(run, limit), note)
-            # its assignment is to the preprocessed formula: not used
-            return _Verdict(run.verdict, preprocess_note=note, answered_by=run.solver)
-        if pre.status == "timeout":
-            return _Verdict(None, f"{limit} (reached while preprocessing)", note)
-    run = _run(program, deadline, circuit=circuit, formula=formula, stop=stop)
-    if run.verdict is None:
-        return _Verdict(None, _unknown_reason(run, limit), note)
-    return _Verdict(run.verdict, preprocess_note=note, answered_by=run.solver, model=run.model)
-
-
-def _first_move(domain, problem, compiled, numbers, formula: Qdimacs, verdict: _Verdict, program: str, retry: _Retry):
+def _first_move(domain, problem, compiled, numbers, formula: Qdimacs, verdict: Verdict, program: str, retry: _Retry):
     """Black's first move, checked by the engine: (move, reason there is none, "solver" or "proved")."""
     game = Game(domain, problem)
     read: list[int] = []
@@ -213,14 +177,14 @@ def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, e
             return move, None
         if problem.depth < 2:
             continue
-        if _remaining(deadline) <= 0:
+        if remaining(deadline) <= 0:
             return None, f"{limit} (reached while proving a first move)"
         after = solve(
             domain,
             problem_at(problem, move.state, problem.depth - 1, WHITE),
             solver=solver,
             preprocess=preprocess,
-            timeout=_limit(deadline),
+            timeout=time_left(deadline),
             encoding=encoding,
             stop=stop,
         )
@@ -241,43 +205,3 @@ def _distinct_moves(game: Game, state: State, side: str) -> list[Move]:
             seen.add(move.state)
             moves.append(move)
     return moves
-
-
-def _remaining(deadline: float | None) -> float:
-    return float("inf") if deadline is None else deadline - time.perf_counter()
-
-
-def _limit(deadline: float | None) -> float | None:
-    """The time left as a timeout argument (None: no limit)."""
-    return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-
-
-def _run(solver: str, deadline: float | None, *, circuit=None, formula: Qdimacs | None = None, stop=None) -> SolverRun:
-    """Run the solver (a portfolio: all its members at once) with whatever time is left.
-
-    Each program gets the format it is best at (`FORMATS`) when that is at
-    hand, else the QDIMACS, which every program reads."""
-    if _remaining(deadline) <= 0:
-        return SolverRun(solver, None, 0.0, "timeout")
-    given = {"qcir": circuit, "qdimacs": formula}
-    with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
-        jobs = []
-        for name in members(solver):
-            kind = FORMATS[name] if given[FORMATS[name]] is not None else "qdimacs"
-            path = Path(folder) / f"formula.{kind}"
-            if not path.exists():
-                with open(path, "w", encoding="ascii", newline="\n") as fh:
-                    (write_qcir if kind == "qcir" else write_qdimacs)(given[kind], fh)
-            jobs.append((name, path))
-        if len(jobs) == 1:
-            return run_solver(*jobs[0], _limit(deadline), stop=stop)
-        return run_portfolio(jobs, _limit(deadline), stop=stop)
-
-
-def _unknown_reason(run, limit: str) -> str:
-    if run.status == "timeout":
-        return limit
-    if run.status == "stopped":
-        return "stopped: the answer was no longer needed"
-    last = run.output.strip().splitlines()[-1:] or ["no output"]
-    return f"{run.solver} gave no verdict ({last[0][:200]})"

@@ -2,8 +2,8 @@
 
 The game is compiled by COR+ or COR (`compiler.encodings.POSITIONAL`),
 written as QDIMACS and given to a solver program as a killable child
-(`compiler.solvers`), optionally after Bloqqer through the prefix-repair path
-BDDL games use (`compiler.preprocess.bloqqer`).  The time limit covers
+(`compiler.solving.verdicts`, the same run and Bloqqer path a BDDL model's
+solve takes).  The time limit covers
 everything, compiling included.  When Black wins and moves first, its first
 move is read from the solver's assignment to the outermost block and named
 by its cell and confirmed with the explicit solver (`bddl.engines.positional`, the
@@ -14,19 +14,17 @@ decide in the budget is shown as unchecked.
 
 from __future__ import annotations
 
-import tempfile
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable
 
 from bddl.pg.game import BLACK, PositionalGame
-from circuits import Qdimacs, write_qdimacs
 
 from ..encodings import POSITIONAL_ENCODING, SOLVE_TSEITIN, encode_positional, pg_solve_encoding
-from .preprocessing import PREPROCESSORS, bloqqer
+from .preprocessing import PREPROCESSORS
 from .results import EncodingSize, MoveCheckError, SolveResult, cell_play
-from .solver_programs import DEFAULT_SOLVER, members, run_portfolio, run_solver
+from .solver_programs import DEFAULT_SOLVER, members
+from .verdicts import decide
 
 # Measured on the 180 GTTT games of the corpus (docs/benchmarks.md, "Positional games").
 PG_SOLVE_ENCODING = POSITIONAL_ENCODING
@@ -83,7 +81,7 @@ def solve_pg(
         raise ValueError(f"unknown preprocessing {preprocess!r}; choose from {', '.join(PREPROCESSORS)}")
     encoding = encoding or default_encoding(game)
     solver = PG_SOLVERS.get(encoding, PG_SOLVER) if solver == DEFAULT_SOLVER else solver
-    programs = members(solver)  # ValueError for an unknown solver
+    members(solver)  # ValueError for an unknown solver
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
     limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
@@ -92,12 +90,12 @@ def solve_pg(
         shallow.pop()  # the full game ends with that point (its trailing White points are dropped)
     for depth in shallow:
         began = time.perf_counter()
-        attempt = _solve_once(game.with_depth(depth), encoding, programs, preprocess, deadline, limit, stop)
+        attempt = _solve_once(game.with_depth(depth), encoding, solver, preprocess, deadline, limit, stop)
         if attempt.black_wins:
             return _result(attempt, game, solver, encoding, preprocess, start, depth)
         if attempt.black_wins is None or time.perf_counter() - began > DEEPENING_STOP:
             break
-    return _result(_solve_once(game, encoding, programs, preprocess, deadline, limit, stop), game, solver, encoding, preprocess, start, game.depth)
+    return _result(_solve_once(game, encoding, solver, preprocess, deadline, limit, stop), game, solver, encoding, preprocess, start, game.depth)
 
 
 # Deepening goes on to the next shallow depth only while each took less than this (seconds).
@@ -125,7 +123,7 @@ def _result(attempt: _Attempt, game: PositionalGame, solver: str, encoding: str,
     )
 
 
-def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, deadline, limit: str, stop=None) -> _Attempt:
+def _solve_once(game: PositionalGame, encoding: str, solver: str, preprocess: str, deadline, limit: str, stop=None) -> _Attempt:
     """One formula, one solver run (after Bloqqer, if asked)."""
     compiled = encode_pg(game, encoding)
     formula = compiled.qdimacs(**SOLVE_TSEITIN)
@@ -136,33 +134,24 @@ def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, 
     def finish(verdict, reason=None, note=None, move=None, checked=False) -> _Attempt:
         return _Attempt(verdict, size, black_first, reason, note, move, checked, answered_by[0] if answered_by else None)
 
-    note = None
-    if preprocess == "bloqqer":
-        pre = bloqqer(formula, _left(deadline))
-        note = pre.note
-        if pre.status == "decided":
-            return finish(pre.verdict, None, note)
-        if pre.status == "timeout":
-            return finish(None, f"{limit} (reached while preprocessing)", note)
-        if pre.formula is not None:  # its assignment belongs to the preprocessed formula: no move read
-            run = _run(programs, pre.formula, deadline, encoding, stop)
-            if run.verdict is None:
-                return finish(None, _unknown(run, limit), note)
-            answered_by.append(run.solver)
-            return finish(run.verdict, None if not run.verdict or not black_first else "no first move after preprocessing", note)
-    run = _run(programs, formula, deadline, encoding, stop)
-    if run.verdict is None:
-        return finish(None, _unknown(run, limit), note)
-    answered_by.append(run.solver)
-    if not run.verdict or not black_first:
-        return finish(run.verdict, None if not run.verdict else "White moves first: Black has no first move", note)
-    if not run.model:
-        return finish(True, f"{run.solver} prints no assignment: no first move", note)
-    cell = compiled.game.cells[compiled.first_move(lambda var: run.model.get(var, False))]
+    options = {program: ENCODING_SOLVER_OPTIONS.get((encoding, program), PG_SOLVER_OPTIONS.get(program, ())) for program in members(solver)}
+    verdict = decide(solver, preprocess, None, formula, deadline, limit, stop, options)  # QDIMACS for every program
+    note = verdict.preprocess_note
+    if verdict.answered_by:
+        answered_by.append(verdict.answered_by)
+    if verdict.black_wins is None:
+        return finish(None, verdict.reason, note)
+    if verdict.preprocessed:  # its assignment belongs to the preprocessed formula: no move read
+        return finish(verdict.black_wins, None if not verdict.black_wins or not black_first else "no first move after preprocessing", note)
+    if not verdict.black_wins or not black_first:
+        return finish(verdict.black_wins, None if not verdict.black_wins else "White moves first: Black has no first move", note)
+    if not verdict.model:
+        return finish(True, f"{verdict.answered_by} prints no assignment: no first move", note)
+    cell = compiled.game.cells[compiled.first_move(lambda var: verdict.model.get(var, False))]
     budget = check_budget(deadline)
     checked = check_first_move(game, cell, budget)
     if checked is False:
-        raise MoveCheckError(f"{run.solver} says Black wins, but the explicit solver refutes its first move {game.cells[cell]}")
+        raise MoveCheckError(f"{verdict.answered_by} says Black wins, but the explicit solver refutes its first move {game.cells[cell]}")
     reason = None if checked else f"first move not checked: the explicit solver needs more than {budget} positions"
     return finish(True, reason, note, cell, bool(checked))
 
@@ -201,27 +190,3 @@ def check_first_move(game: PositionalGame, cell: int, max_positions: int = CHECK
         return solve(after, max_positions=max_positions).black_wins
     except SearchBudgetExceeded:
         return None
-
-
-def _left(deadline: float | None) -> float | None:
-    return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-
-
-def _run(programs: tuple[str, ...], formula: Qdimacs, deadline: float | None, encoding: str = "", stop=None):
-    with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
-        path = Path(folder) / "formula.qdimacs"
-        with open(path, "w", encoding="ascii", newline="\n") as fh:
-            write_qdimacs(formula, fh)
-        if len(programs) == 1:
-            options = ENCODING_SOLVER_OPTIONS.get((encoding, programs[0]), PG_SOLVER_OPTIONS.get(programs[0], ()))
-            return run_solver(programs[0], path, _left(deadline), options=options, stop=stop)
-        return run_portfolio([(name, path) for name in programs], _left(deadline), stop=stop)
-
-
-def _unknown(run, limit: str) -> str:
-    if run.status == "timeout":
-        return limit
-    if run.status == "stopped":
-        return "stopped: the answer was no longer needed"
-    last = run.output.strip().splitlines()[-1:] or ["no output"]
-    return f"{run.solver} gave no verdict ({last[0][:200]})"

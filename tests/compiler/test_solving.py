@@ -114,7 +114,7 @@ def test_time_limit_is_honoured():
 
 def test_an_illegal_move_from_the_solver_is_an_internal_error(monkeypatch):
     """A solver assignment naming no legal move must never reach the user."""
-    import compiler.solving.pipeline as solving
+    import compiler.solving.verdicts as solving
 
     m = load_model(DOMAINS / "connect.bddl", PROBLEMS / "connect/connect3_5x4_d9.bddl")  # 5 moves in 3 bits
 
