@@ -41,30 +41,23 @@ from .verdicts import Verdict, decide, remaining, time_left
 __all__ = ["EncodingSize", "MoveCheckError", "SolveResult", "problem_at", "solve", "solve_model"]
 
 
-def solve_model(
-    model: GameModel,
-    *,
-    encoding: str | None = None,
-    solver: str = DEFAULT_SOLVER,
-    preprocess: str = "none",
-    timeout: float | None = None,
-    stop: Callable[[], bool] | None = None,
-) -> SolveResult:
+def solve_model(model: GameModel, *, encoding: str | None = None, **options) -> SolveResult:
     """Does Black win the game within the model's depth, and with which first move?
 
     The one entry point for both languages: a BDDL model is solved as this
     module's docstring says, a `.pg` game by `compiler.solving.positional`
     (shallower depths first, the first move confirmed by the explicit
     solver).  `encoding` None is the game's `solve_encoding`; one that does
-    not fit raises `compiler.model.EncodingDoesNotFit`."""
+    not fit raises `compiler.model.EncodingDoesNotFit`.  `options` are the
+    same for both: `solver`, `preprocess`, `timeout` (seconds, compiling
+    included) and `stop` (a callable; True kills the solver: `depth --jobs`)."""
     if model.pg is not None:
         name = model.check_encoding(encoding) if encoding is not None else None
-        return solve_pg(model.pg, encoding=name, solver=solver, preprocess=preprocess, timeout=timeout, stop=stop)
+        return solve_pg(model.pg, encoding=name, **options)
     assert model.bddl is not None
     if encoding is not None and encoding != SOLVE_ENCODING:
         encoding = model.check_encoding(encoding)
-    return solve(model.bddl.domain, model.bddl.problem, solver=solver, preprocess=preprocess, timeout=timeout,
-                 encoding=encoding or SOLVE_ENCODING, stop=stop)
+    return solve(model.bddl.domain, model.bddl.problem, encoding=encoding or SOLVE_ENCODING, **options)
 
 
 def solve(
