@@ -77,11 +77,6 @@ class GameModel:
     def black_first(self) -> bool:
         return self.rules.to_move(0) == "black"
 
-    @property
-    def name(self) -> str:
-        """The game as reports name it: its file, or its problem file."""
-        return self.paths[-1]
-
     def at_depth(self, depth: int) -> GameModel:
         """The same game asked about `depth` plies (a `.pg` game continues its turn pattern)."""
         if depth == self.depth:

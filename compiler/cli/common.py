@@ -113,11 +113,6 @@ def white_first(model) -> str:
     return "White moves first (#blackturn second)" if model.bddl is not None else "White moves first"
 
 
-def refuse(parser: argparse.ArgumentParser, option: str, why: str) -> None:
-    """An option that does not apply to this game: exit 2 with the reason."""
-    parser.error(f"{option} {why}")
-
-
 def checked_encoding(model, encoding: str | None, parser: argparse.ArgumentParser) -> str | None:
     """--encoding checked against the game (exit 2, naming the encodings that fit); None stays None."""
     from ..model import EncodingDoesNotFit
