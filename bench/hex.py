@@ -127,7 +127,7 @@ def run_solve(args) -> int:
                 wrong += contradicts
                 rows.add("\t".join(map(str, (
                     path.stem, config, expected, verdict, f"{result.seconds:.2f}", f"{cpu:.2f}", result.depth_solved,
-                    result.variables, result.clauses, result.first_move or "", result.reason or "",
+                    result.size.vars, result.size.clauses, result.first_move.text if result.first_move else "", result.reason or "",
                 ))))
     return 1 if wrong else 0
 

@@ -69,7 +69,7 @@ def run(args) -> int:
             expected = known.get(name)
             status = "unknown" if result.black_wins is None else "right" if expected is None or result.black_wins == expected else "WRONG"
             wrong += status == "WRONG"
-            rows.append((":".join(config), name, result.black_wins, expected, f"{result.seconds:.2f}", status, result.first_move or ""))
+            rows.append((":".join(config), name, result.black_wins, expected, f"{result.seconds:.2f}", status, result.first_move.text if result.first_move else ""))
             line = "\t".join(map(str, rows[-1]))
             print(line, flush=True)
             if out:

@@ -9,13 +9,13 @@ import time
 
 import pytest
 
-from bddl import Game, load_model
 from bddl.game import BLACK
 from bddl.engines.minimax import black_wins
 from compiler.cli import main
 from compiler.solving import budget as budget_module
 from compiler.solving.budget import Budget
 from compiler.solving.critical_depth import candidate_depths, scan_depths
+from compiler.model import open_model
 from compiler.solving.strategy import SolverStrategy, StrategyUnknown
 from helpers.suite import DOMAINS, PROBLEMS
 
@@ -51,24 +51,23 @@ def test_budget_arithmetic(monkeypatch):
 
 
 def test_scan_stops_when_the_budget_is_spent_and_keeps_what_it_knows(monkeypatch):
-    model = load_model(*CONNECT3)
+    model = open_model(CONNECT3)
     clock = StepClock(1.0)
     monkeypatch.setattr(budget_module.time, "monotonic", clock)
-    scan = scan_depths(model.domain, model.problem, 1, 9, budget=Budget.starting_now(12.0))
+    scan = scan_depths(model, 1, 9, budget=Budget.starting_now(12.0))
     assert scan.budget_spent and scan.first_win is None
     tried = [r.depth for r in scan.results]
-    assert tried and tried == candidate_depths(model.problem, 1, 9)[: len(tried)] and len(tried) < 9
+    assert tried and tried == candidate_depths(model, 1, 9)[: len(tried)] and len(tried) < 9
     for r in scan.results:  # what it reports is right: the engine agrees on every verdict it gives
         if r.black_wins is not None:
-            game = Game(model.domain, model.problem)
+            game = model.rules.game
             assert r.black_wins == black_wins(game, game.initial, BLACK, r.depth)
         else:
             assert r.reason == "the time budget of 12 s is spent"
 
 
 def test_scan_without_a_budget_is_unchanged():
-    model = load_model(*CONNECT3)
-    scan = scan_depths(model.domain, model.problem, 8, 9)
+    scan = scan_depths(open_model(CONNECT3), 8, 9)
     assert (scan.critical_depth, scan.budget_spent) == (9, False)
 
 
@@ -93,11 +92,11 @@ def test_validate_with_a_spent_budget_stops_cleanly(capsys):
 
 
 def test_strategy_stops_when_the_budget_is_spent():
-    model = load_model(*DOMINEERING)
+    model = open_model(DOMINEERING)
     spent = Budget(1.0, time.monotonic() - 2.0)
-    strategy = SolverStrategy(model.domain, model.problem, budget=spent)
+    strategy = SolverStrategy(model, budget=spent)
     with pytest.raises(StrategyUnknown, match="the time budget of 1 s is spent"):
-        strategy(Game(model.domain, model.problem).initial, model.problem.depth)
+        strategy(model.rules.initial, model.depth)
     assert strategy.solves == 0
 
 

@@ -76,9 +76,9 @@ def formula_lines(text: str) -> list[str]:
         ("OUT.QDIMACS", None, "qdimacs"),
         ("out.txt", None, "qcir"),
         ("out", None, "qcir"),
-        ("out.qcir", "qdimacs", "qdimacs"),
-        ("out.qdimacs", "qcir", "qcir"),
-        ("out.cnf", "qcir", "qcir"),
+        ("out.qcir", "qcir", "qcir"),
+        ("out.txt", "qdimacs", "qdimacs"),
+        ("out.cnf", "qdimacs", "qdimacs"),
     ],
 )
 def test_format_from_option_else_suffix_else_qcir(tmp_path, output, requested, expected):
@@ -87,6 +87,15 @@ def test_format_from_option_else_suffix_else_qcir(tmp_path, output, requested, e
     assert compile_to(tmp_path, DOMINEERING, DOMINEERING_2x2, "-o", output, *extra) == 0
     assert file_kind((tmp_path / output).read_text()) == expected
     assert sorted(p.name for p in tmp_path.iterdir()) == [output]
+
+
+@pytest.mark.parametrize("output, requested", [("out.qcir", "qdimacs"), ("out.qdimacs", "qcir"), ("out.cnf", "qcir")])
+def test_a_format_the_suffix_contradicts_is_a_usage_error(tmp_path, capsys, output, requested):
+    with pytest.raises(SystemExit) as exit:
+        compile_to(tmp_path, DOMINEERING, DOMINEERING_2x2, "-o", output, "--format", requested)
+    assert exit.value.code == 2
+    assert f"--format {requested} does not agree with" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("extra, expected", [([], "qcir"), (["--format", "qdimacs"], "qdimacs"), (["-o", "-"], "qcir")])

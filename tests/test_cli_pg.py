@@ -76,7 +76,7 @@ def test_solve_reports_the_verdict_and_a_checked_first_move(capsys, encoding):
 def test_solve_json_first_move_is_a_cell(capsys):
     status, stdout, _ = run(capsys, "solve", TIC5, "--json")
     data = json.loads(stdout)
-    assert status == 10 and data["first_move"] in load_pg(TIC5).cells and data["first_move_checked"]
+    assert status == 10 and data["first_move"]["text"] in load_pg(TIC5).cells and data["move_source"] == "checked"
 
 
 def test_depth_continues_the_turn_pattern(capsys):
@@ -93,7 +93,7 @@ def test_depth_continues_the_turn_pattern(capsys):
 def test_play_scripted(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("a1\nc3\n"))
     status, stdout, _ = run(capsys, "play", TIC5)
-    assert status == 0 and "Black owns a winning set: Black wins." in stdout
+    assert status == 0 and "Black reaches its goal: Black wins." in stdout
     status, stdout, _ = run(capsys, "play", TIC)
     assert status == 20 and "no winning strategy" in stdout
 

@@ -40,7 +40,7 @@ def test_search_json(files, capsys):
     assert main(["search", d, p, "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["black_wins"] is True and result["depth"] == 2
-    assert result["first_move"] == {"action": "vertical", "x": 1, "y": 1}
+    assert result["first_move"] == {"side": "black", "text": "vertical 1 1"}
     assert result["positions"] >= 1 and result["seconds"] >= 0
 
 
@@ -98,8 +98,9 @@ def test_both_algorithms_answer_and_keep_the_budget(files, capsys, algorithm):
 
 def test_race_patterns_need_pns_and_a_breakthrough_like_game(files, capsys):
     d, p = files(DOMAINS["listing19"], DOMINEERING_2x2)
-    assert main(["search", d, p, "--race-patterns"]) == 2
-    assert "needs --algorithm pns" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["search", d, p, "--race-patterns"])
+    assert info.value.code == 2 and "needs --algorithm pns" in capsys.readouterr().err
     assert main(["search", d, p, "--race-patterns", "--algorithm", "pns"]) == 0
     captured = capsys.readouterr()
     assert "not a Breakthrough-like game" in captured.err and "Black wins" in captured.out
@@ -115,7 +116,7 @@ def test_positional_rules_decide_a_positional_model(capsys):
         assert main(["search", d, p, "--positional-rules", "--algorithm", algorithm, "--json"]) == 0
         ruled = json.loads(capsys.readouterr().out)
         assert ruled["positional_rules"] and ruled["black_wins"] == plain["black_wins"] is True
-        assert ruled["positions"] < plain["positions"] and ruled["first_move"]["action"] == "occupy"
+        assert ruled["positions"] < plain["positions"] and ruled["first_move"]["text"].startswith("occupy ")
     assert main(["search", d, p, "--positional-rules"]) == 0
     assert "(by the positional rules)" in capsys.readouterr().out
     assert main(["search", d, p, "--positional-rules", "--algorithm", "pns", "--max-positions", "5"]) == 3
@@ -128,5 +129,6 @@ def test_positional_rules_step_aside_where_they_do_not_fit(files, capsys):
     captured = capsys.readouterr()
     assert "note: not a" in captured.err and "searching without the positional rules" in captured.err
     assert json.loads(captured.out)["positional_rules"] is False
-    assert main(["search", d, p, "--positional-rules", "--race-patterns", "--algorithm", "pns"]) == 2
-    assert "do not go together" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["search", d, p, "--positional-rules", "--race-patterns", "--algorithm", "pns"])
+    assert info.value.code == 2 and "do not go together" in capsys.readouterr().err

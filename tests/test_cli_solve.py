@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+
+from bddl.notation import parse_move
 import subprocess
 import sys
 import time
@@ -56,7 +58,8 @@ def test_solve_json_fields_and_the_move_wins(capsys):
     move = data["first_move"]
     m = load_model(*TIC)
     game = Game(m.domain, m.problem)
-    [played] = [mv for mv in game.moves(game.initial, BLACK) if (mv.action, mv.x, mv.y) == (move["action"], move["x"], move["y"])]
+    assert move["side"] == BLACK
+    played = parse_move(game, game.initial, BLACK, move["text"])
     assert black_wins(game, played.state, WHITE, 4)
 
 
@@ -99,7 +102,7 @@ def test_white_first_has_no_first_move_but_a_reply_on_request(capsys):
     status, out, _ = run(capsys, "solve", *SECOND, "--reply-to", "1", "--json")
     data = json.loads(out)
     assert data["first_move"] is None and data["black_first"] is False
-    assert data["reply_to"]["text"] == "left-diagonal 2 2" and data["reply"]["action"]
+    assert data["reply_to"]["text"] == "left-diagonal 2 2" and data["reply"]["text"]
 
 
 def test_reply_to_errors_are_usage_errors(capsys):
@@ -179,7 +182,7 @@ def test_depth_reports_a_contradicting_solver_loudly(capsys, monkeypatch):
     from compiler.solving import critical_depth
     from compiler.solving.pipeline import EncodingSize, SolveResult
 
-    monkeypatch.setattr(critical_depth, "solve", lambda d, p, depth, **kw: SolveResult(depth == 3, depth, "fake", 0.0, EncodingSize(1, 1, 1)))
+    monkeypatch.setattr(critical_depth, "solve_model", lambda m, **kw: SolveResult(m.depth == 3, m.depth, "fake", 0.0, EncodingSize(1, 1, 1)))
     status, out, err = run(capsys, "depth", *TIC)
     assert status == 0
     assert "contradicts itself" in err and "within 3 moves but not within 5" in err

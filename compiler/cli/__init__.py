@@ -41,9 +41,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 DESCRIPTION = """\
-Compile a BDDL game (a domain file and a problem file) into a quantified
-Boolean formula that is true iff Black has a winning strategy of at most
-`depth` moves, and solve, search and check such games."""
+Compile a BDDL game (a domain file and a problem file) or a positional game
+(one GAME.pg file) into a quantified Boolean formula that is true iff Black
+has a winning strategy of at most `depth` moves, and solve, search and check
+such games: every command takes either kind."""
 
 
 def _epilog() -> str:

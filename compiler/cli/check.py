@@ -60,18 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run(args) -> int:
     from bddl.game import Game
-    from bddl.loader import load_model
-    from bddl.validate import Limits
 
     from ..analysis.sanity import ReachableTooLarge, check
+    from .common import open_game
 
-    model = load_model(
-        args.domain,
-        args.problem,
-        depth=args.depth,
-        limits=Limits(args.max_board_side, args.max_depth),
-        initial_state=False,
-    )
+    opened = open_game(args, build_parser(), initial_state=False)
+    if opened.bddl is None:
+        build_parser().error("the sanity conditions are BDDL's (Def 9): a positional game (.pg) is not checked yet")
+    model = opened.bddl
     try:
         report = check(
             model.domain,

@@ -1,4 +1,4 @@
-"""What every command shares: argument types, the model arguments, loading a model."""
+"""What every command shares: argument types, the model arguments, opening the game, JSON pieces."""
 
 from __future__ import annotations
 
@@ -45,18 +45,16 @@ def positive_float(text: str) -> float:
     return value
 
 
-def add_model_arguments(
-    parser: argparse.ArgumentParser, depth_help: str | None = "override the problem's depth", positional: bool = False
-) -> None:
-    """DOMAIN PROBLEM and the model limits; `--depth` too unless `depth_help` is None.
-
-    With `positional`, a `.pg` positional game may stand in place of DOMAIN PROBLEM (`pg_path`)."""
-    if positional:
-        parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions), or a positional game GAME.pg")
-        parser.add_argument("problem", metavar="PROBLEM", nargs="?", help="the problem file (none after a .pg game)")
-    else:
-        parser.add_argument("domain", metavar="DOMAIN", help="the domain file (actions)")
-        parser.add_argument("problem", metavar="PROBLEM", help="the problem file (board, initial state, depth, goals)")
+def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str | None = "override the problem's depth") -> None:
+    """GAME... (a domain and a problem file, or one positional game GAME.pg,
+    read by `compiler.model.open_model`), and the model limits; `--depth` too
+    unless `depth_help` is None."""
+    parser.add_argument(
+        "paths",
+        metavar="GAME",
+        nargs="+",
+        help="the game: a domain file and a problem file, or one positional game GAME.pg",
+    )
     if depth_help is not None:
         parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help + "; also stands in for a missing #depth")
     parser.add_argument("--max-board-side", type=positive_int, default=1000, metavar="N", help="refuse boards wider or higher than N (default 1000)")
@@ -69,6 +67,62 @@ def add_model_arguments(
         help="refuse work estimated to need more than MB megabytes of memory (default 2048): "
         "the explicit and corrective encodings, search, check --reachable and --exhaustive on large boards",
     )
+
+
+def open_game(args, parser: argparse.ArgumentParser, *, default_depth: int | None = None, initial_state: bool = True, print_warnings: bool = False):
+    """The `compiler.model.GameModel` the arguments name.  Paths that name no
+    game are a usage error (exit 2); a wrong file raises BddlError (exit 1)."""
+    from bddl.validate import Limits
+
+    from ..model import ModelPathsError, open_model
+
+    try:
+        model = open_model(
+            args.paths,
+            depth=getattr(args, "depth", None),
+            default_depth=default_depth,
+            limits=Limits(args.max_board_side, args.max_depth),
+            initial_state=initial_state,
+        )
+    except ModelPathsError as exc:
+        parser.error(str(exc))
+    if print_warnings:
+        for diagnostic in model.warnings:
+            print(diagnostic.render(), file=sys.stderr)
+    return model
+
+
+def add_encoding_argument(parser: argparse.ArgumentParser, help: str) -> None:
+    from ..encodings import all_encoding_names
+
+    parser.add_argument("--encoding", choices=all_encoding_names(), help=help + "; one that does not fit the game is refused, naming those that do")
+
+
+def game_json(model) -> dict:
+    """The keys every command's JSON opens with: which game, in which language."""
+    return {"game": list(model.paths), "language": model.language}
+
+
+def move_json(play) -> dict | None:
+    """A move as every command's JSON gives it: who plays it and how it is written."""
+    return None if play is None else {"side": play.side, "text": play.text}
+
+
+def white_first(model) -> str:
+    """How the reports say that White moves first (a BDDL model says so by #blackturn second)."""
+    return "White moves first (#blackturn second)" if model.bddl is not None else "White moves first"
+
+
+def checked_encoding(model, encoding: str | None, parser: argparse.ArgumentParser) -> str | None:
+    """--encoding checked against the game (exit 2, naming the encodings that fit); None stays None."""
+    from ..model import EncodingDoesNotFit
+
+    if encoding is None:
+        return None
+    try:
+        return model.check_encoding(encoding)
+    except EncodingDoesNotFit as exc:
+        parser.error(str(exc))
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "give up after S seconds (compiling included) and report unknown") -> None:
@@ -92,39 +146,6 @@ def add_budget_argument(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="stop after S seconds in all (each solve gets at most the time left) and report what is known",
     )
-
-
-def load(args, print_warnings: bool = True, default_depth: int | None = None):
-    """The validated model the arguments name; its warnings go to stderr
-    unless the caller reports them itself.  `default_depth` stands in for a
-    missing `#depth` (`--depth` does so for every command that has it)."""
-    from bddl.loader import load_model
-    from bddl.validate import Limits
-
-    model = load_model(
-        args.domain,
-        args.problem,
-        depth=getattr(args, "depth", None),
-        default_depth=default_depth,
-        limits=Limits(args.max_board_side, args.max_depth),
-    )
-    if print_warnings:
-        for diagnostic in model.warnings:
-            print(diagnostic.render(), file=sys.stderr)
-    return model
-
-
-def pg_path(args, parser: argparse.ArgumentParser) -> str | None:
-    """The `.pg` game the arguments name instead of DOMAIN PROBLEM, or None for a BDDL model.
-
-    A missing PROBLEM after a file that is not `.pg`, or a PROBLEM after a `.pg`
-    game, is a usage error (exit 2)."""
-    is_pg = args.domain.endswith(".pg")
-    if is_pg and args.problem is not None:
-        parser.error(f"a positional game ({args.domain}) stands alone: give no PROBLEM file")
-    if not is_pg and args.problem is None:
-        parser.error("give a DOMAIN and a PROBLEM file, or a positional game GAME.pg")
-    return args.domain if is_pg else None
 
 
 def version() -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, add_model_arguments, load, pg_path, plies, version
+from .common import EXIT_OK, add_model_arguments, checked_encoding, open_game
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from ..encodings import DEFAULT_ENCODING, DESCRIPTIONS, ENCODINGS, POSITIONAL_DESCRIPTIONS, POSITIONAL_ENCODINGS
+    from ..encodings import DEFAULT_ENCODING, DESCRIPTIONS, ENCODINGS, POSITIONAL_DESCRIPTIONS, all_encoding_names
     from ..formula_files import FORMATS
 
     p = argparse.ArgumentParser(
@@ -25,47 +25,39 @@ def build_parser() -> argparse.ArgumentParser:
         + "\n" + "\n".join(f"  {name:10} {text}" for name, text in POSITIONAL_DESCRIPTIONS.items()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
+    add_model_arguments(p, "override the problem's depth (the number of plies)")
     p.add_argument("-o", "--output", metavar="OUT", help="output file (default: standard output)")
-    p.add_argument("--format", choices=FORMATS, help="qcir or qdimacs (default: from OUT's suffix, .qcir/.qdimacs/.cnf, else qcir)")
+    p.add_argument("--format", choices=FORMATS, help="qcir or qdimacs (default: from OUT's suffix, .qcir/.qdimacs/.cnf, else qcir, "
+                   "or qdimacs for an encoding built as clauses); an OUT whose suffix names the other format is refused")
+    p.add_argument("--json", action="store_true", help="with -o OUT: print one JSON object (encoding, sizes, output) on standard output")
     p.add_argument(
         "--encoding",
-        choices=sorted(set(ENCODINGS) | set(POSITIONAL_ENCODINGS)),
-        help=f"which encoding (default {DEFAULT_ENCODING}; for a .pg game et on a Hex board, else cor+)",
+        choices=all_encoding_names(),
+        help=f"which encoding (default {DEFAULT_ENCODING}; for a .pg game et on a Hex board, else cor+); "
+        "one that does not fit the game is refused, naming those that do",
     )
     p.add_argument("--polarity", action="store_true", help="QDIMACS: Plaisted-Greenbaum (polarity-aware) Tseitin instead of the full one")
     p.add_argument(
         "--strict",
         action="store_true",
         help="treat warnings about the model (dead actions or goals, a side without actions, cells no action "
-        "changes, Black without a goal, goals split over lines, that add nothing or that a stone blocks) as errors: "
-        "exit status 1 and no output",
+        "changes, Black without a goal, goals split over lines, that add nothing or that a stone blocks; a .pg "
+        "game's reader warnings) as errors: exit status 1 and no output",
     )
     return p
 
 
-def describe(model, depth: int, encoding: str) -> list[str]:
-    """The comment lines that open every formula file."""
-    first = "Black moves first" if model.problem.black_first else "White moves first"
-    return [
-        f"bddlc {version()}, encoding: {encoding}",
-        f"domain: {model.domain_path}",
-        f"problem: {model.problem_path}",
-        f"board: {model.problem.width}x{model.problem.height}, depth: {depth}, {first}",
-        f"true iff Black has a winning strategy of at most {plies(depth)}",
-    ]
-
-
 def report_warnings(model, strict: bool) -> None:
-    """The validator's and `compiler.analysis.lint`'s warnings: to stderr, or under
-    `--strict` raised as errors (so no output file is written)."""
+    """The game's warnings (the reader's and validator's, and for a BDDL
+    model `compiler.analysis.lint`'s): to stderr, or under `--strict` raised
+    as errors (so no output file is written)."""
     import dataclasses
 
     from bddl.errors import BddlSemanticError
 
     from ..analysis.lint import lint
 
-    warnings = list(model.warnings) + lint(model.domain, model.problem)
+    warnings = list(model.warnings) + (lint(model.bddl.domain, model.bddl.problem) if model.bddl is not None else [])
     if strict and warnings:
         raise BddlSemanticError(
             [dataclasses.replace(d, severity="error", message=d.message + " [--strict]") for d in warnings]
@@ -75,26 +67,21 @@ def report_warnings(model, strict: bool) -> None:
 
 
 def run(args) -> int:
-    from ..encodings import DEFAULT_ENCODING, ENCODINGS, POSITIONAL_ENCODINGS, encode, encoding_name
-    from ..formula_files import format_for, formula_text, write_atomically
+    import json
 
-    game_file = pg_path(args, build_parser())
-    if game_file is not None:
-        from .pg_compile import run_pg
+    from ..formula_files import write_atomically
 
-        return run_pg(args, game_file, build_parser(), _cannot_write)
-    if args.encoding in POSITIONAL_ENCODINGS and args.encoding not in ENCODINGS:
-        build_parser().error(f"--encoding {args.encoding} compiles .pg games: write the model as one with bddlc export first")
-    args.encoding = args.encoding or DEFAULT_ENCODING
-    if args.encoding not in ENCODINGS:
-        build_parser().error(f"--encoding {args.encoding} compiles .pg games only")
-    model = load(args, print_warnings=False)
+    parser = build_parser()
+    model = open_game(args, parser)
     report_warnings(model, args.strict)
-    depth = model.problem.depth
-    fmt = format_for(args.output, args.format)
-    encoding = encode(model.domain, model.problem, depth, args.encoding)
-    header = describe(model, depth, encoding_name(encoding, args.encoding))  # "auto" says which it chose
-    text, _ = formula_text(encoding.circuit, fmt, header, args.polarity)
+    if args.json and not (args.output and args.output != "-"):
+        parser.error("--json describes the file written: give -o OUT (the formula itself goes to standard output otherwise)")
+    encoding = checked_encoding(model, args.encoding, parser)
+    formula = model.formula(encoding)
+    fmt = output_format(args.output, args.format, formula, parser)
+    if args.polarity and formula.circuit is None:
+        parser.error(f"--polarity chooses the Tseitin transformation of a circuit; {formula.encoding} is built as clauses, with none")
+    text, sizes = formula.text(fmt, args.polarity)
     if args.output and args.output != "-":
         try:
             write_atomically(args.output, text)
@@ -102,7 +89,44 @@ def run(args) -> int:
             raise _cannot_write(args.output, exc) from None
     else:
         sys.stdout.write(text)
+    if args.json:
+        print(json.dumps(compile_json(model, formula, fmt, sizes, args.output)))
     return EXIT_OK
+
+
+def output_format(output: str | None, requested: str | None, formula, parser) -> str:
+    """The format to write: --format, else OUT's suffix, else QCIR (QDIMACS for
+    a formula built as clauses).  A suffix that names the other format than
+    --format, or a format the encoding cannot write, is a usage error."""
+    from pathlib import Path
+
+    from ..formula_files import SUFFIXES
+
+    suffix = SUFFIXES.get(Path(output).suffix.lower()) if output and output != "-" else None
+    if requested and suffix and requested != suffix:
+        parser.error(f"--format {requested} does not agree with {output}, whose suffix names {suffix}")
+    fmt = requested or suffix or formula.formats[0]
+    if fmt not in formula.formats:
+        how = f"--format {fmt}" if requested else f"the suffix of {output}"
+        parser.error(f"{formula.encoding} is built as clauses: it is written as QDIMACS only, not QCIR ({how}); "
+                     "use --format qdimacs or an OUT ending in .qdimacs")
+    return fmt
+
+
+def compile_json(model, formula, fmt: str, sizes: dict, output: str | None) -> dict:
+    from ..schema import SCHEMA_VERSION
+
+    return {
+        "schema": SCHEMA_VERSION,
+        "command": "compile",
+        "game": list(model.paths),
+        "language": model.language,
+        "depth": model.depth,
+        "encoding": formula.encoding,
+        "format": fmt,
+        "output": output,
+        **{key: sizes[key] for key in ("variables", "gates", "clauses", "blocks")},
+    }
 
 
 def _cannot_write(path: str, exc: OSError):

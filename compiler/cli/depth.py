@@ -13,11 +13,13 @@ from .common import (
     EXIT_TRUE,
     EXIT_UNKNOWN,
     add_budget_argument,
+    add_encoding_argument,
     add_model_arguments,
     add_solver_arguments,
-    load,
+    checked_encoding,
+    game_json,
+    open_game,
     paragraph,
-    pg_path,
     positive_int,
 )
 
@@ -31,23 +33,19 @@ def build_parser() -> argparse.ArgumentParser:
         prog="bddlc depth",
         description=paragraph("Find the critical depth: the fewest moves (plies) within which Black has a winning "
         "strategy.  Solves increasing depths, printing one line per depth as it finishes, and stops at "
-        "the first win.  When Black has no goals, only depths that end on White's turn can be critical, "
-        "and only those are tried.  A positional game GAME.pg may stand in place of DOMAIN PROBLEM: its "
-        "turn pattern is continued periodically beyond the file's time points."),
+        "the first win.  Only depths whose last move can bring Black the game are tried: in a BDDL game where "
+        "Black has no goals, those ending on White's turn; in a positional game GAME.pg, those ending on "
+        "Black's (its turn pattern is continued periodically beyond the file's time points)."),
         epilog="exit status: 10 Black wins at some depth, 20 no win up to MAX, 0 unknown (a time limit, "
         "the time budget, or solver answers that contradict each other).\n\n"
         "example:\n  bddlc depth domains/connect.bddl problems/connect/connect3_4x4_d9.bddl --max 11",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, depth_help=None, positional=True)
+    add_model_arguments(p, depth_help=None)
     p.add_argument("--min", type=positive_int, default=1, metavar="N", help="first depth to try (default 1)")
     p.add_argument("--max", type=positive_int, metavar="N", help="last depth to try (default: the problem's depth; stands in for a missing #depth)")
     add_solver_arguments(p, "time limit per depth in seconds (a depth that hits it is reported unknown)")
-    p.add_argument(
-        "--encoding",
-        choices=("cor+", "corplus", "corrective", "ea", "en", "et", "la", "ln", "sa", "sn"),
-        help="a .pg game's encoding (default: et for a Hex board, else cor+)",
-    )
+    add_encoding_argument(p, "the encoding of every depth (default: as bddlc solve)")
     add_budget_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
     where = p.add_mutually_exclusive_group()
@@ -73,35 +71,29 @@ def _verdict(black_wins) -> str:
 
 def run(args) -> int:
     from ..solving.budget import Budget
-    from ..solving.critical_depth import black_needs_white_turn, candidate_depths, scan_depths
+    from ..solving.critical_depth import candidate_depths, scan_depths
 
-    game_file = pg_path(args, build_parser())
-    if game_file is not None:
-        from .pg_depth import run_pg
-
-        return run_pg(args, game_file, build_parser())
-    if args.encoding is not None:
-        build_parser().error("--encoding is for .pg games")
+    parser = build_parser()
     if args.time_budget is not None and (args.jobs != 1 or args.scheduler is not None):
-        build_parser().error("--time-budget bounds the sequential scan; it does not combine with --jobs or --scheduler")
+        parser.error("--time-budget bounds the sequential scan; it does not combine with --jobs or --scheduler")
     budget = Budget.starting_now(args.time_budget)
-    model = load(args, default_depth=args.max)
-    problem = model.problem
-    high = problem.depth if args.max is None else args.max
+    model = open_game(args, parser, default_depth=args.max, print_warnings=True)
+    encoding = checked_encoding(model, args.encoding, parser)
+    high = model.depth if args.max is None else args.max
     if args.min > high:
-        build_parser().error(f"--min {args.min} is above the last depth to try ({high})")
+        parser.error(f"--min {args.min} is above the last depth to try ({high})")
     if not args.json:
-        if black_needs_white_turn(problem):
-            print("Black has no goals: it can only win by leaving White without a move, so only depths "
-                  "ending on White's turn can be critical: " + ", ".join(map(str, candidate_depths(problem, args.min, high))))
+        depths = candidate_depths(model, args.min, high)
+        if depths != list(range(args.min, high + 1)):
+            print(_candidates_note(model) + (", ".join(map(str, depths)) or "none"))
         sys.stdout.flush()
     quiet = args.json  # JSON: one object at the end, no lines as depths finish
     if args.jobs == 1 and args.scheduler is None:
-        scan = scan_depths(model.domain, problem, args.min, high, solver=args.solver, timeout=args.timeout,
+        scan = scan_depths(model, args.min, high, solver=args.solver, timeout=args.timeout, encoding=encoding,
                            on_result=None if quiet else print_depth_line, on_check=None if quiet else print_check_line,
                            budget=budget)
     else:
-        found = _scan_in_parallel(args, model, high, None if quiet else print_depth_line)
+        found = _scan_in_parallel(args, model, high, encoding, None if quiet else print_depth_line)
         if found is None:
             return EXIT_INPUT
         scan = found
@@ -111,21 +103,28 @@ def run(args) -> int:
         print(contradiction_message(scan), file=sys.stderr)
     status = exit_status(scan)
     if args.json:
-        print(json.dumps(scan_json(scan, args.solver, args.min, high)))
+        print(json.dumps(scan_json(model, scan, args.solver, encoding, args.min, high, budget)))
     else:
         for line in conclusion(scan, high, status, budget):
             print(line)
     return status
 
 
-def _scan_in_parallel(args, model, high: int, on_result) -> DepthScan | None:
+def _candidates_note(model) -> str:
+    if model.bddl is not None:
+        return ("Black has no goals: it can only win by leaving White without a move, so only depths "
+                "ending on White's turn can be critical: ")
+    return "only depths ending on Black's turn can be critical: "
+
+
+def _scan_in_parallel(args, model, high: int, encoding, on_result) -> DepthScan | None:
     """The search on local threads (--jobs) or a Dask cluster (--scheduler); None when the cluster is unavailable."""
     from ..solving.cluster import ClusterUnavailable, DaskRunner, LocalRunner, connect
     from ..solving.parallel_depth import scan_depths_parallel
 
     def search(runner, jobs: int) -> DepthScan:
-        return scan_depths_parallel(model.domain, model.problem, args.min, high, runner, jobs,
-                                    solver=args.solver, timeout=args.timeout, on_result=on_result)
+        return scan_depths_parallel(model, args.min, high, runner, jobs, solver=args.solver, timeout=args.timeout,
+                                    encoding=encoding, on_result=on_result)
 
     if args.scheduler is None:
         with LocalRunner(args.jobs) as runner:
@@ -168,8 +167,13 @@ def contradiction_message(scan: DepthScan) -> str:
     )
 
 
-def scan_json(scan: DepthScan, solver: str, low: int, high: int) -> dict:
+def scan_json(model, scan: DepthScan, solver: str, encoding: str | None, low: int, high: int, budget) -> dict:
+    from ..schema import SCHEMA_VERSION
+
     return {
+        "schema": SCHEMA_VERSION,
+        "command": "depth",
+        **game_json(model),
         "critical_depth": scan.critical_depth,
         "first_win": scan.first_win,
         "refuted_before": scan.refuted_before,
@@ -183,6 +187,7 @@ def scan_json(scan: DepthScan, solver: str, low: int, high: int) -> dict:
         if scan.check is None
         else {"depth": scan.check.depth, "black_wins": scan.check.black_wins, "seconds": round(scan.check.seconds, 6)},
         "solver": solver,
+        "encoding": encoding,
         "min": low,
         "max": high,
         "budget_spent": scan.budget_spent,

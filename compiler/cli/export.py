@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, add_model_arguments, load
+from .common import EXIT_OK, add_model_arguments, open_game
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,7 +27,11 @@ def run(args) -> int:
 
     from ..encodings.pg_export import difference_warning, positional_game
 
-    model = load(args)
+    parser = build_parser()
+    opened = open_game(args, parser, print_warnings=True)
+    if opened.bddl is None:
+        parser.error(f"{opened.paths[0]} is a positional game already: export writes a BDDL model as one")
+    model = opened.bddl
     game = positional_game(model.domain, model.problem, args.depth)
     note = difference_warning(game, model.problem)
     if note is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_FALSE, EXIT_OK, add_model_arguments, add_solver_arguments, load, paragraph, pg_path
+from .common import EXIT_FALSE, EXIT_OK, add_encoding_argument, add_model_arguments, add_solver_arguments, checked_encoding, open_game, paragraph
 
 QUIT = ("quit", "q", "exit", "resign")
 
@@ -21,101 +21,130 @@ QUIT = ("quit", "q", "exit", "resign")
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc play",
-        description=paragraph("Play White against bddlc's Black.  Each turn shows the board (x across, y down), "
-        "lists White's legal moves and reads one, typed as ACTION X Y (e.g. 'occupy 3 2') or as its "
-        "number in the list; 'quit' ends the game.  Black answers by solving the current position with "
-        "the moves that are left."),
+        description=paragraph("Play White against bddlc's Black.  Each turn shows the board, "
+        "lists White's legal moves and reads one, typed as ACTION X Y (e.g. 'occupy 3 2') in a BDDL game or "
+        "a cell's name in a positional game (GAME.pg), or as its number in the list; 'quit' ends the game.  "
+        "Black answers by solving the current position with the moves that are left."),
         epilog="example:\n  bddlc play domains/positional.bddl problems/httt/tic_4x4_d5.bddl\n"
         "  printf 'occupy 1 1\\noccupy 1 2\\n' | bddlc play domains/positional.bddl problems/httt/tic_4x4_d5.bddl",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
+    add_model_arguments(p, "override the problem's depth (the number of plies)")
     add_solver_arguments(p, "time limit in seconds for each of Black's solves")
+    add_encoding_argument(p, "the encoding of Black's solves (default: as bddlc solve)")
+    p.add_argument("--json", action="store_true", help="at the end, print the game record as one JSON object instead of the transcript")
     return p
 
 
 def run(args) -> int:
-    from bddl.game import BLACK, WHITE, Game
+    from bddl.rules import BLACK
 
-    from bddl.notation import describe_move
     from ..solving.strategy import SolverStrategy, StrategyUnknown
 
-    game_file = pg_path(args, build_parser())
-    if game_file is not None:
-        from .pg_play import run_pg
-
-        return run_pg(args, game_file)
-    model = load(args)
-    problem = model.problem
-    game = Game(model.domain, problem)
+    parser = build_parser()
+    model = open_game(args, parser, print_warnings=True)
+    encoding = checked_encoding(model, args.encoding, parser)
+    rules = model.rules
+    record = Record(model, args.json)
+    say = record.say
     echo = not sys.stdin.isatty()
-    depth = problem.depth
-    strategy = SolverStrategy(model.domain, problem, solver=args.solver, timeout=args.timeout)
-    state, plies, side = game.initial, depth, BLACK if problem.black_first else WHITE
-    wins, unknown = black_wins_at_start(model, game, strategy, args)
+    strategy = SolverStrategy(model, encoding=encoding, solver=args.solver, timeout=args.timeout)
+    position = rules.initial
+    wins, unknown = black_wins_at_start(model, strategy, encoding, args)
     if unknown is not None:
         say(f"unknown: {unknown}; bddlc cannot play Black here.")
-        return EXIT_OK
+        return record.end(EXIT_OK, "unknown")
     if not wins:
-        say(f"Black has no winning strategy within {depth} moves, so there is no strategy to play against.")
-        return EXIT_FALSE
-    say(f"You play White; bddlc plays Black, which wins within {depth} moves.")
-    say(f"Type a move as ACTION X Y (e.g. '{_example_move(game, state)}') or its number in the list; 'quit' to stop.")
+        say(f"Black has no winning strategy within {model.depth} moves, so there is no strategy to play against.")
+        return record.end(EXIT_FALSE, "no winning strategy")
+    say(f"You play White; bddlc plays Black, which wins within {model.depth} moves.")
+    say(f"Type a move as {_move_form(model)} or its number in the list; 'quit' to stop.")
     say()
-    say(game.render(state))
+    say(rules.render(position))
 
     while True:
+        side = rules.to_move(position.ply)
+        plies = model.depth - position.ply
         if side == BLACK:
+            if not rules.plays(position):
+                say("Black has no legal move: Black has not won.")
+                return record.end(EXIT_OK, "Black stuck")
             try:
-                move = black_move(strategy, state, plies)
+                move = black_move(strategy, position, plies)
             except StrategyUnknown as exc:
                 say(f"Black cannot decide on a move ({exc}); game abandoned.")
-                return EXIT_OK
+                return record.end(EXIT_OK, "abandoned")
             say()
-            say(f"Black plays {describe_move(game, state, move)}.")
+            say(f"Black plays {move.text}.")
         else:
-            white = read_white_move(game, state, plies, echo)
-            if white is None:
-                return EXIT_OK
+            white = read_white_move(model, position, plies, echo, say, record.prompt)
+            if white is None or isinstance(white, str):
+                return record.end(EXIT_OK, white or "abandoned")
             move = white
-            say(f"White plays {describe_move(game, state, move)}.")
-        plies -= 1
-        state = move.state
-        say(game.render(state))
-        ending = game_over(game, state, side, plies)
+            say(f"White plays {move.text}.")
+        record.moves.append(move)
+        position = move.after
+        say(rules.render(position, move))
+        ending = game_over(model, position, side)
         if ending:
-            for line in ending:
+            for line in ending[1:]:
                 say(line)
-            return EXIT_OK
-        side = WHITE if side == BLACK else BLACK
+            return record.end(EXIT_OK, ending[0])
+
+
+class Record:
+    """The transcript as it is said (or held back under --json), and the game record at the end."""
+
+    def __init__(self, model, quiet: bool):
+        self.model, self.quiet = model, quiet
+        self.moves: list = []
+
+    def say(self, text: str = "") -> None:
+        if not self.quiet:
+            print(text, file=sys.stdout, flush=True)
+
+    def prompt(self) -> None:
+        if not self.quiet:
+            print("White> ", end="", file=sys.stdout, flush=True)
+
+    def end(self, status: int, outcome: str) -> int:
+        if self.quiet:
+            import json
+
+            from ..schema import SCHEMA_VERSION
+            from .common import game_json, move_json
+
+            print(json.dumps({"schema": SCHEMA_VERSION, "command": "play", **game_json(self.model), "depth": self.model.depth,
+                              "moves": [move_json(m) for m in self.moves], "outcome": outcome, "budget_spent": None}))
+        return status
 
 
 def say(text: str = "") -> None:
     print(text, file=sys.stdout, flush=True)
 
 
-def black_wins_at_start(model, game, strategy, args) -> tuple[bool, str | None]:
+def black_wins_at_start(model, strategy, encoding, args) -> tuple[bool, str | None]:
     """Whether Black wins from the initial position, or (False, why not known).
 
     When Black moves first this is the strategy's opening solve, which it
     remembers for its first move."""
-    from ..solving.pipeline import solve
+    from ..solving.pipeline import solve_model
     from ..solving.strategy import StrategyUnknown
 
-    if model.problem.black_first:
+    if model.black_first and model.rules.winner_before_play() is None:
         try:
-            return strategy(game.initial, model.problem.depth) is not None, None
+            return strategy(model.rules.initial, model.depth) is not None, None
         except StrategyUnknown as exc:
             return False, str(exc)
-    verdict = solve(model.domain, model.problem, solver=args.solver, timeout=args.timeout)
+    verdict = solve_model(model, encoding=encoding, solver=args.solver, timeout=args.timeout)
     if verdict.black_wins is None:
         return False, verdict.reason
     return verdict.black_wins, None
 
 
-def black_move(strategy, state, plies: int):
+def black_move(strategy, position, plies: int):
     """Black's winning move; a strategy that has none after saying Black wins is a bug."""
-    move = strategy(state, plies)
+    move = strategy(position, plies)
     if move is None:
         raise RuntimeError(
             f"the solver says Black has no winning move with {plies} plies left, after saying Black wins: "
@@ -124,59 +153,79 @@ def black_move(strategy, state, plies: int):
     return move
 
 
-def read_white_move(game, state, plies: int, echo: bool):
-    """Show White's legal moves and read one from standard input; None when the game ends here
-    (White has no move, the input ended, or the player quit), with the reason said."""
-    from bddl.game import WHITE
+def read_white_move(model, position, plies: int, echo: bool, say=say, prompt=None):
+    """Show White's legal moves and read one from standard input; a string
+    (the outcome) when the game ends here (White has no move, the input
+    ended, or the player quit), with the reason said."""
+    from bddl.notation import MoveInputError
+    from bddl.rules import BLACK
 
-    from bddl.notation import MoveInputError, legal_moves, parse_move
-
-    options = legal_moves(game, state, WHITE)
+    rules = model.rules
+    options = rules.plays(position)
     if not options:
-        say("White has no legal move: Black wins.")
-        return None
+        if rules.stuck_winner("white") == BLACK:
+            say("White has no legal move: Black wins.")
+            return "Black wins"
+        say("White has no legal move and Black has not won: White survives.")
+        return "White survives"
     say()
     say(f"White to move ({plies} {'move' if plies == 1 else 'moves'} left). Legal moves:")
-    for number, named in enumerate(options, 1):
-        say(f"  {number:>2}. {named.text}")
+    for number, play in enumerate(options, 1):
+        say(f"  {number:>2}. {play.text}")
     while True:
-        print("White> ", end="", file=sys.stdout, flush=True)
+        if prompt is None:
+            print("White> ", end="", file=sys.stdout, flush=True)
+        else:
+            prompt()
         line = sys.stdin.readline()
         if not line:
             say()
             say("Input ended; game abandoned.")
-            return None
+            return "abandoned"
         if echo:
             say(line.rstrip("\n"))
-        if line.strip().lower() in QUIT:
+        word = line.strip()
+        if word.lower() in QUIT:
             say("Game abandoned.")
-            return None
+            return "abandoned"
+        if word.isdigit() and 1 <= int(word) <= len(options):
+            return options[int(word) - 1]
         try:
-            return parse_move(game, state, WHITE, line)
+            return rules.parse_play(position, line)
         except MoveInputError as exc:
             say(f"not a move: {exc}")
 
 
-def game_over(game, state, mover: str, plies: int) -> list[str]:
-    """The closing lines after `mover`'s move, or [] while the game goes on."""
-    from bddl.game import BLACK
+def game_over(model, position, mover: str) -> list[str]:
+    """The outcome and the closing lines after `mover`'s move, or [] while the game goes on."""
+    from bddl.rules import BLACK
 
-    if game.won(state, mover):
+    rules = model.rules
+    if rules.won(position, mover):
         if mover == BLACK:
-            return ["Black reaches its goal: Black wins."]
-        return ["White reaches its goal: White wins.", "(This contradicts the solver's answer that Black wins: please report it.)"]
-    if plies == 0:
-        return ["No moves are left and Black has not won: White survives."]
+            return ["Black wins", "Black reaches its goal: Black wins."]
+        return ["White wins", "White reaches its goal: White wins.", "(This contradicts the solver's answer that Black wins: please report it.)"]
+    if position.ply >= model.depth:
+        return ["White survives", "No moves are left and Black has not won: White survives."]
     return []
 
 
-def _example_move(game, state) -> str:
+def _move_form(model) -> str:
+    """How to type a move, with a real White move of this game as the example."""
+    if model.bddl is None:
+        return f"a cell's name (e.g. '{_example_move(model)}')"
+    return f"ACTION X Y (e.g. '{_example_move(model)}')"
+
+
+def _example_move(model) -> str:
     """A White move to show in the instructions: a real one of this game
     (the first legal one now, or one position later), not a made-up name."""
+    if model.bddl is None:
+        return next(play.text for play in model.rules.plays(model.rules.initial)) if model.rules.plays(model.rules.initial) else model.pg.cells[0]
     from bddl.game import BLACK, WHITE
-
     from bddl.notation import move_name
 
+    game, state = model.rules.game, model.rules.game.initial
     moves = game.moves(state, WHITE)
     if not moves:
         later = game.moves(state, BLACK)

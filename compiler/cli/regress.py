@@ -45,7 +45,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--solver", choices=SOLVER_CHOICES, default=DEFAULT_SOLVER, help=f"the QBF solver for --method solve (default {DEFAULT_SOLVER})")
     p.add_argument("--slow", action="store_true", help="also check the entries marked slow = true")
     p.add_argument("--junit", type=Path, metavar="FILE", help="also write the results as JUnit XML to FILE")
+    p.add_argument("--json", action="store_true", help="print one JSON object per entry (JSON Lines) instead of the table")
     return p
+
+
+def verdict_json(verdict) -> dict:
+    """One entry's result as `--json` prints it (docs/cli.md, "JSON")."""
+    from ..schema import SCHEMA_VERSION
+
+    entry = verdict.entry
+    game = [str(entry.problem)] if entry.domain is None else [str(entry.domain), str(entry.problem)]
+    return {
+        "schema": SCHEMA_VERSION,
+        "command": "regress",
+        "game": game,
+        "language": "pg" if entry.domain is None else "bddl",
+        "entry": entry.name,
+        "status": verdict.status,
+        "expected": entry.black_wins,
+        "depth": entry.depth,
+        "checks": [{"method": c.method, "depth": c.depth, "black_wins": c.black_wins, "seconds": round(c.seconds, 6),
+                    "note": c.note or None} for c in verdict.checks],
+        "problems": list(verdict.problems),
+        "worker": verdict.worker or None,
+    }
 
 
 def run(args) -> int:
@@ -64,8 +87,14 @@ def run(args) -> int:
         verdicts = _on_dask(args, entries, options)
         if verdicts is None:
             return EXIT_INPUT
-    print(regress.table(verdicts))
-    if skipped:
+    if args.json:
+        import json
+
+        for verdict in verdicts:
+            print(json.dumps(verdict_json(verdict)))
+    else:
+        print(regress.table(verdicts))
+    if skipped and not args.json:
         print(f"({len(skipped)} slow entries not checked; --slow checks them)")
     if args.junit:
         args.junit.write_text(regress.junit(verdicts, Path(args.manifest).stem), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""`bddlc search`: the explicit game-tree search, no QBF involved."""
+"""`bddlc search`: the explicit game-tree search, no QBF involved (both languages)."""
 
 from __future__ import annotations
 
@@ -6,32 +6,23 @@ import argparse
 import json
 import sys
 
-from .common import (
-    EXIT_BUDGET,
-    EXIT_OK,
-    EXIT_USAGE,
-    add_model_arguments,
-    load,
-    pg_path,
-    plies,
-    positive_int,
-)
+from .common import EXIT_BUDGET, EXIT_OK, add_model_arguments, game_json, move_json, open_game, plies, positive_int, white_first
 
-ALGORITHMS = ("minimax", "pns")
 DEFAULT_ALGORITHM = "minimax"  # fewer positions on most of the suite and corpus: docs/benchmarks.md
 
 
 def build_parser() -> argparse.ArgumentParser:
     from bddl.engines.minimax import DEFAULT_MAX_POSITIONS
 
+    from ..solving.game_search import ALGORITHMS
+
     p = argparse.ArgumentParser(
         prog="bddlc search",
         description="Decide whether Black wins within the depth by exhaustive game-tree search "
-        "(the explicit semantics of the BDDL paper; no QBF involved).  A positional game GAME.pg "
-        "(docs/positional.md) may stand in place of DOMAIN PROBLEM: it is decided by the explicit "
-        "positional solver, with the positional games' rules.",
+        "(no QBF involved): a BDDL model by the explicit semantics of the BDDL paper, a positional game "
+        "GAME.pg (docs/positional.md) by the explicit positional solver, with the positional games' rules.",
     )
-    add_model_arguments(p, positional=True)
+    add_model_arguments(p)
     p.add_argument(
         "--max-positions",
         type=positive_int,
@@ -49,95 +40,63 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--race-patterns",
         action="store_true",
-        help="with --algorithm pns on a Breakthrough-like game: decide positions early by the race "
-        "patterns of bddl/engines/race_patterns.txt (each proved by search)",
+        help="with --algorithm pns on a Breakthrough-like BDDL game: decide positions early by the race "
+        "patterns of bddl/engines/race_patterns.txt (each proved by search); refused on a .pg game",
     )
     p.add_argument(
         "--positional-rules",
         action="store_true",
-        help="on a positional game (each move claims an open cell, goals are sets of cells, as "
+        help="on a positional BDDL model (each move claims an open cell, goals are sets of cells, as "
         "domains/positional.bddl): decide it by the positional solver, which knows completing "
-        "claims, threats, lost causes and symmetries, with either algorithm",
+        "claims, threats, lost causes and symmetries, with either algorithm (a .pg game always is)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return p
 
 
 def run(args) -> int:
-    from bddl.game import Game
-    from bddl.engines.pns import search_pns
-    from bddl.engines.minimax import SearchBudgetExceeded, search
+    from bddl.engines.minimax import SearchBudgetExceeded
 
-    game_file = pg_path(args, build_parser())
-    if game_file is not None:
-        from .pg_search import run_pg
+    from ..schema import SCHEMA_VERSION
+    from ..solving.game_search import refusal, search_model
 
-        return run_pg(args, game_file)
-    if args.race_patterns and args.algorithm != "pns":
-        print("bddlc search: error: --race-patterns needs --algorithm pns", file=sys.stderr)
-        return EXIT_USAGE
-    if args.race_patterns and args.positional_rules:
-        print("bddlc search: error: --race-patterns and --positional-rules do not go together", file=sys.stderr)
-        return EXIT_USAGE
-    model = load(args)
-    game = Game(model.domain, model.problem)
-    depth = model.problem.depth
-    knowledge = None
-    if args.race_patterns:
-        from bddl.engines.race import race_knowledge
-
-        knowledge = race_knowledge(game)
-        if knowledge is None:
-            print("note: not a Breakthrough-like game; searching without race patterns", file=sys.stderr)
+    parser = build_parser()
+    model = open_game(args, parser, print_warnings=True)
+    why = refusal(model, algorithm=args.algorithm, race_patterns=args.race_patterns, positional_rules=args.positional_rules)
+    if why is not None:
+        parser.error(why)
+    head = {"schema": SCHEMA_VERSION, "command": "search", **game_json(model)}
     try:
-        result = _by_positional_rules(game, depth, args) if args.positional_rules else None
-        positional = result is not None
-        if result is None and args.algorithm == "pns":
-            result = search_pns(game, depth, max_positions=args.max_positions, knowledge=knowledge)
-        elif result is None:
-            result = search(game, depth, max_positions=args.max_positions)
+        result = search_model(model, algorithm=args.algorithm, max_positions=args.max_positions,
+                              race_patterns=args.race_patterns, positional_rules=args.positional_rules)
     except SearchBudgetExceeded as exc:
         if args.json:
-            print(json.dumps({"black_wins": None, "depth": depth, "first_move": None, "positions": exc.positions, "algorithm": args.algorithm, "error": "budget exhausted"}))
+            print(json.dumps({**head, "black_wins": None, "depth": model.depth, "first_move": None, "positions": exc.positions,
+                              "algorithm": args.algorithm, "positional_rules": None, "race_patterns": None,
+                              "seconds": None, "budget_spent": True, "error": "budget exhausted"}))
         else:
             print(f"unknown: the search expanded {exc.positions:,} positions without an answer (raise --max-positions)")
         return EXIT_BUDGET
+    for note in result.notes:
+        print(f"note: {note}", file=sys.stderr)
     move = result.first_move
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "black_wins": result.black_wins,
-                    "depth": depth,
-                    "first_move": None if move is None else {"action": move.action, "x": move.x, "y": move.y},
-                    "positions": result.positions,
-                    "algorithm": args.algorithm,
-                    "positional_rules": positional,
-                    "seconds": round(result.seconds, 6),
-                }
-            )
-        )
+        print(json.dumps({**head, "black_wins": result.black_wins, "depth": result.depth, "first_move": move_json(move),
+                          "positions": result.positions, "algorithm": args.algorithm,
+                          "positional_rules": result.positional_rules, "race_patterns": result.race_patterns,
+                          "seconds": round(result.seconds, 6), "budget_spent": False, "error": None}))
         return EXIT_OK
     if result.black_wins:
-        print(f"Black wins within {plies(depth)}.")
+        print(f"Black wins within {plies(result.depth)}.")
         if move is not None:
-            print(f"first move: {move.action} {move.x} {move.y}")
-            print(game.render(move.state))
+            print(f"first move: {move.text}")
+            print(model.rules.render(move.after, move))
+        elif model.rules.winner_before_play() is not None:
+            print("Black has won before the first move.")
         else:
-            print("White moves first (#blackturn second): Black wins whatever White plays.")
+            print(f"{white_first(model)}: Black wins whatever White plays.")
     else:
-        print(f"Black has no winning strategy within {plies(depth)}.")
-    rules = " (by the positional rules)" if positional else ""
+        print(f"Black has no winning strategy within {plies(result.depth)}.")
+    rules = " (by the positional rules)" if result.positional_rules and model.bddl is not None else ""
     print(f"positions: {result.positions:,}, time: {result.seconds:.2f} s{rules}")
     return EXIT_OK
-
-
-def _by_positional_rules(game, depth: int, args):
-    """The positional solver's result, or None (with a note) where its rules do not fit the model."""
-    from ..solving.positional_search import RulesDoNotFit, search_positional
-
-    try:
-        return search_positional(game, depth, args.algorithm, args.max_positions)
-    except RulesDoNotFit as exc:
-        print(f"note: {exc}; searching without the positional rules", file=sys.stderr)
-        return None

@@ -1,4 +1,4 @@
-"""`bddlc solve`: who wins, and Black's first move, from a real QBF solver."""
+"""`bddlc solve`: who wins, and Black's first move, from a real QBF solver (both languages)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,24 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .common import EXIT_FALSE, EXIT_TRUE, EXIT_UNKNOWN, add_model_arguments, add_solver_arguments, load, paragraph, pg_path, plies
+from .common import (
+    EXIT_FALSE,
+    white_first,
+    EXIT_TRUE,
+    EXIT_UNKNOWN,
+    add_encoding_argument,
+    add_model_arguments,
+    add_solver_arguments,
+    checked_encoding,
+    game_json,
+    move_json,
+    open_game,
+    paragraph,
+    plies,
+)
 
 if TYPE_CHECKING:
-    from ..solving.pipeline import SolveResult
+    from ..solving.results import SolveResult
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,9 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc solve",
         description=paragraph("Decide with a QBF solver whether Black has a winning strategy of at most DEPTH moves, "
-        "and show Black's first winning move (checked against the game engine) and the board after it.  "
-        "A positional game GAME.pg may stand in place of DOMAIN PROBLEM (COR+ and DepQBF by default; the "
-        "first move is checked by the explicit positional solver)."),
+        "and show Black's first winning move (checked against the game's rules) and the board after it.  "
+        "The game is a BDDL domain and problem, or a positional game GAME.pg (COR+ and DepQBF by default, ET and "
+        "CAQE on Hex; shallower depths first; the first move confirmed by the explicit positional solver)."),
         epilog="exit status: 10 Black wins, 20 no winning strategy, 0 unknown (time limit), "
         "1 bad input, 2 usage error.\n\n"
         "examples:\n"
@@ -30,29 +44,17 @@ def build_parser() -> argparse.ArgumentParser:
         "  bddlc solve problems/pg/tictactoe_3x3_d5.pg --encoding corrective",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, "override the problem's depth (the number of plies)", positional=True)
+    add_model_arguments(p, "override the problem's depth (the number of plies)")
     add_solver_arguments(p)
-    p.add_argument(
-        "--encoding",
-        choices=("cor+", "corplus", "corrective", "ea", "en", "et", "la", "ln", "sa", "sn"),
-        help="a .pg game's encoding (default: et for a Hex board, else cor+)",
-    )
+    add_encoding_argument(p, "the encoding (default: auto for a BDDL model; for a .pg game et on a Hex board, else cor+)")
     p.add_argument("--preprocess", choices=PREPROCESSORS, default="none", help="preprocess with Bloqqer (checked and repaired; default none)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.add_argument(
         "--reply-to",
         metavar="MOVE",
-        help="when White moves first: Black's winning reply to this White move, e.g. 'occupy 3 2'",
+        help="when White moves first: Black's winning reply to this White move, e.g. 'occupy 3 2' (a cell's name in a .pg game)",
     )
     return p
-
-
-def move_json(game, state, move) -> dict | None:
-    from bddl.notation import describe_move
-
-    if move is None:
-        return None
-    return {"action": move.action, "x": move.x, "y": move.y, "text": describe_move(game, state, move)}
 
 
 def verdict_line(result) -> str:
@@ -66,10 +68,10 @@ def verdict_line(result) -> str:
 def summary_line(result) -> str:
     size = result.size
     solver = result.solver if result.answered_by in (None, result.solver) else f"{result.solver} ({result.answered_by} answered)"
-    text = (
-        f"solver: {solver}, encoding: {result.encoding} ({size.vars} variables, {size.gates} gates, "
-        f"{size.clauses} clauses)"
-    )
+    gates = "" if size.gates is None else f"{size.gates} gates, "
+    text = f"solver: {solver}, encoding: {result.encoding} ({size.vars} variables, {gates}{size.clauses} clauses)"
+    if result.depth_solved is not None and result.depth_solved < result.depth:
+        text += f", decided at depth {result.depth_solved}"
     if result.preprocess != "none":
         text += f", preprocessing: {result.preprocess_note or result.preprocess}"
     return text + f", time: {result.seconds:.2f} s"
@@ -85,97 +87,93 @@ class Reply:
 
 
 def run(args) -> int:
-    from bddl.game import Game
-
-    game_file = pg_path(args, build_parser())
-    if game_file is not None:
-        from .pg_solve import run_pg
-
-        return run_pg(args, game_file, build_parser())
-    if args.encoding is not None:
-        build_parser().error("--encoding is for .pg games; a BDDL model is solved with encoding auto")
-    model = load(args)
-    game = Game(model.domain, model.problem)
-    white_move = _white_move(args, game)
-    options = dict(solver=args.solver, preprocess=args.preprocess, timeout=args.timeout)
-    result, reply = decide(model, game, white_move, options)
+    parser = build_parser()
+    model = open_game(args, parser, print_warnings=True)
+    encoding = checked_encoding(model, args.encoding, parser)
+    white_move = _white_move(args, model, parser)
+    options = dict(encoding=encoding, solver=args.solver, preprocess=args.preprocess, timeout=args.timeout)
+    result, reply = decide(model, white_move, options)
     status = {True: EXIT_TRUE, False: EXIT_FALSE, None: EXIT_UNKNOWN}[result.black_wins]
     if args.json:
-        print(json.dumps(result_json(game, result, white_move, reply)))
+        print(json.dumps(result_json(model, result, white_move, reply)))
         return status
-    return print_result(game, result, white_move, reply, status)
+    return print_result(model, result, white_move, reply, status)
 
 
-def _white_move(args, game):
-    """The engine move --reply-to names, or None; a usage error where it makes no sense."""
-    from bddl.game import WHITE
-
-    from bddl.notation import MoveInputError, parse_move
+def _white_move(args, model, parser):
+    """The White first move --reply-to names (a `Play`), or None; a usage error where it makes no sense."""
+    from bddl.notation import MoveInputError
 
     if args.reply_to is None:
         return None
-    if game.problem.black_first:
-        build_parser().error("--reply-to is for games where White moves first (#blackturn second)")
+    if model.black_first:
+        parser.error("--reply-to is for games where White moves first (#blackturn second, or a .pg game whose first time point is White's)")
     try:
-        return parse_move(game, game.initial, WHITE, args.reply_to)
+        return model.rules.parse_play(model.rules.initial, args.reply_to)
     except MoveInputError as exc:
-        build_parser().error(f"--reply-to: {exc}")
+        parser.error(f"--reply-to: {exc}")
 
 
-def decide(model, game, white_move, options: dict) -> tuple[SolveResult, Reply | None]:
+def decide(model, white_move, options: dict) -> tuple[SolveResult, Reply | None]:
     """Solve the game and, when Black wins and a White first move is given, the position after it."""
-    from bddl.game import BLACK, WHITE
+    from bddl.rules import WHITE
 
-    from ..solving.pipeline import problem_at, solve
+    from ..solving.pipeline import solve_model
 
-    problem = model.problem
-    result = solve(model.domain, problem, **options)
+    result = solve_model(model, **options)
     if white_move is None or not result.black_wins:
         return result, None
-    if game.won(white_move.state, WHITE):
+    if model.rules.won(white_move.after, WHITE):
         return result, Reply(None, "White reaches its goal with that move")
-    if problem.depth < 2:
+    if model.depth < 2:
         return result, Reply(None, "no plies are left for Black after that move")
-    return result, Reply(solve(model.domain, problem_at(problem, white_move.state, problem.depth - 1, BLACK), **options))
+    return result, Reply(solve_model(model.at_position(white_move.after), **options))
 
 
-def result_json(game, result: SolveResult, white_move, reply: Reply | None) -> dict:
-    data = {
+def result_json(model, result: SolveResult, white_move, reply: Reply | None) -> dict:
+    from ..schema import SCHEMA_VERSION
+
+    after = reply.after if reply else None
+    return {
+        "schema": SCHEMA_VERSION,
+        "command": "solve",
+        **game_json(model),
         "black_wins": result.black_wins,
         "depth": result.depth,
+        "depth_solved": result.depth_solved,
         "solver": result.solver,
         "answered_by": result.answered_by,
-        "first_move": move_json(game, game.initial, result.first_move),
+        "first_move": move_json(result.first_move),
+        "move_source": result.move_source,
         "seconds": round(result.seconds, 6),
         "encoding": {"name": result.encoding, "vars": result.size.vars, "gates": result.size.gates, "clauses": result.size.clauses},
-        "black_first": game.problem.black_first,
+        "black_first": result.black_first,
         "preprocess": result.preprocess,
         "preprocess_note": result.preprocess_note,
         "reason": result.reason,
+        "reply_to": move_json(white_move),
+        "reply": None if after is None else move_json(after.first_move),
+        "budget_spent": None,
     }
-    if white_move is not None:
-        data["reply_to"] = move_json(game, game.initial, white_move)
-        after = reply.after if reply else None
-        data["reply"] = None if after is None else move_json(game, white_move.state, after.first_move)
-    return data
 
 
-def print_result(game, result: SolveResult, white_move, reply: Reply | None, status: int) -> int:
+def print_result(model, result: SolveResult, white_move, reply: Reply | None, status: int) -> int:
     """The text report; the exit status, unknown when the reply contradicts the verdict."""
-    from bddl.notation import describe_move
-
+    rules = model.rules
     print(verdict_line(result))
-    if result.black_wins and game.problem.black_first:
-        if result.first_move is not None:
-            print(f"first move: {describe_move(game, game.initial, result.first_move)}")
-            print(game.render(result.first_move.state))
+    if result.black_wins and model.black_first:
+        move = result.first_move
+        if move is not None:
+            note = {"checked": " (checked by the explicit solver)", "unchecked": f" ({result.reason})"}.get(result.move_source or "", "")
+            print(f"first move: {move.text}{note}")
+            print(rules.render(move.after, move))
         else:
             print(f"first move: not available ({result.reason})")
     elif result.black_wins and white_move is None:
-        print("White moves first (#blackturn second): Black has no first move; "
-              "see Black's reply to a White move with --reply-to 'ACTION X Y'.")
+        form = "'ACTION X Y'" if model.bddl is not None else "CELL"
+        print(f"{white_first(model)}: Black has no first move; see Black's reply to a White move with --reply-to {form}.")
     if white_move is not None:
-        shown = describe_move(game, game.initial, white_move)
+        shown = white_move.text
         if reply is None:
             print(f"White {shown}: no reply to show, since Black has no known winning strategy.")
         elif reply.after is None:
@@ -183,8 +181,8 @@ def print_result(game, result: SolveResult, white_move, reply: Reply | None, sta
         else:
             after = reply.after
             if after.first_move is not None:
-                print(f"White {shown}; Black's reply: {describe_move(game, white_move.state, after.first_move)}")
-                print(game.render(after.first_move.state))
+                print(f"White {shown}; Black's reply: {after.first_move.text}")
+                print(rules.render(after.first_move.after, after.first_move))
             elif after.black_wins is False:
                 # the game tree says Black wins whatever White plays; a solver that disagrees is wrong
                 print(f"White {shown}: the solver finds no winning reply, contradicting its first answer "

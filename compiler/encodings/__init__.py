@@ -38,12 +38,15 @@ def _encode_by_game_kind(domain: Domain, problem: Problem, depth: int | None = N
     """The encoding solvers finish most often on this game: the corrective
     encoding for a claiming game (positional games, Connect-4), the explicit
     one for anything else."""
-    from .corrective import NotClaiming
+    return ENCODINGS[auto_choice(domain, problem)](domain, problem, depth)
 
-    try:
-        return ENCODINGS["corrective"](domain, problem, depth)
-    except NotClaiming:  # raised before any encoding work, by the check that the game is a claiming game
-        return ENCODINGS["explicit"](domain, problem, depth)
+
+def auto_choice(domain: Domain, problem: Problem) -> str:
+    """The encoding "auto" stands for on this game.  Asked before any encoding
+    work, so that the memory guard names the encoding that would be built."""
+    from .corrective import applicable
+
+    return "corrective" if applicable(domain, problem) else "explicit"
 
 
 ENCODINGS: dict[str, Callable] = {
@@ -139,6 +142,71 @@ POSITIONAL_DESCRIPTIONS = {
     "corrective": "on a .pg game: COR, the corrective encoding above through the same core",
     **IMPLICIT_DESCRIPTIONS,
 }
+
+
+# -- one registry over both languages -----------------------------------------
+# The names above, by the language they compile; "corrective" is in both (COR
+# is the corrective encoding through the same core).  `compiler.model.GameModel`
+# asks these what fits a game.
+
+PG_ALIASES = {"corplus": "cor+"}
+
+
+def encodings_of(language: str) -> list[str]:
+    """The encodings of one language ("bddl" or "pg"), "auto" left out."""
+    if language == "pg":
+        return [name for name in POSITIONAL_ENCODINGS if name not in PG_ALIASES]
+    return [name for name in ENCODINGS if name != AUTO_ENCODING]
+
+
+def all_encoding_names() -> list[str]:
+    """Every name --encoding takes (both languages, the aliases and "auto")."""
+    return sorted(set(ENCODINGS) | set(POSITIONAL_ENCODINGS))
+
+
+def canonical_encoding(name: str) -> str:
+    return PG_ALIASES.get(name, name)
+
+
+def encoding_language(name: str, preferred: str) -> str | None:
+    """The language `name` compiles ("bddl" or "pg"; `preferred` when both), None for no encoding."""
+    languages = [language for language, table in (("bddl", ENCODINGS), ("pg", POSITIONAL_ENCODINGS)) if name in table]
+    if not languages:
+        return None
+    return preferred if preferred in languages else languages[0]
+
+
+def pg_encoding_misfit(game, name: str) -> str | None:
+    """Why the positional encoding `name` cannot compile `game` (None: it can).
+    Cheap: the same conditions the encodings raise on, asked before any work."""
+    hex_goal = game.graph is not None and not game.black_wins
+    if name in ("cor+", "corrective"):
+        return "it needs Black's winning sets, and this game's goal is a border-to-border chain (Hex)" if hex_goal else None
+    if not game.maker_breaker:
+        return "it is for Maker-Breaker games, and White has winning sets here"
+    if game.first_moves is not None:
+        return "it does not take a #firstmoves restriction"
+    if name in ("en", "ln", "sn", "et") and game.graph is None:
+        return "it needs a graph with two borders (#neighbours)"
+    if name == "et":
+        from bddl.pg.hex import white_borders
+
+        try:
+            white_borders(game)
+        except ValueError:
+            return "it needs a whole Hex board (cells a1.. with Hex neighbours): White's borders come from it"
+    return None
+
+
+def pg_solve_encoding(game) -> str:
+    """The encoding `bddlc solve` (and `bddlc GAME.pg`) uses for a positional game when not told:
+    COR+ for a game of winning sets, ET on a Hex board, EN on another graph with borders
+    (measured: docs/benchmarks.md, "Positional games" and "Hex")."""
+    if game.graph is None or game.black_wins:
+        return POSITIONAL_ENCODING
+    from bddl.pg.hex import hex_coordinates
+
+    return "et" if hex_coordinates(game) is not None else "en"
 
 
 def encode_positional(game, encoding: str = POSITIONAL_ENCODING):

@@ -21,13 +21,15 @@ not.
 
 from __future__ import annotations
 
+import dataclasses
+
 from bddl.ast import Domain, Problem
 from bddl.errors import BddlSemanticError, Diagnostic, error, warning
 from bddl.pg.game import BLACK, WHITE, PositionalGame
 from bddl.pg.generate import cell_name
 from bddl.pg.geometry import coordinates_from_names
 
-from .corrective import claiming_game
+from .corrective import NotClaiming, claiming_game
 
 HINT = (
     "note: a positional game lets each side claim any open cell at any time, as domains/positional.bddl does;"
@@ -44,9 +46,12 @@ def board_cell_name(x: int, y: int) -> str:
 
 
 def positional_game(domain: Domain, problem: Problem, depth: int | None = None) -> PositionalGame:
-    """The model as a positional game; raises `NotClaiming` or `NotPositional`
+    """The model as a positional game; raises `NotPositional`
     (located diagnostics) for a model that is not one."""
-    claiming = claiming_game(domain, problem)
+    try:
+        claiming = claiming_game(domain, problem)
+    except NotClaiming as exc:  # the corrective encoding's hint names an --encoding, which export has not
+        raise NotPositional([dataclasses.replace(d, hint=HINT) for d in exc.diagnostics]) from None
     for side, actions, header in (
         (BLACK, domain.black_actions, domain.black_span),
         (WHITE, domain.white_actions, domain.white_span),

@@ -1,7 +1,8 @@
 """The critical depth: the fewest plies within which Black has a winning strategy.
 
 The search solves increasing depths and stops at the first win.  Two facts
-about the game (the rules of `bddl.engines.minimax`) shape it:
+about the game shape it, for a BDDL model and a `.pg` game alike (one rule,
+asked of the game's rules through `compiler.model.GameModel`):
 
 * Monotonicity.  A win within d plies is a win within any d' >= d plies:
   the same strategy still finishes in time.  So the first win is the
@@ -9,14 +10,14 @@ about the game (the rules of `bddl.engines.minimax`) shape it:
   covers every smaller depth.  A solver that says "win" at d but "no win"
   at d + 2 contradicts this; the scan re-checks d + 2 after the first win
   and reports a contradiction loudly, because one of the two answers is
-  wrong (solver or encoding).
-* Parity, when Black has no goals.  Black can then win only by leaving
-  White without a legal move, which happens on White's turn.  A game that
-  Black wins within d plies, where ply d is Black's, is won by the end of
-  ply d - 1 (Black's last move cannot be the one that wins), so depths
-  ending on Black's turn can never be critical and are skipped.  With goals,
-  Black can win on its own move and White can be stuck on its turn, so any
-  depth can be critical and every depth is tried.
+  wrong (solver or encoding).  The re-check is the first candidate depth
+  (below) at least two plies deeper than the first win.
+* Candidates.  A depth d can be critical only if its last ply can bring
+  Black the game: a Black ply when Black has a goal, a White ply when a
+  stuck White loses (BDDL's rule; in a `.pg` game a stuck mover ends the
+  game and Black has not won).  Any other depth has the answer of the one
+  before it and is skipped: in BDDL, with no goals for Black, the depths
+  ending on Black's turn; in a `.pg` game, those ending on White's.
 """
 
 from __future__ import annotations
@@ -24,11 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from bddl.ast import Domain, Problem
-
-from ..encodings import SOLVE_ENCODING
+from ..model import GameModel
 from .budget import NO_BUDGET, Budget
-from .pipeline import SolveResult, solve
+from .pipeline import solve_model
+from .results import SolveResult
 from .solver_programs import DEFAULT_SOLVER
 
 
@@ -60,33 +60,34 @@ class DepthScan:
     budget_spent: bool = False  # the scan stopped early: the overall time budget ran out
 
 
-def black_needs_white_turn(problem: Problem) -> bool:
-    """True when only depths ending on White's turn can be critical (Black has no goals)."""
-    return not problem.black_goals
-
-
-def ends_on_white_turn(problem: Problem, depth: int) -> bool:
-    """Is ply `depth` White's?  (Black moves on odd plies when Black moves first.)"""
-    return (depth % 2 == 0) == problem.black_first
-
-
-def candidate_depths(problem: Problem, low: int, high: int) -> list[int]:
+def candidate_depths(model: GameModel, low: int, high: int) -> list[int]:
     """The depths from low to high that can be critical (see the module docstring)."""
-    depths = range(max(low, 1), high + 1)
-    if black_needs_white_turn(problem):
-        return [d for d in depths if ends_on_white_turn(problem, d)]
-    return list(depths)
+    return model.candidate_depths(low, high)
+
+
+def check_depth(model: GameModel, first_win: int) -> int | None:
+    """The monotonicity re-check's depth: the first candidate at least two plies deeper."""
+    period = len(model.pg.turns) if model.pg is not None else 2
+    found = model.candidate_depths(first_win + 2, first_win + 2 + max(period, 2))
+    return found[0] if found else None
+
+
+def solve_at(model: GameModel, depth: int, *, solver: str, preprocess: str, timeout: float | None,
+             encoding: str | None, stop=None) -> DepthResult:
+    """One depth of the scan: the game asked about `depth` plies."""
+    r: SolveResult = solve_model(model.at_depth(depth), solver=solver, preprocess=preprocess, timeout=timeout,
+                                 encoding=encoding, stop=stop)
+    return DepthResult(depth, r.black_wins, r.seconds, r.reason if r.black_wins is None else None)
 
 
 def scan_depths(
-    domain: Domain,
-    problem: Problem,
+    model: GameModel,
     low: int,
     high: int,
     *,
     solver: str = DEFAULT_SOLVER,
     timeout: float | None = None,
-    encoding: str = SOLVE_ENCODING,
+    encoding: str | None = None,
     preprocess: str = "none",
     on_result: Callable[[DepthResult], None] | None = None,
     on_check: Callable[[DepthResult], None] | None = None,
@@ -98,11 +99,10 @@ def scan_depths(
     def attempt(depth: int) -> DepthResult:
         if budget.spent():
             return DepthResult(depth, None, 0.0, budget.reason())
-        r: SolveResult = solve(domain, problem, depth, solver=solver, preprocess=preprocess, timeout=budget.timeout(timeout), encoding=encoding)
-        reason = r.reason if r.black_wins is None else None
+        r = solve_at(model, depth, solver=solver, preprocess=preprocess, timeout=budget.timeout(timeout), encoding=encoding)
         if r.black_wins is None and budget.spent():
-            reason = budget.reason()
-        return DepthResult(depth, r.black_wins, r.seconds, reason)
+            return DepthResult(depth, None, r.seconds, budget.reason())
+        return r
 
     def cut(found: list[DepthResult]) -> bool:
         return budget.seconds is not None and any(r.reason == budget.reason() for r in found)
@@ -110,7 +110,7 @@ def scan_depths(
     results: list[DepthResult] = []
     first_win = None
     stopped = False
-    for depth in candidate_depths(problem, low, high):
+    for depth in candidate_depths(model, low, high):
         if budget.spent():
             stopped = True
             break
@@ -126,15 +126,16 @@ def scan_depths(
 
     earlier = [r for r in results if r.depth < first_win]
     refuted = _refuted(earlier)
-    smallest = candidate_depths(problem, 1, first_win)[0]
+    smallest = candidate_depths(model, 1, first_win)[0]
     # earlier[-1] is the candidate right before first_win (candidates are scanned in order)
     proved = first_win == smallest or (bool(earlier) and earlier[-1].black_wins is False)
-    check = attempt(first_win + 2)
-    if on_check:
+    deeper = check_depth(model, first_win)
+    check = attempt(deeper) if deeper is not None else None
+    if check is not None and on_check:
         on_check(check)
-    monotonicity = {True: "consistent", False: "violated", None: "unknown"}[check.black_wins]
+    monotonicity = "not checked" if check is None else {True: "consistent", False: "violated", None: "unknown"}[check.black_wins]
     critical = first_win if proved and monotonicity != "violated" else None
-    return DepthScan(tuple(results), critical, first_win, refuted, monotonicity, check, cut(results + [check]))
+    return DepthScan(tuple(results), critical, first_win, refuted, monotonicity, check, cut(results + ([check] if check else [])))
 
 
 def _refuted(results: list[DepthResult]) -> int | None:

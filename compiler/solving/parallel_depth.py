@@ -4,8 +4,8 @@ It finds what the sequential scan (`compiler.solving.critical_depth`) finds, wit
 same two facts about the game doing the pruning:
 
 * a win at depth d makes every deeper depth pointless (the first win is the
-  answer; the sequential scan stops there too), except d + 2, the
-  monotonicity re-check, which is started at once (or earlier: once every
+  answer; the sequential scan stops there too), except the monotonicity
+  re-check (`critical_depth.check_depth`, d + 2 for most games), which is started at once (or earlier: once every
   candidate has started, a free slot starts the re-check the deepest one
   would need, since the problem's own depth is often a win);
 * a refutation at d refutes every shallower depth (a win within fewer plies
@@ -23,23 +23,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bddl.ast import Domain, Problem
-
-from ..encodings import SOLVE_ENCODING
-from .critical_depth import DepthResult, DepthScan, candidate_depths
-from .pipeline import solve
+from ..model import GameModel
+from .critical_depth import DepthResult, DepthScan, candidate_depths, check_depth, solve_at
 from .solver_programs import DEFAULT_SOLVER
 
 
-def solve_depth(domain, problem, depth, solver, preprocess, timeout, encoding, stop=None) -> DepthResult:
+def solve_depth(model, depth, solver, preprocess, timeout, encoding, stop=None) -> DepthResult:
     """One depth's task (module level, so Dask workers can import it)."""
-    r = solve(domain, problem, depth, solver=solver, preprocess=preprocess, timeout=timeout, encoding=encoding, stop=stop)
-    return DepthResult(depth, r.black_wins, r.seconds, r.reason if r.black_wins is None else None)
+    return solve_at(model, depth, solver=solver, preprocess=preprocess, timeout=timeout, encoding=encoding, stop=stop)
 
 
 def scan_depths_parallel(
-    domain: Domain,
-    problem: Problem,
+    model: GameModel,
     low: int,
     high: int,
     runner,
@@ -47,12 +42,15 @@ def scan_depths_parallel(
     *,
     solver: str = DEFAULT_SOLVER,
     timeout: float | None = None,
-    encoding: str = SOLVE_ENCODING,
+    encoding: str | None = None,
     preprocess: str = "none",
     on_result: Callable[[DepthResult], None] | None = None,
 ) -> DepthScan:
     """`scan_depths` with up to `jobs` depths at once on `runner` (a `LocalRunner` or `DaskRunner`)."""
-    candidates = candidate_depths(problem, low, high)
+    candidates = candidate_depths(model, low, high)
+
+    def recheck(win: int) -> int:
+        return check_depth(model, win) or win + 2
     settled: dict[int, DepthResult] = {}  # solved, or implied by a deeper refutation
     running: set[int] = set()
     best_win: int | None = None
@@ -64,17 +62,17 @@ def scan_depths_parallel(
             return False  # refuted by a deeper refutation
         if best_win is None:  # a depth past the candidates is the speculative re-check: wanted while one may win
             return depth in candidates or any(d not in settled for d in candidates)
-        return depth <= best_win or depth == best_win + 2
+        return depth <= best_win or depth == recheck(best_win)
 
     def start_more() -> None:
         # once every candidate has started, a free slot starts the re-check the last one would need if it wins
-        order = list(candidates) + [best_win + 2 if best_win is not None else candidates[-1] + 2] if candidates else []
+        order = list(candidates) + [recheck(best_win) if best_win is not None else recheck(candidates[-1])] if candidates else []
         for depth in order:
             if len(running) >= jobs:
                 return
             if depth not in running and wanted(depth):
                 running.add(depth)
-                runner.submit(depth, solve_depth, domain, problem, depth, solver, preprocess, timeout, encoding)
+                runner.submit(depth, solve_depth, model, depth, solver, preprocess, timeout, encoding)
 
     def record(result: DepthResult) -> None:
         nonlocal best_win
@@ -105,10 +103,10 @@ def scan_depths_parallel(
                 runner.cancel(depth)
                 running.discard(depth)
         start_more()
-    return _scan(candidates, settled, best_win)
+    return _scan(candidates, settled, best_win, None if best_win is None else recheck(best_win))
 
 
-def _scan(candidates: list[int], settled: dict[int, DepthResult], first_win: int | None) -> DepthScan:
+def _scan(candidates: list[int], settled: dict[int, DepthResult], first_win: int | None, recheck: int | None) -> DepthScan:
     """The `DepthScan` the sequential search reports for the same answers."""
     if first_win is None:
         results = tuple(settled[d] for d in candidates if d in settled)
@@ -119,7 +117,7 @@ def _scan(candidates: list[int], settled: dict[int, DepthResult], first_win: int
     losing = [r.depth for r in earlier if r.black_wins is False]
     proved = first_win == candidates[0] or (bool(earlier) and earlier[-1].depth == max(d for d in candidates if d < first_win)
                                             and earlier[-1].black_wins is False)
-    check = settled.get(first_win + 2)
+    check = settled.get(recheck) if recheck is not None else None
     solved_refutations = [d for d, r in settled.items() if r.black_wins is False and r.implied_by is None]
     if check is not None and check.black_wins is False or any(d > first_win for d in solved_refutations):
         monotonicity = "violated"

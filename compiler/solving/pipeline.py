@@ -21,71 +21,43 @@ and checked against the game engine before anyone sees it:
 from __future__ import annotations
 
 import dataclasses
-import tempfile
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Callable
 
-from bddl.ast import Absolute, Atom, Domain, Problem
-from bddl.game import BLACK, OPEN, WHITE, Game, Move, State
-from circuits import Qdimacs, numbering, to_qdimacs, write_qcir, write_qdimacs
+from bddl.ast import Domain, Problem
+from bddl.game import BLACK, WHITE, Game, Move, State
+from circuits import Qdimacs, numbering, to_qdimacs
 
 from ..encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode, encoding_name
 from ..encodings.decoding import engine_move
-from .preprocessing import PREPROCESSORS, bloqqer
-from .solver_programs import DEFAULT_SOLVER, FORMATS, SolverRun, default_solver, members, run_portfolio, run_solver
+from ..model import GameModel, problem_at
+from .positional import solve_pg
+from .preprocessing import PREPROCESSORS
+from .results import EncodingSize, MoveCheckError, SolveResult, bddl_play
+from .solver_programs import DEFAULT_SOLVER, default_solver, members
+from .verdicts import Verdict, decide, remaining, time_left
+
+__all__ = ["EncodingSize", "MoveCheckError", "SolveResult", "problem_at", "solve", "solve_model"]
 
 
-class MoveCheckError(RuntimeError):
-    """A move read from a solver's assignment is not legal in the game: a bug
-    in an encoding, in the decoding or in the solver, never a user error."""
+def solve_model(model: GameModel, *, encoding: str | None = None, **options) -> SolveResult:
+    """Does Black win the game within the model's depth, and with which first move?
 
-
-@dataclass(frozen=True)
-class EncodingSize:
-    vars: int  # quantified variables of the circuit
-    gates: int  # circuit gates reachable from the output
-    clauses: int  # clauses of the Tseitin QDIMACS (what CNF solvers get, before any preprocessing)
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """What bddlc knows about one game at one depth.
-
-    `black_wins` is None when no solver gave a verdict (`reason` says why).
-    `first_move` is an engine move (checked legal, and winning as explained
-    in the module docstring), or None with `reason` saying why there is none.
-    `move_source` says how the move was found: "solver" (the solver's
-    assignment) or "proved" (a candidate proved winning by a second solve)."""
-
-    black_wins: bool | None
-    depth: int
-    solver: str
-    seconds: float
-    size: EncodingSize
-    first_move: Move | None = None
-    reason: str | None = None
-    encoding: str = SOLVE_ENCODING
-    preprocess: str = "none"
-    preprocess_note: str | None = None
-    black_first: bool = True
-    move_source: str | None = None
-    answered_by: str | None = None  # the program that gave the verdict (a portfolio's member)
-
-
-def problem_at(problem: Problem, state: State, plies_left: int, side_to_move: str) -> Problem:
-    """The problem of going on from `state`: the same board and goals, `state`
-    as the initial position, `plies_left` as the depth, `side_to_move` first."""
-    width = problem.width
-    init = []
-    for index in range(width * problem.height):
-        x, y = index % width + 1, index // width + 1
-        bit = 1 << index
-        value = BLACK if state.black & bit else WHITE if state.white & bit else OPEN
-        if value != OPEN:
-            init.append(Atom(value, Absolute(x), Absolute(y)))
-    return dataclasses.replace(problem, init=tuple(init), depth=plies_left, black_first=side_to_move == BLACK)
+    The one entry point for both languages: a BDDL model is solved as this
+    module's docstring says, a `.pg` game by `compiler.solving.positional`
+    (shallower depths first, the first move confirmed by the explicit
+    solver).  `encoding` None is the game's `solve_encoding`; one that does
+    not fit raises `compiler.model.EncodingDoesNotFit`.  `options` are the
+    same for both: `solver`, `preprocess`, `timeout` (seconds, compiling
+    included) and `stop` (a callable; True kills the solver: `depth --jobs`)."""
+    if model.pg is not None:
+        name = model.check_encoding(encoding) if encoding is not None else None
+        return solve_pg(model.pg, encoding=name, **options)
+    assert model.bddl is not None
+    if encoding is not None and encoding != SOLVE_ENCODING:
+        encoding = model.check_encoding(encoding)
+    return solve(model.bddl.domain, model.bddl.problem, encoding=encoding or SOLVE_ENCODING, **options)
 
 
 def solve(
@@ -117,7 +89,7 @@ def solve(
     program = default_solver(compiled_as) if solver == DEFAULT_SOLVER else solver
     numbers = numbering(compiled.circuit)
     formula = to_qdimacs(compiled.circuit, **SOLVE_TSEITIN)
-    verdict = _decide(program, preprocess, compiled.circuit, formula, deadline, limit, stop)
+    verdict = decide(program, preprocess, compiled.circuit, formula, deadline, limit, stop)
     move, reason, source = None, verdict.reason, None
     if verdict.black_wins and not problem.black_first:
         reason = "White moves first: Black has no first move"
@@ -131,7 +103,7 @@ def solve(
         solver=program,
         seconds=time.perf_counter() - start,
         size=EncodingSize(numbers.num_inputs, len(numbers.gates), formula.num_clauses),
-        first_move=move,
+        first_move=None if move is None else bddl_play(Game(domain, problem), Game(domain, problem).initial, move),
         reason=reason,
         encoding=compiled_as,
         preprocess=preprocess,
@@ -139,18 +111,8 @@ def solve(
         black_first=problem.black_first,
         move_source=source,
         answered_by=verdict.answered_by,
+        depth_solved=depth,
     )
-
-
-@dataclass(frozen=True)
-class _Verdict:
-    """What the solver (or Bloqqer) said about the formula."""
-
-    black_wins: bool | None
-    reason: str | None = None  # why there is no verdict
-    preprocess_note: str | None = None
-    answered_by: str | None = None  # the program that gave the verdict
-    model: dict[int, bool] = field(default_factory=dict)  # an assignment of the original formula, if any
 
 
 @dataclass(frozen=True)
@@ -165,31 +127,7 @@ class _Retry:
     stop: Callable[[], bool] | None = None
 
 
-def _decide(program: str, preprocess: str, circuit, formula: Qdimacs, deadline: float | None, limit: str, stop=None) -> _Verdict:
-    """The verdict on the formula: Bloqqer's, when asked for and it decides, else the solver's."""
-    note = None
-    if preprocess == "bloqqer":
-        if _remaining(deadline) <= 0:
-            return _Verdict(None, f"{limit} (reached while compiling)")
-        pre = bloqqer(formula, _limit(deadline))
-        note = pre.note
-        if pre.status == "decided" and pre.verdict is not None:
-            return _Verdict(pre.verdict, preprocess_note=note)
-        if pre.formula is not None:
-            run = _run(program, deadline, formula=pre.formula, stop=stop)
-            if run.verdict is None:
-                return _Verdict(None, _unknown_reason(run, limit), note)
-            # its assignment is to the preprocessed formula: not used
-            return _Verdict(run.verdict, preprocess_note=note, answered_by=run.solver)
-        if pre.status == "timeout":
-            return _Verdict(None, f"{limit} (reached while preprocessing)", note)
-    run = _run(program, deadline, circuit=circuit, formula=formula, stop=stop)
-    if run.verdict is None:
-        return _Verdict(None, _unknown_reason(run, limit), note)
-    return _Verdict(run.verdict, preprocess_note=note, answered_by=run.solver, model=run.model)
-
-
-def _first_move(domain, problem, compiled, numbers, formula: Qdimacs, verdict: _Verdict, program: str, retry: _Retry):
+def _first_move(domain, problem, compiled, numbers, formula: Qdimacs, verdict: Verdict, program: str, retry: _Retry):
     """Black's first move, checked by the engine: (move, reason there is none, "solver" or "proved")."""
     game = Game(domain, problem)
     read: list[int] = []
@@ -232,14 +170,14 @@ def first_winning_move(domain, problem, game, proposed, *, solver, preprocess, e
             return move, None
         if problem.depth < 2:
             continue
-        if _remaining(deadline) <= 0:
+        if remaining(deadline) <= 0:
             return None, f"{limit} (reached while proving a first move)"
         after = solve(
             domain,
             problem_at(problem, move.state, problem.depth - 1, WHITE),
             solver=solver,
             preprocess=preprocess,
-            timeout=_limit(deadline),
+            timeout=time_left(deadline),
             encoding=encoding,
             stop=stop,
         )
@@ -260,43 +198,3 @@ def _distinct_moves(game: Game, state: State, side: str) -> list[Move]:
             seen.add(move.state)
             moves.append(move)
     return moves
-
-
-def _remaining(deadline: float | None) -> float:
-    return float("inf") if deadline is None else deadline - time.perf_counter()
-
-
-def _limit(deadline: float | None) -> float | None:
-    """The time left as a timeout argument (None: no limit)."""
-    return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-
-
-def _run(solver: str, deadline: float | None, *, circuit=None, formula: Qdimacs | None = None, stop=None) -> SolverRun:
-    """Run the solver (a portfolio: all its members at once) with whatever time is left.
-
-    Each program gets the format it is best at (`FORMATS`) when that is at
-    hand, else the QDIMACS, which every program reads."""
-    if _remaining(deadline) <= 0:
-        return SolverRun(solver, None, 0.0, "timeout")
-    given = {"qcir": circuit, "qdimacs": formula}
-    with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
-        jobs = []
-        for name in members(solver):
-            kind = FORMATS[name] if given[FORMATS[name]] is not None else "qdimacs"
-            path = Path(folder) / f"formula.{kind}"
-            if not path.exists():
-                with open(path, "w", encoding="ascii", newline="\n") as fh:
-                    (write_qcir if kind == "qcir" else write_qdimacs)(given[kind], fh)
-            jobs.append((name, path))
-        if len(jobs) == 1:
-            return run_solver(*jobs[0], _limit(deadline), stop=stop)
-        return run_portfolio(jobs, _limit(deadline), stop=stop)
-
-
-def _unknown_reason(run, limit: str) -> str:
-    if run.status == "timeout":
-        return limit
-    if run.status == "stopped":
-        return "stopped: the answer was no longer needed"
-    last = run.output.strip().splitlines()[-1:] or ["no output"]
-    return f"{run.solver} gave no verdict ({last[0][:200]})"

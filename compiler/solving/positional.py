@@ -2,8 +2,8 @@
 
 The game is compiled by COR+ or COR (`compiler.encodings.POSITIONAL`),
 written as QDIMACS and given to a solver program as a killable child
-(`compiler.solvers`), optionally after Bloqqer through the prefix-repair path
-BDDL games use (`compiler.preprocess.bloqqer`).  The time limit covers
+(`compiler.solving.verdicts`, the same run and Bloqqer path a BDDL model's
+solve takes).  The time limit covers
 everything, compiling included.  When Black wins and moves first, its first
 move is read from the solver's assignment to the outermost block and named
 by its cell and confirmed with the explicit solver (`bddl.engines.positional`, the
@@ -14,25 +14,21 @@ decide in the budget is shown as unchecked.
 
 from __future__ import annotations
 
-import tempfile
 import time
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Callable
 
 from bddl.pg.game import BLACK, PositionalGame
-from circuits import Qdimacs, write_qdimacs
 
-from ..encodings import POSITIONAL_ENCODING, SOLVE_TSEITIN, encode_positional
-from .preprocessing import PREPROCESSORS, bloqqer
-from .solver_programs import DEFAULT_SOLVER, members, run_portfolio, run_solver
+from ..encodings import POSITIONAL_ENCODING, SOLVE_TSEITIN, encode_positional, pg_solve_encoding
+from .preprocessing import PREPROCESSORS
+from .results import EncodingSize, MoveCheckError, SolveResult, cell_play
+from .solver_programs import DEFAULT_SOLVER, members
+from .verdicts import decide
 
 # Measured on the 180 GTTT games of the corpus (docs/benchmarks.md, "Positional games").
 PG_SOLVE_ENCODING = POSITIONAL_ENCODING
 PG_SOLVER = "depqbf"
-# Hex (a goal given by #neighbours and borders): measured on the Hein puzzles
-# (docs/benchmarks.md, "Hex"); COR+ would need every chain spelt out.
-HEX_SOLVE_ENCODING = "et"  # a whole Hex board (White's borders are known)
-GRAPH_SOLVE_ENCODING = "en"  # any other graph with two borders
 # CAQE's light expansion refinement on ET: Hein 02 at depth 11 refuted in 8 s
 # instead of 32 s, depth 13 proved in 40 s instead of no verdict in 60 s.
 ENCODING_SOLVER_OPTIONS = {("et", "caqe"): ("--expansion-refinement", "light")}
@@ -40,12 +36,9 @@ PG_SOLVERS = {"et": "caqe", "en": "caqe", "ea": "caqe", "ln": "caqe", "la": "caq
 
 
 def default_encoding(game: PositionalGame) -> str:
-    """The encoding `bddlc solve` uses for this game when not told."""
-    if game.graph is None or game.black_wins:
-        return PG_SOLVE_ENCODING
-    from bddl.pg.hex import hex_coordinates
-
-    return HEX_SOLVE_ENCODING if hex_coordinates(game) is not None else GRAPH_SOLVE_ENCODING
+    """The encoding `bddlc solve` uses for this game when not told (ET on Hex,
+    measured on the Hein puzzles: docs/benchmarks.md, "Hex")."""
+    return pg_solve_encoding(game)
 
 
 # Options per program on these formulas: none.  DepQBF's long-distance
@@ -58,36 +51,8 @@ PG_SOLVER_OPTIONS: dict[str, tuple[str, ...]] = {}
 CHECK_POSITIONS = 300_000
 
 
-class MoveCheckError(RuntimeError):
-    """The explicit solver refutes the first move read from a solver's
-    assignment: a bug in an encoding, the decoding or the solver."""
-
-
 def encode_pg(game: PositionalGame, encoding: str | None = None):
     return encode_positional(game, encoding or default_encoding(game))
-
-
-@dataclass(frozen=True)
-class PgSolveResult:
-    """What bddlc knows about one positional game.
-
-    `black_wins` is None when no solver gave a verdict (`reason` says why).
-    `first_move` is Black's first cell (by name) when Black wins and moves
-    first and the solver gave an assignment."""
-
-    black_wins: bool | None
-    solver: str
-    encoding: str
-    seconds: float
-    variables: int
-    clauses: int
-    first_move: str | None = None
-    move_checked: bool = False  # the explicit solver confirmed first_move wins
-    reason: str | None = None
-    preprocess: str = "none"
-    preprocess_note: str | None = None
-    black_first: bool = True
-    depth_solved: int | None = None  # the depth of the formula that decided it (deepening may stop short)
 
 
 def solve_pg(
@@ -98,7 +63,8 @@ def solve_pg(
     preprocess: str = "none",
     timeout: float | None = None,
     deepening: bool = True,
-) -> PgSolveResult:
+    stop: Callable[[], bool] | None = None,
+) -> SolveResult:
     """Does Black win the game, and with which first move?
 
     With `deepening`, shallower games come first: the depths ending on
@@ -109,12 +75,13 @@ def solve_pg(
     depth 7 in under a second and not at all in 20 s at depth 16.  A
     refuted shallow depth says nothing about the game, so the full depth
     follows; what that costs a lost game is the shallow refutations, about
-    a tenth of the full one."""
+    a tenth of the full one.  `stop()`, when given, is asked while a solver
+    runs: True kills it and the result is unknown (`depth --jobs`)."""
     if preprocess not in PREPROCESSORS:
         raise ValueError(f"unknown preprocessing {preprocess!r}; choose from {', '.join(PREPROCESSORS)}")
     encoding = encoding or default_encoding(game)
     solver = PG_SOLVERS.get(encoding, PG_SOLVER) if solver == DEFAULT_SOLVER else solver
-    programs = members(solver)  # ValueError for an unknown solver
+    members(solver)  # ValueError for an unknown solver
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
     limit = f"time limit of {timeout:g} s" if timeout is not None else "time limit"
@@ -123,12 +90,12 @@ def solve_pg(
         shallow.pop()  # the full game ends with that point (its trailing White points are dropped)
     for depth in shallow:
         began = time.perf_counter()
-        attempt = _solve_once(game.with_depth(depth), encoding, programs, preprocess, deadline, limit)
+        attempt = _solve_once(game.with_depth(depth), encoding, solver, preprocess, deadline, limit, stop)
         if attempt.black_wins:
-            return _result(attempt, solver, encoding, preprocess, start, depth)
+            return _result(attempt, game, solver, encoding, preprocess, start, depth)
         if attempt.black_wins is None or time.perf_counter() - began > DEEPENING_STOP:
             break
-    return _result(_solve_once(game, encoding, programs, preprocess, deadline, limit), solver, encoding, preprocess, start, game.depth)
+    return _result(_solve_once(game, encoding, solver, preprocess, deadline, limit, stop), game, solver, encoding, preprocess, start, game.depth)
 
 
 # Deepening goes on to the next shallow depth only while each took less than this (seconds).
@@ -138,58 +105,55 @@ DEEPENING_STOP = 1.0
 @dataclass(frozen=True)
 class _Attempt:
     black_wins: bool | None
-    variables: int
-    clauses: int
+    size: EncodingSize
     black_first: bool
     reason: str | None = None
     note: str | None = None
-    move: str | None = None
+    move: int | None = None  # Black's first claim (a cell of the game)
     checked: bool = False
+    answered_by: str | None = None
 
 
-def _result(attempt: _Attempt, solver: str, encoding: str, preprocess: str, start: float, depth: int) -> PgSolveResult:
-    return PgSolveResult(
-        attempt.black_wins, solver, encoding, time.perf_counter() - start, attempt.variables, attempt.clauses,
-        attempt.move, attempt.checked, attempt.reason, preprocess, attempt.note, attempt.black_first, depth,
+def _result(attempt: _Attempt, game: PositionalGame, solver: str, encoding: str, preprocess: str, start: float, depth: int) -> SolveResult:
+    move = None if attempt.move is None else cell_play(game, attempt.move)
+    source = None if move is None else "checked" if attempt.checked else "unchecked"
+    return SolveResult(
+        attempt.black_wins, game.depth, solver, time.perf_counter() - start, attempt.size, move, attempt.reason,
+        encoding, preprocess, attempt.note, attempt.black_first, source, attempt.answered_by, depth,
     )
 
 
-def _solve_once(game: PositionalGame, encoding: str, programs, preprocess: str, deadline, limit: str) -> _Attempt:
+def _solve_once(game: PositionalGame, encoding: str, solver: str, preprocess: str, deadline, limit: str, stop=None) -> _Attempt:
     """One formula, one solver run (after Bloqqer, if asked)."""
     compiled = encode_pg(game, encoding)
     formula = compiled.qdimacs(**SOLVE_TSEITIN)
     black_first = compiled.first_side == BLACK
+    size = EncodingSize(formula.num_vars, None, formula.num_clauses)
+    answered_by: list[str] = []
 
     def finish(verdict, reason=None, note=None, move=None, checked=False) -> _Attempt:
-        return _Attempt(verdict, formula.num_vars, formula.num_clauses, black_first, reason, note, move, checked)
+        return _Attempt(verdict, size, black_first, reason, note, move, checked, answered_by[0] if answered_by else None)
 
-    note = None
-    if preprocess == "bloqqer":
-        pre = bloqqer(formula, _left(deadline))
-        note = pre.note
-        if pre.status == "decided":
-            return finish(pre.verdict, None, note)
-        if pre.status == "timeout":
-            return finish(None, f"{limit} (reached while preprocessing)", note)
-        if pre.formula is not None:  # its assignment belongs to the preprocessed formula: no move read
-            run = _run(programs, pre.formula, deadline, encoding)
-            if run.verdict is None:
-                return finish(None, _unknown(run, limit), note)
-            return finish(run.verdict, None if not run.verdict or not black_first else "no first move after preprocessing", note)
-    run = _run(programs, formula, deadline, encoding)
-    if run.verdict is None:
-        return finish(None, _unknown(run, limit), note)
-    if not run.verdict or not black_first:
-        return finish(run.verdict, None if not run.verdict else "White moves first: Black has no first move", note)
-    if not run.model:
-        return finish(True, f"{run.solver} prints no assignment: no first move", note)
-    cell = compiled.game.cells[compiled.first_move(lambda var: run.model.get(var, False))]
+    options = {program: ENCODING_SOLVER_OPTIONS.get((encoding, program), PG_SOLVER_OPTIONS.get(program, ())) for program in members(solver)}
+    verdict = decide(solver, preprocess, None, formula, deadline, limit, stop, options)  # QDIMACS for every program
+    note = verdict.preprocess_note
+    if verdict.answered_by:
+        answered_by.append(verdict.answered_by)
+    if verdict.black_wins is None:
+        return finish(None, verdict.reason, note)
+    if verdict.preprocessed:  # its assignment belongs to the preprocessed formula: no move read
+        return finish(verdict.black_wins, None if not verdict.black_wins or not black_first else "no first move after preprocessing", note)
+    if not verdict.black_wins or not black_first:
+        return finish(verdict.black_wins, None if not verdict.black_wins else "White moves first: Black has no first move", note)
+    if not verdict.model:
+        return finish(True, f"{verdict.answered_by} prints no assignment: no first move", note)
+    cell = compiled.game.cells[compiled.first_move(lambda var: verdict.model.get(var, False))]
     budget = check_budget(deadline)
     checked = check_first_move(game, cell, budget)
     if checked is False:
-        raise MoveCheckError(f"{run.solver} says Black wins, but the explicit solver refutes its first move {game.cells[cell]}")
+        raise MoveCheckError(f"{verdict.answered_by} says Black wins, but the explicit solver refutes its first move {game.cells[cell]}")
     reason = None if checked else f"first move not checked: the explicit solver needs more than {budget} positions"
-    return finish(True, reason, note, game.cells[cell], bool(checked))
+    return finish(True, reason, note, cell, bool(checked))
 
 
 # The explicit solver expands about 2,500 positions a second on a 2-core
@@ -226,25 +190,3 @@ def check_first_move(game: PositionalGame, cell: int, max_positions: int = CHECK
         return solve(after, max_positions=max_positions).black_wins
     except SearchBudgetExceeded:
         return None
-
-
-def _left(deadline: float | None) -> float | None:
-    return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-
-
-def _run(programs: tuple[str, ...], formula: Qdimacs, deadline: float | None, encoding: str = ""):
-    with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
-        path = Path(folder) / "formula.qdimacs"
-        with open(path, "w", encoding="ascii", newline="\n") as fh:
-            write_qdimacs(formula, fh)
-        if len(programs) == 1:
-            options = ENCODING_SOLVER_OPTIONS.get((encoding, programs[0]), PG_SOLVER_OPTIONS.get(programs[0], ()))
-            return run_solver(programs[0], path, _left(deadline), options=options)
-        return run_portfolio([(name, path) for name in programs], _left(deadline))
-
-
-def _unknown(run, limit: str) -> str:
-    if run.status == "timeout":
-        return limit
-    last = run.output.strip().splitlines()[-1:] or ["no output"]
-    return f"{run.solver} gave no verdict ({last[0][:200]})"

@@ -16,8 +16,8 @@ The manifest is TOML, in the form of our own suite's `problems/expected.toml`
     seconds = 12.5                # optional: about how long it takes (on Dask, the longest start first)
 
 Other keys (`source`, ...) are notes for people and are ignored.
-Each entry is one task: solved with a QBF solver (`solve`; `solve_pg` for a
-.pg game), searched with the game engine (`search`, in a child process killed
+Each entry is one task: solved with a QBF solver (`solve_model`, for a BDDL
+model and a .pg game alike), searched with the game engine (`search`, in a child process killed
 at the time limit; the explicit positional solver for a .pg game), or both.  An entry *agrees* when every verdict equals the expectation, is a
 *mismatch* when any verdict contradicts it, and is *undecided* when no
 verdict contradicts it but some method gave none (a time limit).
@@ -36,6 +36,8 @@ from pathlib import Path
 from bddl.ast import Span
 from bddl.errors import BddlError, error
 
+from ..model import is_positional_game
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
@@ -48,7 +50,6 @@ METHODS = ("solve", "search", "both")
 # that leaves a margin, and a check that needs more is worth marking slow.
 DEFAULT_TIMEOUT = 120.0
 AGREE, MISMATCH, UNDECIDED = "agree", "mismatch", "undecided"
-PG_SUFFIX = ".pg"
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ class Entry:
 
     @property
     def positional(self) -> bool:
-        return self.problem.suffix == PG_SUFFIX
+        return is_positional_game(self.problem)
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems
     if not isinstance(raw.get("file"), str):
         raise fail("the entry has no `file` (the problem, or a .pg game)", "file" if "file" in raw else None, form)
     problem = problems / raw["file"]
-    positional = problem.suffix == PG_SUFFIX
+    positional = is_positional_game(problem)
     if not isinstance(raw.get("black_wins"), bool):
         raise fail("the entry has no `black_wins` (true or false)", "black_wins" if "black_wins" in raw else None, "black_wins = true")
     domain = None
@@ -189,8 +190,7 @@ class ModelDoesNotLoad(Exception):
 def check_entry(entry: Entry, options: Options) -> Verdict:
     """Every check the method asks for on one entry, and the entry's status.  Runs on a worker."""
     from .cluster import this_worker
-    from .pipeline import MoveCheckError
-    from .positional import MoveCheckError as PgMoveCheckError
+    from .results import MoveCheckError
 
     methods = ("solve", "search") if options.method == "both" else (options.method,)
     try:
@@ -199,7 +199,7 @@ def check_entry(entry: Entry, options: Options) -> Verdict:
         return Verdict(entry, MISMATCH, (), (f"the model does not load: {exc.diagnostics[0].headline()}",), this_worker().name)
     except ModelDoesNotLoad as exc:
         return Verdict(entry, MISMATCH, (), (f"the model does not load: {exc}",), this_worker().name)
-    except (MoveCheckError, PgMoveCheckError) as exc:  # the game engine refutes the solver's first move: a wrong answer somewhere
+    except MoveCheckError as exc:  # the game engine refutes the solver's first move: a wrong answer somewhere
         return Verdict(entry, MISMATCH, (), (f"the solver's first move is refuted: {exc}",), this_worker().name)
     if problems:
         status = MISMATCH
@@ -248,26 +248,12 @@ def _depth(entry: Entry) -> int:
 
 
 def _solve(entry: Entry, depth: int, options: Options) -> Check:
-    from bddl.loader import load_model
+    """What `bddlc solve GAME... --depth D` runs (a .pg game cut to, or continued to, `depth` time points)."""
+    from ..model import open_model
+    from .pipeline import solve_model
 
-    from .pipeline import solve
-
-    if entry.positional:
-        return _solve_pg(entry, depth, options)
-    assert entry.domain is not None, "a .pg entry reached a BDDL loader"
-    model = load_model(entry.domain, entry.problem, depth=depth)
-    result = solve(model.domain, model.problem, depth, solver=options.solver, timeout=options.timeout)
-    return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
-
-
-def _solve_pg(entry: Entry, depth: int, options: Options) -> Check:
-    """What `bddlc solve GAME.pg --depth D` runs: the game cut to (or continued to) `depth` time points."""
-    from bddl.pg.reader import load_pg
-
-    from .positional import solve_pg
-
-    game = load_pg(entry.problem).with_depth(depth)
-    result = solve_pg(game, solver=options.solver, timeout=options.timeout)
+    paths = [str(entry.problem)] if entry.positional else [str(entry.domain), str(entry.problem)]
+    result = solve_model(open_model(paths, depth=depth), solver=options.solver, timeout=options.timeout)
     return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
 
 

@@ -10,7 +10,7 @@ import pytest
 from helpers.suite import DOMAINS, PROBLEMS
 from test_critical_depth import CASES
 
-from bddl.loader import load_model
+from compiler.model import open_model
 from compiler.solving import parallel_depth
 from compiler.solving.cluster import LocalRunner
 from compiler.solving.critical_depth import DepthResult, scan_depths
@@ -24,11 +24,11 @@ def summary(scan):
 
 @pytest.mark.parametrize("domain, problem", CASES, ids=[p for _, p in CASES])
 def test_two_jobs_find_what_the_sequential_scan_finds(domain, problem):
-    m = load_model(DOMAINS / domain, PROBLEMS / problem)
-    sequential = scan_depths(m.domain, m.problem, 1, m.problem.depth, timeout=60)
+    m = open_model([DOMAINS / domain, PROBLEMS / problem])
+    sequential = scan_depths(m, 1, m.depth, timeout=60)
     with LocalRunner(2) as runner:
         seen = []
-        both = scan_depths_parallel(m.domain, m.problem, 1, m.problem.depth, runner, 2, timeout=60, on_result=seen.append)
+        both = scan_depths_parallel(m, 1, m.depth, runner, 2, timeout=60, on_result=seen.append)
     assert summary(both) == summary(sequential)
     assert [r.depth for r in both.results] == [r.depth for r in sequential.results]
     assert [r.black_wins for r in both.results] == [r.black_wins for r in sequential.results]
@@ -45,7 +45,7 @@ class Scripted:
         self.started: list[int] = []
         self.lock = threading.Lock()
 
-    def __call__(self, domain, problem, depth, solver, preprocess, timeout, encoding, stop=None) -> DepthResult:
+    def __call__(self, model, depth, solver, preprocess, timeout, encoding, stop=None) -> DepthResult:
         with self.lock:
             self.started.append(depth)
         verdict, delay = self.answers[depth]
@@ -62,8 +62,8 @@ class Scripted:
 @pytest.fixture
 def goal_game():
     """A model where Black has goals, so every depth is a candidate."""
-    m = load_model(DOMAINS / "connect.bddl", PROBLEMS / "connect/connect3_4x4_d9.bddl")
-    assert m.problem.black_goals
+    m = open_model([DOMAINS / "connect.bddl", PROBLEMS / "connect/connect3_4x4_d9.bddl"])
+    assert m.bddl.problem.black_goals
     return m
 
 
@@ -71,7 +71,7 @@ def run_scripted(monkeypatch, model, answers, jobs, high):
     scripted = Scripted(answers)
     monkeypatch.setattr(parallel_depth, "solve_depth", scripted)
     with LocalRunner(jobs) as runner:
-        scan = scan_depths_parallel(model.domain, model.problem, 1, high, runner, jobs)
+        scan = scan_depths_parallel(model, 1, high, runner, jobs)
         time.sleep(0.1)  # a stop is seen within 5 ms
         scripted.stopped_during_scan = list(scripted.stopped)  # not by the runner's cleanup
     return scan, scripted

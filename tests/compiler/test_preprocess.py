@@ -154,7 +154,7 @@ def assert_bloqqer_agrees(domain, problem, expected_status=None):
     result = solve(domain, problem, preprocess="bloqqer", timeout=120)
     assert result.black_wins is expected, result.preprocess_note
     if expected and problem.black_first:
-        move = result.first_move
+        move = result.first_move.move if result.first_move else None
         assert move is not None, result.reason
         assert result.move_source in ("proved", "solver")
         assert game_.won(move.state, BLACK) or black_wins(game_, move.state, WHITE, problem.depth - 1)
@@ -197,6 +197,6 @@ def test_bloqqer_solve_agrees_with_the_engine_on_random_games(pair):
     result = solve(domain, problem, preprocess="bloqqer", timeout=60)
     assert result.black_wins is expected, result.preprocess_note
     if expected and problem.black_first:
-        move = result.first_move
+        move = result.first_move.move if result.first_move else None
         assert move is not None, result.reason
         assert game_.won(move.state, BLACK) or black_wins(game_, move.state, WHITE, problem.depth - 1)

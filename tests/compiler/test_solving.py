@@ -54,7 +54,7 @@ def test_solve_matches_manifest_and_first_move_wins(entry, solver):
     game = Game(m.domain, m.problem)
     if result.black_wins and m.problem.black_first:
         assert result.first_move is not None and result.move_source == "solver"
-        assert_first_move_wins(game, entry.depth, result.first_move)
+        assert_first_move_wins(game, entry.depth, result.first_move.move)
     else:
         assert result.first_move is None
 
@@ -73,7 +73,7 @@ def test_every_solver_gives_a_winning_first_move(solver, file):
     assert result.answered_by in members(ran)
     # QFun prints no assignment: its move is proved by a second solve instead
     assert result.move_source == ("proved" if solver == "qfun" else "solver")
-    assert_first_move_wins(Game(m.domain, m.problem), entry.depth, result.first_move)
+    assert_first_move_wins(Game(m.domain, m.problem), entry.depth, result.first_move.move)
 
 
 def test_no_first_move_when_white_moves_first():
@@ -114,7 +114,7 @@ def test_time_limit_is_honoured():
 
 def test_an_illegal_move_from_the_solver_is_an_internal_error(monkeypatch):
     """A solver assignment naming no legal move must never reach the user."""
-    import compiler.solving.pipeline as solving
+    import compiler.solving.verdicts as solving
 
     m = load_model(DOMAINS / "connect.bddl", PROBLEMS / "connect/connect3_5x4_d9.bddl")  # 5 moves in 3 bits
 

@@ -183,15 +183,20 @@ def test_play_and_validate_referee_the_hex_goal(capsys, monkeypatch):
     with Black's chain."""
     import io
 
+    from bddl.rules import Position, pg_rules
     from compiler.cli import main
-    from compiler.solving.positional_strategy import black_has_won
 
     game = load_pg(HEIN / "hein_04_3x3-05.pg")
-    assert black_has_won(game, game.mask(frozenset(game.cells.index(c) for c in ("c1", "b2", "b3"))))
-    assert not black_has_won(game, game.mask(frozenset(game.cells.index(c) for c in ("a1", "b2"))))
+    rules = pg_rules(game)
+
+    def black_has_won(stones):
+        return rules.won(Position(game.mask(frozenset(game.cells.index(c) for c in stones)), 0, len(stones)), "black")
+
+    assert black_has_won(("c1", "b2", "b3"))
+    assert not black_has_won(("a1", "b2"))
     assert main(["validate", str(HEIN / "hein_04_3x3-05.pg")]) == 0
     assert "valid: Black wins all" in capsys.readouterr().out
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n"))
     assert main(["play", str(HEIN / "hein_04_3x3-05.pg")]) == 0
     out = capsys.readouterr().out
-    assert out.rstrip().endswith("Black's chain joins its borders: Black wins.") and "[B]" in out
+    assert out.rstrip().endswith("Black reaches its goal: Black wins.") and "[B]" in out

@@ -1,0 +1,101 @@
+"""The explicit engines on a game of either language: what `bddlc search` runs.
+
+A BDDL model is searched by the BDDL engines (`bddl.engines.minimax`, df-pn
+in `bddl.engines.pns`), with race patterns for a Breakthrough-like game or
+the positional rules for a positional model when asked; a `.pg` game by the
+positional solver (`bddl.engines.positional`, df-pn in
+`bddl.engines.positional_pns`), whose rules are the positional rules.  The
+answer comes back as one `SearchOutcome`, its first move a `bddl.rules.Play`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bddl.engines.minimax import DEFAULT_MAX_POSITIONS
+from bddl.rules import Play
+
+from ..model import GameModel, play_of_cell, play_of_move
+
+ALGORITHMS = ("minimax", "pns")
+
+
+class KnowledgeDoesNotApply(ValueError):
+    """An engine's knowledge asked for where it cannot apply (a usage error): the message says why."""
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    black_wins: bool
+    depth: int
+    first_move: Play | None  # Black's winning first move, when Black moves first and wins
+    positions: int
+    seconds: float
+    positional_rules: bool  # the positional solver decided it
+    race_patterns: bool  # df-pn used race patterns
+    notes: tuple[str, ...] = ()  # why a knowledge asked for was not used
+
+
+def refusal(model: GameModel, *, algorithm: str, race_patterns: bool, positional_rules: bool) -> str | None:
+    """Why these options cannot go together on this game (None: they can)."""
+    if race_patterns and model.pg is not None:
+        return "--race-patterns applies to Breakthrough-like BDDL games; a .pg game is searched with the positional rules"
+    if race_patterns and algorithm != "pns":
+        return "--race-patterns needs --algorithm pns"
+    if race_patterns and positional_rules:
+        return "--race-patterns and --positional-rules do not go together"
+    return None
+
+
+def search_model(
+    model: GameModel,
+    *,
+    algorithm: str = "minimax",
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+    race_patterns: bool = False,
+    positional_rules: bool = False,
+) -> SearchOutcome:
+    """Decide the game by explicit search; raises `SearchBudgetExceeded`, and
+    `KnowledgeDoesNotApply` for options `refusal` names."""
+    why = refusal(model, algorithm=algorithm, race_patterns=race_patterns, positional_rules=positional_rules)
+    if why is not None:
+        raise KnowledgeDoesNotApply(why)
+    if model.pg is not None:
+        from bddl.engines.positional import solve
+        from bddl.engines.positional_pns import solve_pns
+
+        found = (solve_pns if algorithm == "pns" else solve)(model.pg, max_positions=max_positions)
+        first = None if found.first_move is None else play_of_cell(model, found.first_move)
+        return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False)
+    return _search_bddl(model, algorithm, max_positions, race_patterns, positional_rules)
+
+
+def _search_bddl(model: GameModel, algorithm: str, max_positions: int, race_patterns: bool, positional_rules: bool) -> SearchOutcome:
+    from bddl.engines.minimax import search
+    from bddl.engines.pns import search_pns
+
+    from .positional_search import RulesDoNotFit, search_positional
+
+    game = model.rules.game  # type: ignore[attr-defined]
+    depth = model.depth
+    notes: list[str] = []
+    knowledge = None
+    if race_patterns:
+        from bddl.engines.race import race_knowledge
+
+        knowledge = race_knowledge(game)
+        if knowledge is None:
+            notes.append("not a Breakthrough-like game; searching without race patterns")
+    result = None
+    if positional_rules:
+        try:
+            result = search_positional(game, depth, algorithm, max_positions)
+        except RulesDoNotFit as exc:
+            notes.append(f"{exc}; searching without the positional rules")
+    by_rules = result is not None
+    if result is None and algorithm == "pns":
+        result = search_pns(game, depth, max_positions=max_positions, knowledge=knowledge)
+    elif result is None:
+        result = search(game, depth, max_positions=max_positions)
+    first = None if result.first_move is None else play_of_move(model, result.first_move)
+    return SearchOutcome(result.black_wins, depth, first, result.positions, result.seconds, by_rules, knowledge is not None, tuple(notes))
