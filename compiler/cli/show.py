@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_INPUT, EXIT_OK, add_model_arguments, paragraph, pg_path
+from .common import EXIT_INPUT, EXIT_OK, add_model_arguments, paragraph
 
 MAX_CELLS = 10_000  # a 100x100 board: about 4 MB of SVG per drawing of the whole board
 
@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         "\nWith --certificate CERT.json -o strategy.html: the explorer of a certificate (docs/pictures.md).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_model_arguments(p, "override the game's depth (for a certificate: default the certificate's)", positional=True)
+    add_model_arguments(p, "override the game's depth (for a certificate: default the certificate's)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--position", action="store_true", help="draw the initial position instead of the model sheet")
     what.add_argument("--moves", metavar="MOVES", help="draw the position after these moves, in the game's notation, separated by commas "
@@ -44,14 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run(args) -> int:
     parser = build_parser()
-    pg_path(args, parser)
     suffix = ".html" if args.certificate else ".svg"
     if args.output and args.output != "-" and not args.output.lower().endswith(suffix):
         drawn = "a certificate's explorer" if args.certificate else "a position" if args.position or args.moves is not None else "a model sheet"
         parser.error(f"{drawn} is written as {suffix}: name the output FILE{suffix}, not {args.output}")
     from ..model import ModelPathsError, open_model
 
-    paths = [args.domain] + ([args.problem] if args.problem else [])
+    paths = args.paths
     certificate = _read_certificate(args.certificate) if args.certificate else None
     depth = args.depth
     if certificate is not None and depth is None:
