@@ -34,6 +34,7 @@ COMMAND_KEYS: dict[str, tuple[str, ...]] = {
     ),
     "play": COMMON_KEYS + ("depth", "moves", "outcome", "budget_spent"),
     "regress": COMMON_KEYS + ("entry", "status", "expected", "depth", "checks", "problems", "worker"),
+    "check": COMMON_KEYS + ("depth", "board", "method", "states", "positions", "ok", "conditions", "warnings", "error"),
 }
 
 

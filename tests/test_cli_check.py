@@ -198,3 +198,50 @@ def test_compile_does_not_import_a_sat_solver(files, tmp_path):
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.stdout.strip() == "[]", run.stdout + run.stderr
+
+
+def test_a_positional_game_is_checked(capsys):
+    """Issue 26, repro 5: `check GAME.pg` was a usage error."""
+    from helpers.suite import PROBLEMS
+
+    game = str(PROBLEMS / "pg" / "tictactoe_3x3_d5.pg")
+    assert main(["check", game]) == 0
+    out = capsys.readouterr().out
+    assert "2. no Black move creates a White win: holds: a claim adds only the mover's own cell" in out
+    assert "White has no winning set it can complete within the depth, so White cannot win" in out
+    assert out.rstrip().endswith("all 3 sanity conditions hold; 1 warning")
+    assert main(["check", game, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["language"] == "pg" and report["ok"] is True and report["method"] == "construction"
+    assert [w["at"]["line"] for w in report["warnings"]] == [20]
+
+
+def test_a_positional_game_won_before_play_fails_condition_1(tmp_path, capsys):
+    game = tmp_path / "won.pg"
+    game.write_text("#times\nt1 t2\n#blackturns\nt1\n#positions\na b c\n#blackwins\na b\n#blackinitials\na b\n")
+    assert main(["check", str(game)]) == 1
+    assert "1. the initial position is won by nobody: FAILS (Black owns a whole winning set before play" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("option", ["--reachable", "--exhaustive"])
+def test_bddl_only_options_are_refused_for_a_positional_game(capsys, option):
+    from helpers.suite import PROBLEMS
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["check", str(PROBLEMS / "pg" / "tictactoe_3x3_d5.pg"), option])
+    assert exit_.value.code == 2
+    assert "hold by construction" in capsys.readouterr().err
+
+
+def test_a_reader_that_goes_away_is_no_traceback():
+    """`bddlc ... | head`: the pipe closes before bddlc has written everything."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    proc = subprocess.Popen([sys.executable, "-m", "compiler.cli", "check", "domains/positional.bddl", "problems/httt/tic_4x4_d5.bddl", "--json"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader is gone before the first byte
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 141 and "Traceback" not in err, err

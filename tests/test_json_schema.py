@@ -73,3 +73,16 @@ def test_regress_prints_one_object_per_entry(tmp_path, capsys):
     assert [d["language"] for d in found] == ["bddl", "pg"] and all(d["status"] == "agree" for d in found)
     for data in found:
         assert_documented(data, "regress", data["language"])
+
+
+@pytest.mark.parametrize("language", GAMES)
+def test_check(capsys, language):
+    [data] = objects(capsys, ["check", *GAMES[language], "--json"])
+    assert_documented(data, "check", language)
+    assert data["ok"] is True and [c["number"] for c in data["conditions"]] == [1, 2, 3]
+
+
+def test_check_out_of_budget(capsys):
+    [data] = objects(capsys, ["check", *GAMES["bddl"], "--json", "--reachable", "--max-positions", "1"])
+    assert_documented(data, "check", "bddl")
+    assert data["ok"] is None and "too big for --reachable" in data["error"]

@@ -72,7 +72,7 @@ def _set_findings(read: ReadGame, side: str) -> list[Diagnostic]:
     who, other = SIDE_WORD[side], SIDE_WORD[WHITE if side == BLACK else BLACK]
     found = []
     first_line: dict[frozenset[int], int] = {}
-    live = 0
+    live, too_long = 0, []
     for index, cells in enumerate(sets):
         span = spans[index]
         if cells in first_line:
@@ -91,13 +91,17 @@ def _set_findings(read: ReadGame, side: str) -> list[Diagnostic]:
             continue
         needed = len(cells - ours)
         if needed > claims:
-            found.append(warning(f"this {who} winning set needs {needed} more cells but {who} claims only {claims} within the depth of {game.depth}",
-                                 span, f"a set of at most {claims} open cells, or a greater depth"))
+            too_long.append((span, needed))
             continue
         live += 1
+    if too_long and live:  # some sets can be completed: the others are worth a look, each on its line
+        found += [warning(f"this {who} winning set needs {needed} more cells but {who} claims only {claims} within the depth of {game.depth}",
+                          span, f"a set of at most {claims} open cells, or a greater depth") for span, needed in too_long]
     if sets and not live and not (side == BLACK and game.graph is not None):
-        found.append(warning(f"{who} has no winning set it can complete within the depth, so {who} cannot win",
-                             read.headers[SECTION[side]], f"a set {who} can complete"))
+        why = (f": each needs at least {min(n for _, n in too_long)} more cells and {who} claims {claims} within the depth of {game.depth}"
+               if len(too_long) == len(set(sets)) else "")
+        found.append(warning(f"{who} has no winning set it can complete within the depth, so {who} cannot win{why}",
+                             read.headers[SECTION[side]], f"a set {who} can complete, or a greater depth"))
     return found
 
 

@@ -24,7 +24,7 @@ import sys
 from typing import Sequence
 
 from ..solving.processes import Terminated, exit_status, terminations_interrupt
-from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, EXIT_USAGE, version
+from .common import EXIT_BROKEN_PIPE, EXIT_BUDGET, EXIT_INPUT, EXIT_OK, EXIT_USAGE, version
 
 # command name -> (its module in this package, one-line summary)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -145,3 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         print("interrupted" if not isinstance(exc, Terminated) else f"terminated ({signal.Signals(exc.signal_number).name})", file=sys.stderr)
         return exit_status(exc)
+    except BrokenPipeError:  # `bddlc ... | head`: the reader is gone, which is no error of ours
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so that the flush at exit fails no more
+        return EXIT_BROKEN_PIPE

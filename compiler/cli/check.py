@@ -65,8 +65,8 @@ def run(args) -> int:
     from .common import open_game
 
     opened = open_game(args, build_parser(), initial_state=False)
-    if opened.bddl is None:
-        build_parser().error("the sanity conditions are BDDL's (Def 9): a positional game (.pg) is not checked yet")
+    if opened.pg is not None:
+        return _check_positional(args, opened)
     model = opened.bddl
     try:
         report = check(
@@ -83,15 +83,61 @@ def run(args) -> int:
             "or drop --reachable to decide the conditions by SAT over all states"
         )
         if args.json:
-            print(json.dumps({"ok": None, "error": message}))
+            print(json.dumps(_head(opened) | {"ok": None, "error": message}))
         print(f"bddlc check: {message}", file=sys.stderr)
         return EXIT_BUDGET
     game = Game(model.domain, model.problem)
     if args.json:
-        print(json.dumps(report_json(report, game, model)))
+        print(json.dumps(_head(opened) | report_json(report, game, model)))
     else:
         print(report_text(report, game, model))
     return EXIT_OK if report.ok else EXIT_INPUT
+
+
+# -- positional games ------------------------------------------------------------
+
+BY_CONSTRUCTION = "holds: a claim adds only the mover's own cell"
+
+
+def _check_positional(args, opened) -> int:
+    """A `.pg` game: conditions 2 and 3 hold by construction (a claim adds only the
+    mover's cell), condition 1 is read off the initial stones; then the likely
+    mistakes `compiler.analysis.pg_check` finds in the winning sets."""
+    from bddl.pg.reader import load_pg_located
+
+    from ..analysis.pg_check import check_pg
+
+    if args.reachable or args.exhaustive:
+        build_parser().error(f"{'--reachable' if args.reachable else '--exhaustive'} decides BDDL's conditions 2 and 3; "
+                             "in a positional game they hold by construction (a claim adds only the mover's cell)")
+    read = load_pg_located(opened.paths[0])
+    report = check_pg(read)
+    winner = report.initial_winner
+    first = "holds" if winner is None else f"FAILS ({SIDE[winner]} owns a whole winning set before play; the rules give {SIDE[winner]} the game)"
+    conditions = [(1, "the initial position is won by nobody", winner is None, first),
+                  (2, "no Black move creates a White win", True, BY_CONSTRUCTION),
+                  (3, "no White move creates a Black win", True, BY_CONSTRUCTION)]
+    ok = winner is None
+    if args.json:
+        print(json.dumps(_head(opened) | {
+            "depth": opened.depth,
+            "board": {"cells": len(read.game.cells)},
+            "method": "construction",
+            "states": "every position: a claim adds only the mover's own cell",
+            "ok": ok,
+            "conditions": [{"number": n, "statement": s, "holds": h, "counterexamples": []} for n, s, h, _ in conditions],
+            "warnings": [_diagnostic_json(d) for d in report.warnings],
+        }))
+        return EXIT_OK if ok else EXIT_INPUT
+    lines = [f"sanity conditions (BDDL paper, Def 9) for {opened.paths[0]}:"]
+    lines += [f"  {n}. {s}: {verdict}" for n, s, _, verdict in conditions]
+    for diagnostic in report.warnings:
+        lines += ["", diagnostic.render()]
+    w = len(report.warnings)
+    summary = "all 3 sanity conditions hold" if ok else "1 of 3 sanity conditions fails"
+    summary += f"; {w} warning{'s' if w != 1 else ''}" if w else "; no warnings"
+    print("\n".join(lines + ["", summary]))
+    return EXIT_OK if ok else EXIT_INPUT
 
 
 # -- text ------------------------------------------------------------------------
@@ -166,10 +212,16 @@ def _side_by_side(before: list[str], after: list[str]) -> list[str]:
 # -- JSON -------------------------------------------------------------------------
 
 
+def _head(opened) -> dict:
+    from ..schema import SCHEMA_VERSION
+    from .common import game_json
+
+    keys = dict.fromkeys(("depth", "board", "method", "states", "positions", "ok", "conditions", "warnings", "error"))
+    return {"schema": SCHEMA_VERSION, "command": "check", **game_json(opened)} | keys
+
+
 def report_json(report, game, model) -> dict:
     return {
-        "domain": model.domain_path,
-        "problem": model.problem_path,
         "board": {"width": model.problem.width, "height": model.problem.height},
         "depth": report.depth,
         "method": report.method,
