@@ -53,7 +53,7 @@ def test_solve_json_fields_and_the_move_wins(capsys):
     assert status == 10
     assert {"black_wins", "depth", "solver", "first_move", "seconds", "encoding"} <= data.keys()
     assert (data["black_wins"], data["depth"], data["solver"]) == (True, 5, "depqbf")
-    assert data["answered_by"] == "depqbf" and data["encoding"]["name"] == "corrective"
+    assert data["answered_by"] == "qbf: corrective / depqbf" and data["encoding"]["name"] == "corrective"
     assert {"vars", "gates", "clauses"} <= data["encoding"].keys() and data["seconds"] >= 0
     move = data["first_move"]
     m = load_model(*TIC)
@@ -253,3 +253,64 @@ def test_validate_of_a_single_line_says_so(capsys, tmp_path):
 def test_validate_on_a_lost_game(capsys):
     status, out, _ = run(capsys, "validate", *TIC_NO_WIN)
     assert status == 20 and "nothing to validate" in out
+
+
+# -- the routes: --engine auto|qbf|search (issue 27) ------------------------------
+
+PG_TIC = str(PROBLEMS / "pg" / "tictactoe_3x3_d5.pg")
+
+
+@pytest.mark.parametrize("game", [TIC, (PG_TIC,)], ids=["bddl", "pg"])
+@pytest.mark.parametrize("engine", ["auto", "search", "qbf"])
+def test_every_route_gives_the_verdict_and_a_winning_first_move(capsys, game, engine):
+    from bddl.rules import BLACK, black_wins_by_rules
+
+    from compiler.model import open_model
+
+    status, out, _ = run(capsys, "solve", *game, "--engine", engine, "--json")
+    data = json.loads(out)
+    model = open_model(list(game))
+    assert status == 10 and data["black_wins"] is True
+    assert data["answered_by"].startswith("search: " if engine == "search" else "qbf: " if engine == "qbf" else ("search: ", "qbf: "))
+    play = model.rules.parse_play(model.rules.initial, data["first_move"]["text"])
+    assert model.rules.won(play.after, BLACK) or black_wins_by_rules(model.rules, play.after)
+
+
+def test_a_cross_check_runs_both_routes(capsys):
+    from compiler.solving import routes
+
+    found = routes.answer(__import__("compiler.model", fromlist=["open_model"]).open_model(list(TIC)), engine="auto", cross_check=True)
+    assert found.disagreement is None and found.result.black_wins is True
+    [(name, verdict, why)] = found.others
+    assert verdict is True and why is None and name.split(":")[0] in ("qbf", "search")
+
+
+def test_a_disagreement_exits_5_naming_both_routes(capsys, monkeypatch):
+    """A route that lies (here: the search made to say 'no win') is caught by --cross-check."""
+    import dataclasses
+
+    from compiler.solving import routes
+
+    honest = routes.search_result
+    monkeypatch.setattr(routes, "search_result", lambda model, *a, **k: dataclasses.replace(honest(model, *a, **k), black_wins=False, first_move=None))
+    status, _, err = run(capsys, "solve", *TIC, "--engine", "auto", "--cross-check")
+    assert status == 5
+    assert "the routes disagree" in err and "no winning strategy" in err and "Black wins" in err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--cross-check"], "--cross-check races the routes: it needs --engine auto"),
+    (["--engine", "search", "--solver", "caqe"], "--engine search uses no encoding, solver or preprocessing"),
+])
+def test_engine_options_that_cannot_apply_are_usage_errors(capsys, argv, words):
+    with pytest.raises(SystemExit) as exit_:
+        main(["solve", *TIC, *argv])
+    assert exit_.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_the_search_route_gives_way_past_its_budget():
+    from compiler.model import open_model
+    from compiler.solving.routes import search_result
+
+    result = search_result(open_model([str(DOMAINS / "connect.bddl"), str(PROBLEMS / "connect" / "connect3_4x4_d9.bddl")]), max_positions=5)
+    assert result.black_wins is None and result.reason.startswith("the search gave way")

@@ -148,8 +148,8 @@ def test_export_says_what_export_can_do(capsys):
     assert "is a positional game already" in usage_error(capsys, "export", TIC)
 
 
-def test_check_refuses_a_pg_game_with_a_sentence(capsys):
-    assert "a positional game (.pg) is not checked yet" in usage_error(capsys, "check", TIC)
+def test_check_refuses_bddl_only_options_on_a_pg_game_with_a_sentence(capsys):
+    assert "hold by construction" in usage_error(capsys, "check", TIC, "--reachable")
 
 
 def test_polarity_on_a_formula_built_as_clauses_is_refused(capsys):

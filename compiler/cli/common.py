@@ -11,6 +11,7 @@ EXIT_USAGE = 2
 EXIT_BUDGET = 3
 EXIT_STRATEGY_FAILED = 4  # `validate` found a line of play where Black's strategy fails
 EXIT_MISMATCH = 4  # `regress`: an answer contradicts the manifest
+EXIT_DISAGREE = 5  # `solve --cross-check`: the QBF route and the search contradict each other
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: the output's reader went away (`| head`)
 # the QBF solvers' convention, used by `solve` and `depth`

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .common import (
+    EXIT_DISAGREE,
     EXIT_FALSE,
     white_first,
     EXIT_TRUE,
@@ -25,6 +26,7 @@ from .common import (
 
 if TYPE_CHECKING:
     from ..solving.results import SolveResult
+    from ..solving.routes import Answer
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
         "The game is a BDDL domain and problem, or a positional game GAME.pg (COR+ and DepQBF by default, ET and "
         "CAQE on Hex; shallower depths first; the first move confirmed by the explicit positional solver)."),
         epilog="exit status: 10 Black wins, 20 no winning strategy, 0 unknown (time limit), "
-        "1 bad input, 2 usage error.\n\n"
+        "1 bad input, 2 usage error, 5 the routes disagree (--cross-check).\n\n"
         "examples:\n"
         "  bddlc solve domains/positional.bddl problems/httt/tic_4x4_d5.bddl\n"
         "  bddlc solve domains/breakthrough.bddl problems/breakthrough/second_2x4_d8.bddl --reply-to 'right-diagonal 1 2'\n"
@@ -49,12 +51,60 @@ def build_parser() -> argparse.ArgumentParser:
     add_encoding_argument(p, "the encoding (default: auto for a BDDL model; for a .pg game et on a Hex board, else cor+)")
     p.add_argument("--preprocess", choices=PREPROCESSORS, default="none", help="preprocess with Bloqqer (checked and repaired; default none)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    add_engine_arguments(p)
     p.add_argument(
         "--reply-to",
         metavar="MOVE",
         help="when White moves first: Black's winning reply to this White move, e.g. 'occupy 3 2' (a cell's name in a .pg game)",
     )
     return p
+
+
+def add_engine_arguments(p: argparse.ArgumentParser) -> None:
+    from ..solving.routes import ENGINES
+
+    p.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="qbf",
+        help="qbf: a QBF solver on the game's encoding (the default); search: the explicit engine that suits the "
+        "game; auto: both side by side, one process each, the first verdict wins and the other is stopped",
+    )
+    p.add_argument(
+        "--cross-check",
+        action="store_true",
+        help="with --engine auto: run both routes to their end and exit with status 5, naming both, if they disagree",
+    )
+    p.add_argument(
+        "--progress",
+        action="store_true",
+        help="with --engine auto: say on stderr which routes are running, every few seconds after the first 3 "
+        "(the default when stderr is a terminal)",
+    )
+
+
+def engine_options(args, parser) -> dict:
+    """`routes.answer`'s options from --engine, --cross-check, --progress; usage errors where they cannot apply."""
+    import sys
+
+    if args.cross_check and args.engine != "auto":
+        parser.error("--cross-check races the routes: it needs --engine auto")
+    if args.engine == "search" and (args.encoding or args.solver != "default" or args.preprocess != "none"):
+        parser.error("--engine search uses no encoding, solver or preprocessing: drop --encoding, --solver and --preprocess, or use --engine auto")
+    progress = args.engine == "auto" and (args.progress or sys.stderr.isatty())
+    return dict(engine=args.engine, cross_check=args.cross_check, on_wait=routes_progress() if progress else None)
+
+
+def routes_progress():
+    """The progress line of a race: the routes still running and for how long, at most every 5 s after 3 s."""
+    from bddl.budget import Progress
+
+    say = Progress("solve")
+
+    def on_wait(running: list[tuple[str, float]]) -> None:
+        say("running " + ", ".join(f"{name} ({seconds:.0f} s)" for name, seconds in running))
+
+    return on_wait
 
 
 def verdict_line(result) -> str:
@@ -66,8 +116,14 @@ def verdict_line(result) -> str:
 
 
 def summary_line(result) -> str:
+    if result.solver == "search":
+        positions = "" if result.positions is None else f" ({result.positions:,} positions)"
+        return f"answered by {result.answered_by}{positions}, time: {result.seconds:.2f} s"
+    if result.solver == "portfolio":
+        return f"no route answered, time: {result.seconds:.2f} s"
     size = result.size
-    solver = result.solver if result.answered_by in (None, result.solver) else f"{result.solver} ({result.answered_by} answered)"
+    program = (result.answered_by or "").rsplit(" / ", 1)[-1] or None
+    solver = result.solver if program in (None, result.solver) else f"{result.solver} ({program} answered)"
     gates = "" if size.gates is None else f"{size.gates} gates, "
     text = f"solver: {solver}, encoding: {result.encoding} ({size.vars} variables, {gates}{size.clauses} clauses)"
     if result.depth_solved is not None and result.depth_solved < result.depth:
@@ -91,11 +147,19 @@ def run(args) -> int:
     model = open_game(args, parser, print_warnings=True)
     encoding = checked_encoding(model, args.encoding, parser)
     white_move = _white_move(args, model, parser)
-    options = dict(encoding=encoding, solver=args.solver, preprocess=args.preprocess, timeout=args.timeout)
-    result, reply = decide(model, white_move, options)
+    options = dict(encoding=encoding, solver=args.solver, preprocess=args.preprocess, timeout=args.timeout,
+                   **engine_options(args, parser))
+    answer, reply = decide(model, white_move, options)
+    result = answer.result
     status = {True: EXIT_TRUE, False: EXIT_FALSE, None: EXIT_UNKNOWN}[result.black_wins]
+    if answer.disagreement is not None:
+        import sys
+
+        first, second = answer.disagreement
+        print(f"bddlc solve: the routes disagree: {first}; {second} (a bug in bddlc or in a solver)", file=sys.stderr)
+        status = EXIT_DISAGREE
     if args.json:
-        print(json.dumps(result_json(model, result, white_move, reply)))
+        print(json.dumps(result_json(model, result, white_move, reply, answer)))
         return status
     return print_result(model, result, white_move, reply, status)
 
@@ -114,23 +178,24 @@ def _white_move(args, model, parser):
         parser.error(f"--reply-to: {exc}")
 
 
-def decide(model, white_move, options: dict) -> tuple[SolveResult, Reply | None]:
+def decide(model, white_move, options: dict) -> tuple[Answer, Reply | None]:
     """Solve the game and, when Black wins and a White first move is given, the position after it."""
     from bddl.rules import WHITE
 
-    from ..solving.pipeline import solve_model
+    from ..solving.routes import answer
 
-    result = solve_model(model, **options)
-    if white_move is None or not result.black_wins:
-        return result, None
+    found = answer(model, **options)
+    if white_move is None or not found.result.black_wins:
+        return found, None
     if model.rules.won(white_move.after, WHITE):
-        return result, Reply(None, "White reaches its goal with that move")
+        return found, Reply(None, "White reaches its goal with that move")
     if model.depth < 2:
-        return result, Reply(None, "no plies are left for Black after that move")
-    return result, Reply(solve_model(model.at_position(white_move.after), **options))
+        return found, Reply(None, "no plies are left for Black after that move")
+    options = {**options, "cross_check": False}
+    return found, Reply(answer(model.at_position(white_move.after), **options).result)
 
 
-def result_json(model, result: SolveResult, white_move, reply: Reply | None) -> dict:
+def result_json(model, result: SolveResult, white_move, reply: Reply | None, found: Answer | None = None) -> dict:
     from ..schema import SCHEMA_VERSION
 
     after = reply.after if reply else None
@@ -154,6 +219,8 @@ def result_json(model, result: SolveResult, white_move, reply: Reply | None) -> 
         "reply_to": move_json(white_move),
         "reply": None if after is None else move_json(after.first_move),
         "budget_spent": None,
+        "positions": result.positions,
+        "disagreement": None if found is None or found.disagreement is None else list(found.disagreement),
     }
 
 

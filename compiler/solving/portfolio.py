@@ -96,13 +96,15 @@ def race(
     cross_check: bool = False,
     on_wait: Callable[[list[tuple[str, float]]], None] | None = None,
     wait_step: float = 0.5,
+    stop: Callable[[], bool] | None = None,
 ) -> RaceResult:
     """Run the members side by side; the first verdict wins unless `cross_check`.
 
     `timeout` bounds the whole race (members still running then are
     stopped).  `on_wait` is called about every `wait_step` seconds while no
     verdict is in, with the members still running and how long each has
-    run (the progress line of `solve` and `depth`)."""
+    run (the progress line of `solve` and `depth`).  `stop()`, polled as
+    often, True stops everyone (`depth --jobs`: the answer is no longer wanted)."""
     start = time.perf_counter()
     running: dict[int, _Running] = {}
     finishes: dict[str, Finish] = {}
@@ -115,7 +117,7 @@ def race(
             selector.register(child.fd, selectors.EVENT_READ)
         while running:
             left = None if timeout is None else timeout - (time.perf_counter() - start)
-            if left is not None and left <= 0:
+            if (left is not None and left <= 0) or (stop is not None and stop()):
                 break
             step = wait_step if left is None else min(wait_step, left)
             for key, _ in selector.select(step):
@@ -160,6 +162,7 @@ def _fork(member: Member) -> _Running:
             processes.in_forked_child(parent)
             for number in processes.TERMINATIONS + (signal.SIGINT,):
                 signal.signal(number, signal.SIG_DFL)  # the parent stops us with SIGKILL; nothing to unwind
+            _quiet()
             try:
                 payload = pickle.dumps(("ok", member.run()))
             except BaseException as exc:  # reported to the parent as this member's failure
@@ -178,6 +181,19 @@ def _fork(member: Member) -> _Running:
         pass
     processes._tell_watchdog(f"+{pid}")
     return _Running(member, pid, read_end, time.perf_counter(), bytearray())
+
+
+def _quiet() -> None:
+    """A member says nothing (its progress lines would interleave with the
+    parent's): its standard output and error go to /dev/null, through new file
+    objects, since a thread of the parent may have held the old ones' locks at the fork."""
+    import sys
+
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.dup2(null, 2)
+    sys.stdout = open(os.devnull, "w")
+    sys.stderr = open(os.devnull, "w")
 
 
 def _reap(child: _Running) -> int:

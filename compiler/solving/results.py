@@ -54,6 +54,7 @@ class SolveResult:
     move_source: str | None = None
     answered_by: str | None = None  # the program that gave the verdict (a portfolio's member)
     depth_solved: int | None = None
+    positions: int | None = None  # the explicit search's expanded positions, when the search answered
 
 
 def bddl_play(game, state, move, ply: int = 1) -> Play:

@@ -240,3 +240,23 @@ def test_bench_on_local_workers_leaves_no_worker_or_solver_behind(tmp_path, numb
         bddlc.kill()
         raise AssertionError(f"bddlc did not end within {DEADLINE} s of {signal.Signals(number).name}; its signal state: {status}") from None
     wait_until(lambda: not any(alive(pid) for pid in [*pids, worker]), f"the worker {worker} and solver processes {pids} to end")
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow), signal.SIGKILL],
+                         ids=lambda n: signal.Signals(n).name)
+def test_the_routes_race_leaves_nothing_behind(tmp_path, number):
+    """`solve --engine auto`: the search member (a forked child, made to run long here) and the
+    QBF member's solver (the stand-in, in a second forked child) both end with bddlc."""
+    program, pid_file = stand_in_solver(tmp_path)
+    search_pid = tmp_path / "search-pid"
+    code = (
+        "import os, time\nfrom compiler.solving import routes\n"
+        "def long_search(model, *args, **kwargs):\n"
+        f"    open({str(search_pid) + '.tmp'!r}, 'w').write(str(os.getpid()))\n"
+        f"    os.rename({str(search_pid) + '.tmp'!r}, {str(search_pid)!r})\n"
+        "    time.sleep(600)\n"
+        "routes.search_result = long_search\n"
+    ) + cli_with_stand_in(program, ["solve", *MODEL, "--solver", "depqbf", "--engine", "auto"])
+    bddlc = run_bddlc(code, tmp_path)
+    pids = read_pids(pid_file) + read_pids(search_pid)
+    end_and_check(bddlc, pids, number)

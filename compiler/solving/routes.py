@@ -1,0 +1,180 @@
+"""The routes to a verdict, alone or raced: what `solve`, `depth`, `validate` and `regress` ask.
+
+bddlc answers "does Black win within d?" two independent ways: the QBF route
+(an encoding and a solver: `pipeline.solve_model`) and the explicit search
+(`game_search.search_model`).  Which is faster differs by orders of magnitude
+from game to game, in both directions (docs/benchmarks.md, "The portfolio"),
+so by default (`engine="auto"`) both run side by side, one process each
+(`portfolio.race`), and the first verdict wins.  `engine="qbf"` and
+`engine="search"` keep one route, in-process, for research and for the
+benchmarks of one route.
+
+The search member is the explicit engine that suits the game, chosen by
+measurement (docs/benchmarks.md, "The portfolio"):
+
+* a `.pg` game: the positional solver's minimax (its rules' cuts built in);
+* a positional BDDL model (every move claims an open cell, goals are sets of
+  cells): the minimax with the positional rules, where they fit;
+* a Breakthrough-like BDDL game: df-pn with the race patterns;
+* any other BDDL game: the minimax.
+
+A search that cannot finish (its positions budget or the memory guard) gives
+way: it returns no verdict and the QBF route goes on alone.  With
+`cross_check`, both run to their end and a contradiction is reported
+(`Answer.disagreement`): one of them is wrong, which is a bug in bddlc or in
+a solver.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..model import GameModel
+from .portfolio import Member, RaceResult, race
+from .results import EncodingSize, SolveResult
+
+ENGINES = ("auto", "qbf", "search")
+DEFAULT_ENGINE = "auto"
+# positions the portfolio's search member may expand before it gives way (the
+# QBF route goes on alone); `bddlc search`'s own default
+SEARCH_POSITIONS = 20_000_000
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A solve's result, who answered, and what the other routes said (`cross_check`)."""
+
+    result: SolveResult
+    others: tuple[tuple[str, bool | None, str | None], ...] = ()  # (route, verdict, why none) of the routes that did not answer
+    disagreement: tuple[str, str] | None = None  # two routes that contradict each other, each "route: verdict"
+
+
+def qbf_name(model: GameModel, encoding: str | None, solver: str) -> str:
+    """"qbf: cor+ / default", as `answered_by` says it before the solve names the program."""
+    return f"qbf: {encoding or model.solve_encoding()} / {solver}"
+
+
+def search_plan(model: GameModel) -> tuple[str, dict]:
+    """The explicit engine that suits the game: its name and `search_model`'s options."""
+    if model.pg is not None:
+        return "search: the positional solver", {"algorithm": "minimax"}
+    from bddl.engines.race import race_knowledge
+
+    game = model.rules.game  # type: ignore[attr-defined]
+    if race_knowledge(game) is not None:
+        return "search: df-pn with race patterns", {"algorithm": "pns", "race_patterns": True}
+    from .positional_search import not_searchable
+
+    assert model.bddl is not None
+    if not_searchable(model.bddl.domain, model.bddl.problem, model.depth) is None:
+        return "search: minimax with the positional rules", {"algorithm": "minimax", "positional_rules": True}
+    return "search: minimax", {"algorithm": "minimax"}
+
+
+def search_result(model: GameModel, max_positions: int = SEARCH_POSITIONS) -> SolveResult:
+    """The search route's answer as a `SolveResult` (no verdict when the search gives way)."""
+    import time
+
+    from bddl.budget import MemoryBudgetExceeded
+    from bddl.engines.minimax import SearchBudgetExceeded
+
+    from .game_search import search_model
+
+    name, options = search_plan(model)
+    start = time.perf_counter()
+    base = SolveResult(None, depth=model.depth, solver="search", seconds=0.0, size=EncodingSize(0, None, 0), encoding="none",
+                       black_first=model.black_first, answered_by=name, depth_solved=model.depth)
+    try:
+        found = search_model(model, max_positions=max_positions, **options)
+    except SearchBudgetExceeded as exc:
+        return dataclasses.replace(base, seconds=time.perf_counter() - start, reason=f"the search gave way: {exc}")
+    except MemoryBudgetExceeded as exc:
+        return dataclasses.replace(base, seconds=time.perf_counter() - start, reason=f"the search gave way: {exc}")
+    reason = None
+    if found.black_wins and not model.black_first:
+        reason = "White moves first: Black has no first move"
+    return dataclasses.replace(base, black_wins=found.black_wins, seconds=found.seconds, first_move=found.first_move,
+                               positions=found.positions, reason=reason, move_source="search" if found.first_move else None)
+
+
+def qbf_result(model: GameModel, *, encoding: str | None, solver: str, preprocess: str, timeout: float | None,
+               stop: Callable[[], bool] | None = None) -> SolveResult:
+    """The QBF route's answer, `answered_by` saying encoding and program ("qbf: cor+ / depqbf")."""
+    from .pipeline import solve_model
+
+    result = solve_model(model, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout, stop=stop)
+    program = result.answered_by or result.solver
+    return dataclasses.replace(result, answered_by=f"qbf: {result.encoding} / {program}")
+
+
+def answer(
+    model: GameModel,
+    *,
+    engine: str = DEFAULT_ENGINE,
+    encoding: str | None = None,
+    solver: str = "default",
+    preprocess: str = "none",
+    timeout: float | None = None,
+    stop: Callable[[], bool] | None = None,
+    cross_check: bool = False,
+    max_positions: int = SEARCH_POSITIONS,
+    on_wait: Callable[[list[tuple[str, float]]], None] | None = None,
+) -> Answer:
+    """Does Black win within the model's depth: by the route(s) `engine` names.
+
+    An explicit `encoding`, `solver` or `preprocess` is the QBF route's; the
+    race gives them to its QBF member unchanged.  `timeout` bounds the whole
+    answer; `stop` (True: give up) is polled by the QBF route alone."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
+    if encoding is not None:
+        model.check_encoding(encoding)  # a misfit is the caller's usage error, before anything runs
+    if engine == "qbf":
+        return Answer(qbf_result(model, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout, stop=stop))
+    if engine == "search":
+        return Answer(search_result(model, max_positions))
+    members = [
+        Member(search_plan(model)[0], lambda: search_result(model, max_positions)),
+        Member(qbf_name(model, encoding, solver), lambda: qbf_result(model, encoding=encoding, solver=solver,
+                                                                     preprocess=preprocess, timeout=timeout)),
+    ]
+    raced = race(members, timeout=None if timeout is None else timeout + 5.0, cross_check=cross_check, on_wait=on_wait,
+                 stop=stop)
+    return _answer_of(model, raced, timeout)
+
+
+def _answer_of(model: GameModel, raced: RaceResult, timeout: float | None) -> Answer:
+    others = tuple((_name(f), f.black_wins, _why_none(f)) for f in raced.finishes if f is not raced.winner)
+    disagreement = None
+    if raced.disagreement is not None:
+        first, second = raced.disagreement
+        disagreement = (f"{_name(first)}: {_words(first.black_wins)}", f"{_name(second)}: {_words(second.black_wins)}")
+    if raced.winner is not None:
+        result = raced.winner.result
+        assert isinstance(result, SolveResult)
+        return Answer(dataclasses.replace(result, seconds=raced.seconds), others, disagreement)
+    reasons = "; ".join(f"{name}: {why}" for name, _, why in others if why)
+    limit = f"time limit of {timeout:g} s" if timeout is not None else "no verdict"
+    unknown = SolveResult(None, depth=model.depth, solver="portfolio", seconds=raced.seconds, size=EncodingSize(0, None, 0),
+                          reason=reasons or limit, encoding="none", black_first=model.black_first, depth_solved=model.depth)
+    return Answer(unknown, others, disagreement)
+
+
+def _name(finish) -> str:
+    """The route as it said it answered ("qbf: corrective / depqbf"), or as it was started."""
+    return getattr(finish.result, "answered_by", None) or finish.name
+
+
+def _why_none(finish) -> str | None:
+    if finish.stopped:
+        return "stopped: another route answered first"
+    if finish.error:
+        return f"failed: {finish.error}"
+    result = finish.result
+    return None if result is None or result.black_wins is not None else result.reason
+
+
+def _words(black_wins: bool | None) -> str:
+    return {True: "Black wins", False: "no winning strategy", None: "no verdict"}[black_wins]
