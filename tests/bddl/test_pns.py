@@ -18,7 +18,8 @@ from helpers.strategies import game as random_game
 from helpers.suite import MANIFEST, manifest
 
 from bddl import Game, SearchBudgetExceeded, load_model, search
-from bddl.engines.pns import ProofNumberSearch, SideMoves, game_sides, mobility_numbers, search_pns
+from bddl.engines.minimax import SideMoves, game_sides
+from bddl.engines.pns import ProofNumberSearch, mobility_numbers, search_pns
 from bddl.engines.minimax import black_wins
 
 if sys.version_info >= (3, 11):
