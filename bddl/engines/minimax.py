@@ -34,9 +34,10 @@ that the search itself exists once:
   under symmetries); by default (side to move, black cells, white cells);
 * `watch`: called at positions counts it chooses (memory guards, progress,
   the positional solver switching symmetries on);
-* the table itself (`_recall`, `_remember`, `_remember_verdict`): df-pn
-  (`ProofNumberSearch`) is this search with its own table, whose solved
-  entries its leaf search (the last few plies) shares.
+* what is stored (`_remember`, `_remember_verdict`): df-pn
+  (`ProofNumberSearch`) is this search with its own entries in the table
+  (the work spent beside the depths, for its garbage collection), which its
+  leaf search (the last few plies) shares.
 
 The BDDL entry points (`search`, `black_wins`) sit on top: `game_sides`
 reads a `bddl.game.Game` as two `SideMoves`.
@@ -46,14 +47,16 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, require, stored_position_bytes
 from ..game import BLACK, Game, Move, State
 
 DEFAULT_MAX_POSITIONS = 20_000_000
-NEVER = 1 << 62  # a positions count no search reaches
+NEVER = 1 << 62  # a positions count no search reaches, a depth no win needs
+UNKNOWN = (NEVER, 0)  # a table entry: no depth known to win, none known to lose
 
 Board = tuple[int, int]
 # (black to move, black cells, white cells, plies left) -> True (Black wins), False (Black loses), None (unknown)
@@ -124,9 +127,11 @@ class Minimax:
         self.next_watch = NEVER if watch is None else 1
         self.positions = 0
         self.knowledge_hits = 0
-        # key -> the smallest r Black is known to win with; key -> the largest r it is known to lose with
-        self.wins: dict[Hashable, int] = {}
-        self.losses: dict[Hashable, int] = {}
+        # key -> (the smallest r Black is known to win with, the largest r it is known to lose with,
+        # and whatever else an engine keeps: df-pn's work); the minimax's pairs are shared
+        # (`_pairs`), so its entry costs its key and a slot of the table only
+        self.solved: dict[Any, Any] = {}
+        self._pairs: dict[tuple[int, int], tuple[int, int]] = {}
 
     # -- the question ------------------------------------------------------
 
@@ -144,17 +149,27 @@ class Minimax:
     def known(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
         """What the table says about Black's chances (None: not decided there)."""
         key = (black_to_move, b, w) if self.key is None else self.key(black_to_move, b, w, r)
-        return self._recall(key, r)
+        entry = self.solved.get(key)
+        if entry is not None:
+            if r >= entry[0]:
+                return True
+            if r <= entry[1]:
+                return False
+        return None
 
     # -- the search --------------------------------------------------------
 
     def value(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
         """Does Black win, r >= 1?  The table, the knowledge, then one
-        expansion: the judge or the generic tests, then the children."""
+        expansion: the judge or the generic tests, then the children.
+        (One function: the hot path of every explicit engine.)"""
         key = (black_to_move, b, w) if self.key is None else self.key(black_to_move, b, w, r)
-        known = self._recall(key, r)
-        if known is not None:
-            return known
+        entry = self.solved.get(key)
+        if entry is not None:
+            if r >= entry[0]:
+                return True
+            if r <= entry[1]:
+                return False
         if self.knowledge is not None:
             verdict = self.knowledge(black_to_move, b, w, r)
             if verdict is not None:
@@ -166,65 +181,60 @@ class Minimax:
             raise SearchBudgetExceeded(self.positions)
         if self.positions >= self.next_watch:
             self.next_watch = self.watch(self.positions)  # type: ignore[misc]
-        result = self._expand(black_to_move, b, w, r)
-        self._remember(key, r, result)
-        return result
-
-    def _expand(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
         side = self.sides[black_to_move]
-        children: Iterable[Board]
+        children: Sequence[Board] = ()
+        result: bool | None
         if self.judge is not None:
-            verdict = self.judge(black_to_move, b, w, r)
-            if verdict is not None:
-                return verdict
-            if r == 1:  # the plies run out: Black has not won
-                return False
-            children = side.successors(b, w)
+            result = self.judge(black_to_move, b, w, r)
+            if result is None:
+                if r == 1:  # the plies run out: Black has not won
+                    result = False
+                else:
+                    children = side.successors(b, w)
         else:
             children = side.successors(b, w)
             if not children:  # the mover is stuck: it loses (BDDL), or the game ends (positional games)
-                return not black_to_move and not self.stuck_black_loses
-            if r == 1 and not black_to_move:  # White wins or not, Black has not won
-                return False
-            won = side.won
-            for b2, w2 in children:
-                if won(b2, w2):
-                    return black_to_move
-            if r == 1:
-                return False
-        child = not black_to_move if self.movers is None else self.movers[r - 1]
-        r2 = r - 1
-        value = self.value
-        if black_to_move:
-            for b2, w2 in children:
-                if value(child, b2, w2, r2):
-                    return True
-            return False
-        for b2, w2 in children:
-            if not value(child, b2, w2, r2):
-                return False
-        return True
+                result = not black_to_move and not self.stuck_black_loses
+            elif r == 1 and not black_to_move:  # White wins or not, Black has not won
+                result = False
+            else:
+                won = side.won
+                result = None
+                for b2, w2 in children:
+                    if won(b2, w2):
+                        result = black_to_move
+                        break
+                else:
+                    if r == 1:
+                        result = False
+        if result is None:
+            child = not black_to_move if self.movers is None else self.movers[r - 1]
+            r2 = r - 1
+            value = self.value
+            if black_to_move:
+                result = False
+                for b2, w2 in children:
+                    if value(child, b2, w2, r2):
+                        result = True
+                        break
+            else:
+                result = True
+                for b2, w2 in children:
+                    if not value(child, b2, w2, r2):
+                        result = False
+                        break
+        self._remember(key, r, result)
+        return result
 
-    # -- the table (df-pn keeps its own: `bddl.engines.pns`) -----------------
-
-    def _recall(self, key: Hashable, r: int) -> bool | None:
-        win = self.wins.get(key)
-        if win is not None and r >= win:
-            return True
-        loss = self.losses.get(key)
-        if loss is not None and r <= loss:
-            return False
-        return None
+    # -- the table (df-pn keeps its own entries in it: `bddl.engines.pns`) ----
 
     def _remember(self, key: Hashable, r: int, black_wins: bool) -> None:
-        if black_wins:
-            table = self.wins
-            if r < table.get(key, NEVER):
-                table[key] = r
-        else:
-            table = self.losses
-            if r > table.get(key, 0):
-                table[key] = r
+        win, loss = self.solved.get(key, UNKNOWN)
+        pair = (min(win, r), loss) if black_wins else (win, max(loss, r))
+        shared = self._pairs.get(pair)
+        if shared is None:
+            shared = self._pairs[pair] = pair
+        self.solved[key] = shared
 
     def _remember_verdict(self, black_to_move: bool, b: int, w: int, r: int, black_wins: bool) -> None:
         """A verdict of the knowledge: not kept (asking again is what knowledge is for)."""

@@ -139,7 +139,7 @@ class ProofNumberSearch(Minimax):
         assert mover_wins or delta == 0, "df-pn returned an unsolved root"
         return mover_wins == black_to_move
 
-    # (`known`, what the solved table says about Black's chances, is the minimax's: `_recall`)
+    # (`known`, what the solved table says about Black's chances, is the minimax's)
 
     # -- the search --------------------------------------------------------
 
@@ -254,16 +254,7 @@ class ProofNumberSearch(Minimax):
         self._bound_memory()
         return phi, delta
 
-    # -- the minimax's table is the solved table ------------------------------
-
-    def _recall(self, key, r: int) -> bool | None:
-        entry = self.solved.get(key)
-        if entry is not None:
-            if r >= entry[0]:
-                return True
-            if r <= entry[1]:
-                return False
-        return None
+    # -- what the minimax stores in the solved table ---------------------------
 
     def _remember(self, key, r: int, black_wins: bool) -> None:
         """A value the leaf search found (one expansion of work, collected like any)."""

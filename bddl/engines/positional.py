@@ -8,8 +8,9 @@ which df-pn (`bddl.engines.positional_pns`) reads too.  The search is the
 engines' one minimax (`bddl.engines.minimax.Minimax`); this module only
 says how it reads the rules:
 
-* the table key is the rules' (`table_key`: the masks, or the canonical
-  board of the position's symmetry class in the first half of the game);
+* the table key is the masks, or once the symmetries are set up, the
+  rules' canonical board of the position's symmetry class in the first half
+  of the game (`PositionalRules.symmetric_plies` says why only there);
   the time point, hence the plies left, follows from the number of stones,
   so the monotone table holds one depth per key;
 * the knowledge, asked before a position is expanded and not counted, is the
@@ -37,7 +38,7 @@ import time
 from dataclasses import dataclass
 
 from ..pg.game import PositionalGame
-from .minimax import DEFAULT_MAX_POSITIONS, NEVER, Minimax, SearchBudgetExceeded, SideMoves
+from .minimax import DEFAULT_MAX_POSITIONS, NEVER, Key, Minimax, SearchBudgetExceeded, SideMoves
 from .positional_rules import Cuts, PositionalRules
 
 SYMMETRY_AFTER = 2000
@@ -94,9 +95,10 @@ class PositionalSolver:
     ):
         self.rules = rules = PositionalRules(game, use_symmetries, relevance)
         self.symmetry_after = symmetry_after
-        # the position being expanded and its cuts (the knowledge computes them, the judge
-        # and the claims read them)
-        self._board = (-1, -1, 0)
+        # the position being expanded, its time point and its cuts (the knowledge computes
+        # them, the judge and the claims read them)
+        self._b = self._w = -1
+        self._t = 0
         self._cuts: Cuts | None = None
         self.engine = Minimax(
             SideMoves(self._claims(True), lambda b, w: rules.black_won(b)),
@@ -104,7 +106,7 @@ class PositionalSolver:
             max_positions,
             knowledge=self._lost_cause,
             judge=self._judge,
-            key=self._key,
+            key=self._keys(),
             movers=rules.movers,
             stuck_black_loses=True,
             watch=self._symmetries_on if use_symmetries else None,
@@ -140,8 +142,20 @@ class PositionalSolver:
         return self.decide(b, w)[0]
 
     # -- how the minimax reads the rules ------------------------------------------
-    def _key(self, black_to_move: bool, b: int, w: int, r: int) -> int:
-        return self.rules.table_key(b, w, self.rules.depth - r)
+    def _keys(self) -> Key:
+        """The table key: the masks, or once the symmetries are set up, the
+        canonical board in the first half of the game (`symmetric_plies`)."""
+        rules = self.rules
+        n = rules.n
+        if not rules.perms[1:]:
+            return lambda black_to_move, b, w, r: b << n | w
+        canonical = rules.key
+        raw_from = rules.depth - rules.symmetric_plies  # r <= raw_from: t >= symmetric_plies
+
+        def key(black_to_move: bool, b: int, w: int, r: int) -> int:
+            return canonical(b, w) if r > raw_from else b << n | w
+
+        return key
 
     def _lost_cause(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
         """False when Black can no longer complete a goal in time (the knowledge);
@@ -150,33 +164,35 @@ class PositionalSolver:
         cuts = self.rules.compute_cuts(b, w, t)
         if cuts is None:
             return False
-        self._board = (b, w, t)
-        self._cuts = cuts
+        self._b, self._w, self._t, self._cuts = b, w, t, cuts
         return None
 
     def _cuts_of(self, b: int, w: int) -> tuple[Cuts, int]:
         """The cuts of the position being expanded (computed again if asked about another)."""
-        board = self._board
-        if board[0] == b and board[1] == w:
-            return self._cuts, board[2]  # type: ignore[return-value]
+        if b == self._b and w == self._w:  # (always, in the minimax)
+            return self._cuts, self._t  # type: ignore[return-value]
         t = self.rules.time_of(b, w)
         cuts = self.rules.compute_cuts(b, w, t)
         assert cuts is not None, "the minimax expands no lost cause"
         return cuts, t
 
     def _judge(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
-        cuts, t = self._cuts_of(b, w)
-        return self.rules.verdict_of(cuts, t)
+        if b == self._b and w == self._w:  # (the hot path: `_cuts_of` inlined)
+            return self.rules.verdict_of(self._cuts, self._t)  # type: ignore[arg-type]
+        return self.rules.verdict_of(*self._cuts_of(b, w))
 
     def _claims(self, black: bool):
         rules = self.rules
 
         def successors(b: int, w: int) -> list[tuple[int, int]]:
-            cuts, t = self._cuts_of(b, w)
-            moves = rules.claims_of(cuts, t)
+            if b == self._b and w == self._w:  # (the hot path: `_cuts_of` inlined)
+                cuts, t = self._cuts, self._t
+            else:
+                cuts, t = self._cuts_of(b, w)
+            moves = rules.claims_of(cuts, t)  # type: ignore[arg-type]
             if black:
                 return [(b | 1 << c, w) for c in moves]
-            _, _, _, within, k, need = cuts
+            _, _, _, within, k, need = cuts  # type: ignore[misc]
             if within is not None and k >= LOOKAHEAD_FROM and len(moves) > 1:
                 moves = rules.relevance.strongest_blocks_first(b, w, k, moves, within[need])  # type: ignore[union-attr]
             return [(b, w | 1 << c) for c in moves]
@@ -187,4 +203,5 @@ class PositionalSolver:
         if positions < self.symmetry_after:
             return self.symmetry_after
         self.rules.set_up_symmetries()
+        self.engine.key = self._keys()
         return NEVER

@@ -239,14 +239,6 @@ class PositionalRules:
         k = self.key(b, w)
         return k >> self.n, k & self.full
 
-    def table_key(self, b: int, w: int, t: int) -> int:
-        """The key a table keeps the position at t under: its canonical key in
-        the first half of the game once the symmetries are set up, else the
-        masks themselves."""
-        if self._lookup and t < self.symmetric_plies:
-            return self.key(b, w)
-        return b << self.n | w
-
     def set_up_symmetries(self) -> None:
         """Find the board's symmetries and their lookup tables (once)."""
         if self.use_symmetries:
