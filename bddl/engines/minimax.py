@@ -12,7 +12,12 @@ The search (`Minimax`) is a depth-first AND/OR search with a transposition
 table.  The table exploits monotonicity: a Black win with r plies left is a
 win with any r' >= r plies left (the same strategy still finishes in time),
 and a loss with r plies left is a loss with any fewer.  So each position keeps
-the smallest depth known to win and the largest known to lose.
+the smallest depth known to win and the largest known to lose.  That holds
+when the turns alternate; under a turn pattern (`movers`) the turns ahead
+differ from one r to another, and it holds only because the board names the
+plies left (a positional game's stones count its time points), so that a
+board never meets two depths (tests/bddl/test_minimax.py has a game where
+it would fail otherwise).
 
 Why one core serves every explicit engine: it only reads a game through two
 `SideMoves` (each side's distinct successors and goal test), the same
@@ -111,7 +116,8 @@ class Minimax:
         stuck_black_loses: bool = False,
         watch: Watch | None = None,
     ):
-        # movers[r]: does Black move with r plies left?  None: the sides alternate.
+        # movers[r]: does Black move with r plies left?  None: the sides alternate.  Given,
+        # each board must meet one r only (else the table's monotonicity does not hold).
         # stuck_black_loses: a mover without a move ends the game with Black not
         # having won (positional games), rather than losing it (BDDL).
         self.sides = {True: black, False: white}
@@ -142,9 +148,13 @@ class Minimax:
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 4 * r + 1000))
         try:
-            return self.value(black_to_move, b, w, r)
+            return self._search(black_to_move, b, w, r)
         finally:
             sys.setrecursionlimit(limit)
+
+    def _search(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
+        """The search from a root, r >= 1: the minimax's is `value` (df-pn's, `_mid`)."""
+        return self.value(black_to_move, b, w, r)
 
     def known(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
         """What the table says about Black's chances (None: not decided there)."""

@@ -20,7 +20,8 @@ The df-pn pitfalls this implementation meets, and how it handles them:
   use monotonicity instead, as the minimax table does: a Black win with r
   plies left is one with any r' >= r, a Black loss one with any r' <= r, so
   one solved entry per (side, board) keeps the smallest winning and the
-  largest losing r.
+  largest losing r (under a turn pattern sound because the board names the
+  plies left: `bddl.engines.minimax` says why).
 * Graph history interaction (GHI) does not arise: with the plies left in the
   key every move strictly decreases the key's depth, so the search space is a
   DAG and a position's value never depends on the path to it.  (Transpositions
@@ -71,7 +72,6 @@ on their own move generators.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Sequence
 
@@ -123,23 +123,14 @@ class ProofNumberSearch(Minimax):
         # (black to move, b, w, r) -> (phi, delta, work), unsolved only
         self.unsolved: dict[tuple[bool, int, int, int], tuple[int, int, int]] = {}
 
-    # -- the question ------------------------------------------------------
+    # -- the question (`black_wins` and `known` are the minimax's) -----------
 
-    def black_wins(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
-        """Does Black win from this board with r plies left?"""
-        if r < 1:
-            return False
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 4 * r + 1000))
-        try:
-            phi, delta = self._mid(black_to_move, b, w, r, INF, INF)
-        finally:
-            sys.setrecursionlimit(limit)
+    def _search(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
+        """df-pn from the root, to a proof or a disproof."""
+        phi, delta = self._mid(black_to_move, b, w, r, INF, INF)
         mover_wins = phi == 0
         assert mover_wins or delta == 0, "df-pn returned an unsolved root"
         return mover_wins == black_to_move
-
-    # (`known`, what the solved table says about Black's chances, is the minimax's)
 
     # -- the search --------------------------------------------------------
 

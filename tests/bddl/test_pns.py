@@ -3,7 +3,11 @@
 Random games from the encoding tests' generator, under the default settings
 and under settings that force the rarely taken paths (a table so small it is
 collected all the time, no leaf search, summed proof numbers, other epsilons),
-then every suite instance and every answered corpus instance."""
+then every suite instance and every answered corpus instance.  df-pn's leaf
+search is the minimax itself (`Minimax.value` on df-pn's table), so the
+settings without a leaf search are the ones where the two answers are
+computed wholly apart (tests/bddl/test_minimax.py holds both to the rules
+read word for word)."""
 
 from __future__ import annotations
 
