@@ -1,4 +1,5 @@
-"""Does Black win within d plies?  Exhaustive game-tree search, the test oracle.
+"""Does Black win within d plies?  Exhaustive game-tree search: the one
+minimax of the engines, and on a BDDL game the test oracle.
 
 The rules (the paper's Def 10, generalised to any depth and either side first):
 
@@ -7,23 +8,68 @@ The rules (the paper's Def 10, generalised to any depth and either side first):
 * a player with no legal move in its turn has lost;
 * when the plies run out and Black has not won, Black has lost.
 
-The search is a depth-first AND/OR search with a transposition table.  The
-table exploits monotonicity: a Black win with r plies left is a win with any
-r' >= r plies left (the same strategy still finishes in time), and a loss
-with r plies left is a loss with any fewer.  So each (position, side to move)
-keeps the smallest depth known to win and the largest known to lose.
+The search (`Minimax`) is a depth-first AND/OR search with a transposition
+table.  The table exploits monotonicity: a Black win with r plies left is a
+win with any r' >= r plies left (the same strategy still finishes in time),
+and a loss with r plies left is a loss with any fewer.  So each position keeps
+the smallest depth known to win and the largest known to lose.  That holds
+when the turns alternate; under a turn pattern (`movers`) the turns ahead
+differ from one r to another, and it holds only because the board names the
+plies left (a positional game's stones count its time points), so that a
+board never meets two depths (tests/bddl/test_minimax.py has a game where
+it would fail otherwise).
+
+Why one core serves every explicit engine: it only reads a game through two
+`SideMoves` (each side's distinct successors and goal test), the same
+interface df-pn (`bddl.engines.pns`) reads, plus the two rule switches the
+games differ in: who moves with r plies left (`movers`: (p,q) turn patterns
+of positional games are not alternating) and what a mover without a move
+means (`stuck_black_loses`: in a positional game the game just ends and Black
+has not won).  What a game knows beyond its moves comes in through hooks, so
+that the search itself exists once:
+
+* `knowledge`: a verdict without a search, asked before a position is
+  expanded (the race patterns of `bddl.engines.race`, the lost causes of the
+  positional rules); not counted as an expansion and not stored here;
+* `judge`: the value one ply decides, asked once the position is counted; it
+  replaces the generic "stuck or winning at once" tests on every child by the
+  rules' own (the positional rules read it from the cells that complete a
+  goal, without a goal test per child);
+* `key`: the table key of a position (the positional rules' canonical board
+  under symmetries); by default (side to move, black cells, white cells);
+* `watch`: called at positions counts it chooses (memory guards, progress,
+  the positional solver switching symmetries on);
+* what is stored (`_remember`, `_remember_verdict`): df-pn
+  (`ProofNumberSearch`) is this search with its own entries in the table
+  (the work spent beside the depths, for its garbage collection), which its
+  leaf search (the last few plies) shares.
+
+The BDDL entry points (`search`, `black_wins`) sit on top: `game_sides`
+reads a `bddl.game.Game` as two `SideMoves`.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, require, stored_position_bytes
-from ..game import BLACK, WHITE, Game, Move, State
+from ..game import BLACK, Game, Move, State
 
 DEFAULT_MAX_POSITIONS = 20_000_000
+NEVER = 1 << 62  # a positions count no search reaches, a depth no win needs
+UNKNOWN = (NEVER, 0)  # a table entry: no depth known to win, none known to lose
+
+Board = tuple[int, int]
+# (black to move, black cells, white cells, plies left) -> True (Black wins), False (Black loses), None (unknown)
+Knowledge = Callable[[bool, int, int, int], "bool | None"]
+# (black to move, black cells, white cells, plies left) -> the position's table key
+Key = Callable[[bool, int, int, int], Hashable]
+# positions expanded so far -> the count at which to be called next
+Watch = Callable[[int], int]
 
 
 class SearchBudgetExceeded(Exception):
@@ -43,104 +89,215 @@ class SearchResult:
     seconds: float
 
 
-class _Searcher:
-    def __init__(self, game: Game, max_positions: int):
-        self.game = game
-        self.max_positions = max_positions
-        self.positions = 0
-        # (black, white) -> [smallest winning depth, largest losing depth], per side to move
-        self.table: dict[str, dict[tuple[int, int], list[int]]] = {BLACK: {}, WHITE: {}}
-        self.black_rules = game.black
-        self.white_rules = game.white
-        cells = game.geometry.cells
-        placements = sum(len(box) for rules in (game.black, game.white) for box in rules.boxes)
-        require("the game engine's tables for this board", engine_bytes(cells, placements))
-        self.memory_cap = max_stored_positions(cells, placements)
-        self.memory = lambda n: engine_bytes(cells, placements) + n * stored_position_bytes(cells)
-        self.progress = Progress("search")
+@dataclass(frozen=True)
+class SideMoves:
+    """One side's move generator: distinct successor boards, and the side's goal test."""
 
-    def _expand(self) -> None:
-        """Count one more expanded position against the budgets."""
+    successors: Callable[[int, int], Sequence[Board]]
+    won: Callable[[int, int], bool]
+    # about how many moves the side has (df-pn's `mobility_numbers`), cheaper than the successors
+    count: Callable[[int, int], int] | None = None
+
+
+class Minimax:
+    """Depth-first minimax over boards (black, white) with Black to move or
+    not and r plies left, with a monotone transposition table."""
+
+    def __init__(
+        self,
+        black: SideMoves,
+        white: SideMoves,
+        max_positions: int = DEFAULT_MAX_POSITIONS,
+        *,
+        knowledge: Knowledge | None = None,
+        judge: Knowledge | None = None,
+        key: Key | None = None,
+        movers: Sequence[bool] | None = None,
+        stuck_black_loses: bool = False,
+        watch: Watch | None = None,
+    ):
+        # movers[r]: does Black move with r plies left?  None: the sides alternate.  Given,
+        # each board must meet one r only (else the table's monotonicity does not hold).
+        # stuck_black_loses: a mover without a move ends the game with Black not
+        # having won (positional games), rather than losing it (BDDL).
+        self.sides = {True: black, False: white}
+        self.max_positions = max_positions
+        self.knowledge = knowledge
+        # judge: where given, it decides every position whose mover is stuck or wins
+        # at once (None: the mover has moves, and none of them wins at once)
+        self.judge = judge
+        self.key = key
+        self.movers = movers
+        self.stuck_black_loses = stuck_black_loses
+        self.watch = watch
+        self.next_watch = NEVER if watch is None else 1
+        self.positions = 0
+        self.knowledge_hits = 0
+        # key -> (the smallest r Black is known to win with, the largest r it is known to lose with,
+        # and whatever else an engine keeps: df-pn's work); the minimax's pairs are shared
+        # (`_pairs`), so its entry costs its key and a slot of the table only
+        self.solved: dict[Any, Any] = {}
+        self._pairs: dict[tuple[int, int], tuple[int, int]] = {}
+
+    # -- the question ------------------------------------------------------
+
+    def black_wins(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
+        """Does Black win from this board with r plies left?"""
+        if r < 1:
+            return False
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 4 * r + 1000))
+        try:
+            return self._search(black_to_move, b, w, r)
+        finally:
+            sys.setrecursionlimit(limit)
+
+    def _search(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
+        """The search from a root, r >= 1: the minimax's is `value` (df-pn's, `_mid`)."""
+        return self.value(black_to_move, b, w, r)
+
+    def known(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
+        """What the table says about Black's chances (None: not decided there)."""
+        key = (black_to_move, b, w) if self.key is None else self.key(black_to_move, b, w, r)
+        entry = self.solved.get(key)
+        if entry is not None:
+            if r >= entry[0]:
+                return True
+            if r <= entry[1]:
+                return False
+        return None
+
+    # -- the search --------------------------------------------------------
+
+    def value(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
+        """Does Black win, r >= 1?  The table, the knowledge, then one
+        expansion: the judge or the generic tests, then the children.
+        (One function: the hot path of every explicit engine.)"""
+        key = (black_to_move, b, w) if self.key is None else self.key(black_to_move, b, w, r)
+        entry = self.solved.get(key)
+        if entry is not None:
+            if r >= entry[0]:
+                return True
+            if r <= entry[1]:
+                return False
+        if self.knowledge is not None:
+            verdict = self.knowledge(black_to_move, b, w, r)
+            if verdict is not None:
+                self.knowledge_hits += 1
+                self._remember_verdict(black_to_move, b, w, r, verdict)
+                return verdict
         self.positions += 1
         if self.positions > self.max_positions:
             raise SearchBudgetExceeded(self.positions)
-        if self.positions > self.memory_cap:
-            raise MemoryBudgetExceeded(f"the search's table of more than {self.memory_cap:,} positions", self.memory(self.positions), memory_limit())
-        if not self.positions & 0xFFFF:
-            self.progress(f"{self.positions:,} positions expanded")
-
-    def black_to_move(self, b: int, w: int, r: int) -> bool:
-        """Black to move with r >= 1 plies left: can Black force a win?"""
-        entry = self.table[BLACK].get((b, w))
-        if entry is not None:
-            if r >= entry[0]:
-                return True
-            if r <= entry[1]:
-                return False
-        self._expand()
-        rules = self.black_rules
-        children = _distinct(rules.successors(b, w))
-        won = rules.won
-        result = False
-        if children:
-            for b2, w2 in children:
-                if won(b2, w2):
-                    result = True
-                    break
-            else:
-                if r > 1:
-                    for b2, w2 in children:
-                        if self.white_to_move(b2, w2, r - 1):
-                            result = True
-                            break
-        self._store(BLACK, b, w, r, result)
-        return result
-
-    def white_to_move(self, b: int, w: int, r: int) -> bool:
-        """White to move with r >= 1 plies left: does Black win whatever White does?"""
-        entry = self.table[WHITE].get((b, w))
-        if entry is not None:
-            if r >= entry[0]:
-                return True
-            if r <= entry[1]:
-                return False
-        self._expand()
-        rules = self.white_rules
-        children = _distinct(rules.successors(b, w))
-        won = rules.won
-        if not children:
-            result = True
-        elif r == 1:
-            result = False
-        else:
-            result = True
-            for b2, w2 in children:
-                if won(b2, w2):
+        if self.positions >= self.next_watch:
+            self.next_watch = self.watch(self.positions)  # type: ignore[misc]
+        side = self.sides[black_to_move]
+        children: Sequence[Board] = ()
+        result: bool | None
+        if self.judge is not None:
+            result = self.judge(black_to_move, b, w, r)
+            if result is None:
+                if r == 1:  # the plies run out: Black has not won
                     result = False
-                    break
+                else:
+                    children = side.successors(b, w)
+        else:
+            children = side.successors(b, w)
+            if not children:  # the mover is stuck: it loses (BDDL), or the game ends (positional games)
+                result = not black_to_move and not self.stuck_black_loses
+            elif r == 1 and not black_to_move:  # White wins or not, Black has not won
+                result = False
             else:
+                won = side.won
+                result = None
                 for b2, w2 in children:
-                    if not self.black_to_move(b2, w2, r - 1):
+                    if won(b2, w2):
+                        result = black_to_move
+                        break
+                else:
+                    if r == 1:
+                        result = False
+        if result is None:
+            child = not black_to_move if self.movers is None else self.movers[r - 1]
+            r2 = r - 1
+            value = self.value
+            if black_to_move:
+                result = False
+                for b2, w2 in children:
+                    if value(child, b2, w2, r2):
+                        result = True
+                        break
+            else:
+                result = True
+                for b2, w2 in children:
+                    if not value(child, b2, w2, r2):
                         result = False
                         break
-        self._store(WHITE, b, w, r, result)
+        self._remember(key, r, result)
         return result
 
-    def _store(self, side: str, b: int, w: int, r: int, result: bool) -> None:
-        table = self.table[side]
-        entry = table.get((b, w))
-        if entry is None:
-            entry = table[(b, w)] = [sys.maxsize, 0]
-        if result:
-            entry[0] = min(entry[0], r)
-        else:
-            entry[1] = max(entry[1], r)
+    # -- the table (df-pn keeps its own entries in it: `bddl.engines.pns`) ----
+
+    def _remember(self, key: Hashable, r: int, black_wins: bool) -> None:
+        win, loss = self.solved.get(key, UNKNOWN)
+        pair = (min(win, r), loss) if black_wins else (win, max(loss, r))
+        shared = self._pairs.get(pair)
+        if shared is None:
+            shared = self._pairs[pair] = pair
+        self.solved[key] = shared
+
+    def _remember_verdict(self, black_to_move: bool, b: int, w: int, r: int, black_wins: bool) -> None:
+        """A verdict of the knowledge: not kept (asking again is what knowledge is for)."""
 
 
-def _distinct(successors) -> list[tuple[int, int]]:
-    """The distinct successor states, in move order (an action that ignores
-    ?y, say, reaches the same state from every row)."""
-    return list(dict.fromkeys((b2, w2) for _, _, b2, w2 in successors))
+# -- BDDL games -------------------------------------------------------------
+
+
+def game_sides(game: Game) -> tuple[SideMoves, SideMoves]:
+    """Black's and White's moves of a BDDL game, as the searches read them."""
+
+    def distinct(rules):
+        def successors(b: int, w: int) -> list[Board]:
+            # an action that ignores ?y, say, reaches one state from every row
+            return list(dict.fromkeys((b2, w2) for _, _, b2, w2 in rules.successors(b, w)))
+
+        return successors
+
+    def legal(rules):
+        # the (action, position) pairs that may be played: the distinct successors
+        # can be fewer, which an initial number need not know
+        def count(b: int, w: int) -> int:
+            return sum(mask.bit_count() for mask in rules.legal_masks(b, w))
+
+        return count
+
+    return (
+        SideMoves(distinct(game.black), game.black.won, legal(game.black)),
+        SideMoves(distinct(game.white), game.white.won, legal(game.white)),
+    )
+
+
+def _game_minimax(game: Game, max_positions: int) -> Minimax:
+    """The minimax on a BDDL game, with the memory guard of its table and progress on stderr."""
+    cells = game.geometry.cells
+    placements = sum(len(box) for rules in (game.black, game.white) for box in rules.boxes)
+    require("the game engine's tables for this board", engine_bytes(cells, placements))
+    cap = max_stored_positions(cells, placements)
+    progress = Progress("search")
+
+    def watch(positions: int) -> int:
+        if positions > cap:
+            raise MemoryBudgetExceeded(
+                f"the search's table of more than {cap:,} positions",
+                engine_bytes(cells, placements) + positions * stored_position_bytes(cells),
+                memory_limit(),
+            )
+        if not positions & 0xFFFF:
+            progress(f"{positions:,} positions expanded")
+        return min(cap + 1, (positions | 0xFFFF) + 1)
+
+    black, white = game_sides(game)
+    return Minimax(black, white, max_positions, watch=watch)
 
 
 def search(game: Game, depth: int | None = None, max_positions: int = DEFAULT_MAX_POSITIONS) -> SearchResult:
@@ -149,33 +306,25 @@ def search(game: Game, depth: int | None = None, max_positions: int = DEFAULT_MA
     Raises `SearchBudgetExceeded` after `max_positions` expanded positions."""
     depth = game.problem.depth if depth is None else depth
     start = time.perf_counter()
-    searcher = _Searcher(game, max_positions)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 4 * depth + 1000))
-    try:
-        state = game.initial
-        first_move = None
-        if depth < 1:
-            wins = False
-        elif game.black_first:
-            wins = False
-            for move in game.moves(state, BLACK):
-                s = move.state
-                if game.won(s, BLACK) or (depth > 1 and searcher.white_to_move(s.black, s.white, depth - 1)):
-                    wins, first_move = True, move
-                    break
-        else:
-            wins = searcher.white_to_move(state.black, state.white, depth)
-    finally:
-        sys.setrecursionlimit(limit)
-    return SearchResult(wins, depth, first_move, searcher.positions, time.perf_counter() - start)
+    engine = _game_minimax(game, max_positions)
+    state = game.initial
+    first_move = None
+    if depth < 1:
+        wins = False
+    elif game.black_first:
+        wins = False
+        for move in game.moves(state, BLACK):
+            s = move.state
+            if game.won(s, BLACK) or engine.black_wins(False, s.black, s.white, depth - 1):
+                wins, first_move = True, move
+                break
+    else:
+        wins = engine.black_wins(False, state.black, state.white, depth)
+    return SearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start)
 
 
 def black_wins(game: Game, state: State, side: str, plies: int, max_positions: int = DEFAULT_MAX_POSITIONS) -> bool:
     """Does Black win from `state` with `side` to move and `plies` plies left?"""
     if plies < 1:
         return False
-    searcher = _Searcher(game, max_positions)
-    if side == BLACK:
-        return searcher.black_to_move(state.black, state.white, plies)
-    return searcher.white_to_move(state.black, state.white, plies)
+    return _game_minimax(game, max_positions).black_wins(side == BLACK, state.black, state.white, plies)

@@ -20,7 +20,8 @@ The df-pn pitfalls this implementation meets, and how it handles them:
   use monotonicity instead, as the minimax table does: a Black win with r
   plies left is one with any r' >= r, a Black loss one with any r' <= r, so
   one solved entry per (side, board) keeps the smallest winning and the
-  largest losing r.
+  largest losing r (under a turn pattern sound because the board names the
+  plies left: `bddl.engines.minimax` says why).
 * Graph history interaction (GHI) does not arise: with the plies left in the
   key every move strictly decreases the key's depth, so the search space is a
   DAG and a position's value never depends on the path to it.  (Transpositions
@@ -45,9 +46,10 @@ The df-pn pitfalls this implementation meets, and how it handles them:
   memory and stops with `SearchBudgetExceeded`.
 
 Measured refinements (the defaults; docs/benchmarks.md): the last
-`leaf_plies` (5) plies are decided by a plain depth-first search sharing the
-solved table (near the horizon proof numbers guide nothing and each df-pn
-re-expansion is a full move generation); weak proof numbers (Ueda et al.
+`leaf_plies` (5) plies are decided by the engines' minimax
+(`bddl.engines.minimax.Minimax`, of which `ProofNumberSearch` is the df-pn
+kind) on the solved table (near the horizon proof numbers guide nothing and
+each df-pn re-expansion is a full move generation); weak proof numbers (Ueda et al.
 2008: delta is the largest child number plus one per other open child, not
 the sum, which counts a transposition once per path to it: positional games
 and Connect-4 are full of them); and epsilon = 1.  Together they took the
@@ -63,19 +65,18 @@ threat cuts of positional games); it is asked before a position is expanded,
 by df-pn and by the leaf search alike, and its answers are stored as solved.
 
 The core (`ProofNumberSearch`) only needs, per side, the distinct successors
-of a board and the side's win test, so the race-pattern verifier and the
-positional-game solver reuse it on their own move generators.
+of a board and the side's win test (`SideMoves`, the minimax's interface
+too), so the race-pattern verifier and the positional-game solver reuse it
+on their own move generators.
 """
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ..game import BLACK, Game
-from .minimax import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded, SearchResult
+from .minimax import DEFAULT_MAX_POSITIONS, Knowledge, Minimax, SearchBudgetExceeded, SearchResult, SideMoves, game_sides
 
 INF = 1 << 40
 DEFAULT_CAPACITY = 2_000_000  # table entries (solved and unsolved) kept at once
@@ -83,49 +84,16 @@ DEFAULT_EPSILON = 1.0
 DEFAULT_LEAF_PLIES = 5
 DEFAULT_WEAK = True  # these three: the fewest positions on samples of the suite (docs/benchmarks.md)
 
-Board = tuple[int, int]
-# (black to move, black cells, white cells, plies left) -> True (Black wins), False (Black loses), None (unknown)
-Knowledge = Callable[[bool, int, int, int], "bool | None"]
 # (black to move, black cells, white cells, plies left) -> (phi, delta) of an unexpanded, unsolved position, each >= 1
 Initial = Callable[[bool, int, int, int], tuple[int, int]]
 
 
-@dataclass(frozen=True)
-class SideMoves:
-    """One side's move generator: distinct successor boards, and the side's goal test."""
+class ProofNumberSearch(Minimax):
+    """df-pn over boards (black, white) with Black to move or not and r plies left.
 
-    successors: Callable[[int, int], Sequence[Board]]
-    won: Callable[[int, int], bool]
-    # about how many moves the side has (`mobility_numbers`), cheaper than the successors
-    count: Callable[[int, int], int] | None = None
-
-
-def game_sides(game: Game) -> tuple[SideMoves, SideMoves]:
-    """Black's and White's moves of a BDDL game, as the df-pn core reads them."""
-
-    def distinct(rules):
-        def successors(b: int, w: int) -> list[Board]:
-            # an action that ignores ?y, say, reaches one state from every row
-            return list(dict.fromkeys((b2, w2) for _, _, b2, w2 in rules.successors(b, w)))
-
-        return successors
-
-    def legal(rules):
-        # the (action, position) pairs that may be played: the distinct successors
-        # can be fewer, which an initial number need not know
-        def count(b: int, w: int) -> int:
-            return sum(mask.bit_count() for mask in rules.legal_masks(b, w))
-
-        return count
-
-    return (
-        SideMoves(distinct(game.black), game.black.won, legal(game.black)),
-        SideMoves(distinct(game.white), game.white.won, legal(game.white)),
-    )
-
-
-class ProofNumberSearch:
-    """df-pn over boards (black, white) with Black to move or not and r plies left."""
+    A `Minimax` whose table is df-pn's (solved entries, and the proof
+    numbers of unsolved ones, collected by work): the last `leaf_plies`
+    plies are the minimax's own search (`Minimax.value`) on the solved table."""
 
     def __init__(
         self,
@@ -141,53 +109,28 @@ class ProofNumberSearch:
         stuck_black_loses: bool = False,
         initial: Initial | None = None,
     ):
-        # movers[r]: does Black move with r plies left?  None: the sides alternate.
-        # stuck_black_loses: a mover without a move ends the game with Black not
-        # having won (positional games), rather than losing it (BDDL).
-        self.movers = movers
-        self.stuck_black_loses = stuck_black_loses
+        # movers, stuck_black_loses, knowledge: the rules' switches and knowledge (`Minimax`)
+        super().__init__(black, white, max_positions, knowledge=knowledge, movers=movers, stuck_black_loses=stuck_black_loses)
         self.weak = weak
         self.leaf_plies = leaf_plies
-        self.sides = {True: black, False: white}
-        self.max_positions = max_positions
         self.capacity = max(capacity, 16)
         self.epsilon = epsilon
-        self.knowledge = knowledge
         # initial: the numbers of a position not expanded yet (df-pn+); (1, 1) without it
         self.initial = initial
-        self.positions = 0
-        self.knowledge_hits = 0
         self.collections = 0
         # (black to move, b, w) -> [smallest r Black wins with, largest r Black loses with, work]
         self.solved: dict[tuple[bool, int, int], list[int]] = {}
         # (black to move, b, w, r) -> (phi, delta, work), unsolved only
         self.unsolved: dict[tuple[bool, int, int, int], tuple[int, int, int]] = {}
 
-    # -- the question ------------------------------------------------------
+    # -- the question (`black_wins` and `known` are the minimax's) -----------
 
-    def black_wins(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
-        """Does Black win from this board with r plies left?"""
-        if r < 1:
-            return False
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 4 * r + 1000))
-        try:
-            phi, delta = self._mid(black_to_move, b, w, r, INF, INF)
-        finally:
-            sys.setrecursionlimit(limit)
+    def _search(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
+        """df-pn from the root, to a proof or a disproof."""
+        phi, delta = self._mid(black_to_move, b, w, r, INF, INF)
         mover_wins = phi == 0
         assert mover_wins or delta == 0, "df-pn returned an unsolved root"
         return mover_wins == black_to_move
-
-    def known(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
-        """What the solved table says about Black's chances (None: not solved there)."""
-        entry = self.solved.get((black_to_move, b, w))
-        if entry is not None:
-            if r >= entry[0]:
-                return True
-            if r <= entry[1]:
-                return False
-        return None
 
     # -- the search --------------------------------------------------------
 
@@ -218,7 +161,7 @@ class ProofNumberSearch:
             return self._store_solved(black_to_move, b, w, r, verdict, 0)
         if r <= self.leaf_plies:
             start = self.positions
-            verdict = self._minimax(black_to_move, b, w, r)
+            verdict = self.value(black_to_move, b, w, r)
             return self._store_solved(black_to_move, b, w, r, verdict, self.positions - start)
         self.positions += 1
         if self.positions > self.max_positions:
@@ -302,42 +245,21 @@ class ProofNumberSearch:
         self._bound_memory()
         return phi, delta
 
-    def _minimax(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
-        """Does Black win?  Plain depth-first search for the last few plies,
-        where proof numbers cannot guide anything and re-expansion is waste."""
-        known = self.known(black_to_move, b, w, r)
-        if known is not None:
-            return known
-        verdict = self._static(black_to_move, b, w, r)
-        if verdict is not None:
-            self._store_solved(black_to_move, b, w, r, verdict, 0)
-            return verdict
-        self.positions += 1
-        if self.positions > self.max_positions:
-            raise SearchBudgetExceeded(self.positions)
-        side = self.sides[black_to_move]
-        children = side.successors(b, w)
-        if not children:
-            result = not black_to_move and not self.stuck_black_loses
-        elif any(side.won(b2, w2) for b2, w2 in children):
-            result = black_to_move
-        elif r == 1:
-            result = False
-        else:
-            child = not black_to_move if self.movers is None else self.movers[r - 1]
-            if black_to_move:
-                result = any(self._minimax(child, b2, w2, r - 1) for b2, w2 in children)
-            else:
-                result = all(self._minimax(child, b2, w2, r - 1) for b2, w2 in children)
-        key = (black_to_move, b, w)
+    # -- what the minimax stores in the solved table ---------------------------
+
+    def _remember(self, key, r: int, black_wins: bool) -> None:
+        """A value the leaf search found (one expansion of work, collected like any)."""
         entry = self.solved.get(key)
         if entry is None:
             entry = self.solved[key] = [INF, 0, 1]
-        if result:
+        if black_wins:
             entry[0] = min(entry[0], r)
         else:
             entry[1] = max(entry[1], r)
-        return result
+
+    def _remember_verdict(self, black_to_move: bool, b: int, w: int, r: int, black_wins: bool) -> None:
+        """The knowledge's verdicts are kept as solved, as df-pn keeps them."""
+        self._store_solved(black_to_move, b, w, r, black_wins, 0)
 
     def _static(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
         """Does Black win, as the `knowledge` function decides without a search

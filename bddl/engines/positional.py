@@ -1,51 +1,45 @@
 """Does Black win the positional game?  The exact explicit solver: the oracle
 that every QBF encoding of positional games (COR, COR+, Hex's) is tested against.
 
-The rules are the representation's (`bddl.pg.game`, docs/positional.md): at
-each time point the mover claims one open cell (the first one from the
-first-move set, if the game has one); the first side to own a whole winning
-set of its own wins (Hex: Black wins once its cells join the two borders);
-when the time points run out, or the mover has no open cell, the game is over
-and Black has not won.  Before the first move, a side that already owns a
-winning set has won (Black only if White does not own one too).
+The rules, and everything the solver knows about positional games (the
+cuts, claims and verdicts of threats, the lost causes, the Maker-Breaker
+relevance pruning, the board symmetries), are `bddl.engines.positional_rules`,
+which df-pn (`bddl.engines.positional_pns`) reads too.  The search is the
+engines' one minimax (`bddl.engines.minimax.Minimax`); this module only
+says how it reads the rules:
 
-How it stays fast enough for the 4x4 GTTT files:
+* the table key is the masks, or once the symmetries are set up, the
+  rules' canonical board of the position's symmetry class in the first half
+  of the game (`PositionalRules.symmetric_plies` says why only there);
+  the time point, hence the plies left, follows from the number of stones,
+  so the monotone table holds one depth per key;
+* the knowledge, asked before a position is expanded and not counted, is the
+  lost cause: no Black goal can be completed in Black's remaining turns;
+* the judge, asked once the position is counted, is what one ply decides
+  (the rules' `verdict_of`: a completing claim wins, a mover with one stone
+  before the other's turn loses to two threats, a mover without an open
+  cell ends the game), read from the cells that complete a goal, where the
+  generic search would test every child's goal;
+* the moves are the rules' claims, and White's blocks on Black's cheapest
+  goals are tried by how far each pushes Black's need once the subtrees are
+  big enough to pay for it (`LOOKAHEAD_FROM`);
+* symmetries cost a fixed setup, worth it only for a search that is not
+  tiny: they are switched on after `SYMMETRY_AFTER` positions.
 
-* a position is two bitmasks; the time point is implied (one cell per time
-  point), so the transposition table is keyed by the masks alone, and a
-  (p,q) turn's stones claimed in any order meet in one entry;
-* each position knows the open cells that complete a goal of either side now
-  (for Hex: the cells that touch both the start-connected and the
-  end-connected Black groups): a side that can complete a goal does so
-  (winning moves first); a side with one stone before the other's turn must
-  block the other's only completing cell, and loses to two of them; in other
-  positions the blocks are tried first (`cuts`, read by `verdict` and
-  `claims`: the one definition both this search and df-pn use);
-* a position where no Black goal can be completed with Black's remaining
-  time points is lost for Black at once (for Hex: the fewest open cells that
-  join the borders is more than Black has moves left);
-* in a Maker-Breaker game, only the cells relevant to Black's goals are
-  claimed by either side, cheapest goal first (`bddl.engines.relevance` argues
-  why that keeps every value; `relevance=False` turns it off for the tests);
-* positions equal up to a board symmetry (`geometry.symmetries`: the checked
-  rotations, reflections and torus shifts) share one table entry, through a
-  canonical key computed with per-byte lookup tables.
-
-The budget contract is `bddl.engines.minimax`'s: `SearchBudgetExceeded` after
-`max_positions` expanded positions.
+The three hooks read one position's cuts, computed once by the knowledge
+(`PositionalRules.compute_cuts`, kept for the judge and the claims of the same
+position).  The budget contract is `bddl.engines.minimax`'s:
+`SearchBudgetExceeded` after `max_positions` expanded positions.
 """
 
 from __future__ import annotations
 
-import sys
 import time
-from collections import deque
 from dataclasses import dataclass
 
-from .minimax import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
-from ..pg.game import BLACK, PositionalGame
-from ..pg.geometry import symmetries as board_symmetries
-from .relevance import Relevance
+from ..pg.game import PositionalGame
+from .minimax import DEFAULT_MAX_POSITIONS, NEVER, Key, Minimax, SearchBudgetExceeded, SideMoves
+from .positional_rules import Cuts, PositionalRules
 
 SYMMETRY_AFTER = 2000
 # From this many Black claims left on, White's cheapest-tier claims are ordered by
@@ -53,10 +47,6 @@ SYMMETRY_AFTER = 2000
 # on the Hein puzzles Black cannot win, 20-55% fewer positions and up to a third
 # less time; nearer the horizon it costs more than it saves.
 LOOKAHEAD_FROM = 3
-CUT_CACHE = 1 << 16  # positions whose cuts are kept (df-pn asks again about recent ones)
-
-# What the rules' cuts read from a position (`PositionalSolver.cuts`)
-Cuts = tuple[int, int, int, "list[int] | None", int, int]
 
 __all__ = ["PgSearchResult", "PositionalSolver", "SearchBudgetExceeded", "solve"]
 
@@ -87,12 +77,13 @@ def solve(
     solver = PositionalSolver(game, max_positions, use_symmetries, symmetry_after, relevance)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     wins, move = solver.decide(b, w)
-    return PgSearchResult(wins, game.depth, move, solver.positions, time.perf_counter() - start, len(solver.perms))
+    return PgSearchResult(wins, game.depth, move, solver.positions, time.perf_counter() - start, len(solver.rules.perms))
 
 
 class PositionalSolver:
-    """The search, with its table; reusable across positions of one game
-    (`play` and `validate` ask it about positions along a line of play)."""
+    """The minimax on one game's rules, with its table; reusable across
+    positions of the game (a line of play can be asked about position by
+    position)."""
 
     def __init__(
         self,
@@ -102,358 +93,115 @@ class PositionalSolver:
         symmetry_after: int = SYMMETRY_AFTER,
         relevance: bool = True,
     ):
-        self.game = game
+        self.rules = rules = PositionalRules(game, use_symmetries, relevance)
         self.symmetry_after = symmetry_after
-        self.max_positions = max_positions
-        self.positions = 0
-        n = len(game.cells)
-        self.n = n
-        self.full = (1 << n) - 1
-        self.turns = tuple(side == BLACK for side in game.turns)
-        self.depth = len(self.turns)
-        # black_left[t]: Black's time points from t on
-        self.black_left = [0] * (self.depth + 1)
-        for t in range(self.depth - 1, -1, -1):
-            self.black_left[t] = self.black_left[t + 1] + self.turns[t]
-        # one_stone[t]: t's mover claims one cell before the other side's turn (the cornered
-        # cases of the cuts: one threat must be blocked, two lose)
-        self.one_stone = tuple(t + 1 < self.depth and self.turns[t + 1] != self.turns[t] for t in range(self.depth))
-        self.black_sets = tuple(dict.fromkeys(game.mask(s) for s in game.black_wins))
-        self.white_sets = tuple(dict.fromkeys(game.mask(s) for s in game.white_wins))
-        self.black_through = [tuple(m for m in self.black_sets if m >> c & 1) for c in range(n)]
-        self.white_through = [tuple(m for m in self.white_sets if m >> c & 1) for c in range(n)]
-        degree = [len(self.black_through[c]) + len(self.white_through[c]) for c in range(n)]
-        graph = game.graph
-        if graph is not None:
-            self.nbr = [sum(1 << j for j in ns) for ns in graph.neighbours]
-            self.start_mask = game.mask(graph.start_border)
-            self.end_mask = game.mask(graph.end_border)
-            degree = [len(ns) for ns in graph.neighbours]
-        # the static move order: cells in many goals first, then file order
-        self.order = sorted(range(n), key=lambda c: (-degree[c], c))
-        self.first_mask = self.full if game.first_moves is None else game.mask(game.first_moves)
-        self.initial_count = len(game.black_initials) + len(game.white_initials)
-        self.table: dict[int, bool] = {}
-        # Maker-Breaker only: the moves are restricted to the relevant cells and
-        # ordered by the cost of their cheapest goal (bddl.engines.relevance says why that is sound)
-        self.relevance: Relevance | None = None
-        if relevance and game.maker_breaker:
-            if graph is not None:
-                self.relevance = Relevance(n, (), self.nbr, self.start_mask, self.end_mask, self.order)
-            else:
-                self.relevance = Relevance(n, self.black_sets, order=self.order)
-        # Canonical keys pay off in the first half of the game, where a table entry stands for
-        # a big subtree; deeper, the raw key is cheaper than the many lookups it saves
-        # (measured on the 48 4x4 torus files: 22 s with this rule, 51 s with none, 50 s with
-        # canonical keys everywhere).  Mixing the two kinds of key is sound: a key is always
-        # some position of its orbit, so positions sharing a key share a value.
-        self.symmetric_plies = max(4, self.depth // 2)
-        # Symmetries cost a fixed setup, worth it only for a search that is not tiny: they are
-        # switched on after SYMMETRY_AFTER positions.  Entries stored before stay sound (a raw
-        # key is the canonical key of its own orbit or of none).
-        self.use_symmetries = use_symmetries
-        self.perms: tuple[tuple[int, ...], ...] = (tuple(range(n)),)
-        self._lookup: list[list[list[int]]] = []
-        self._cut_cache: dict[int, Cuts | None] = {}
+        # the position being expanded, its time point and its cuts (the knowledge computes
+        # them, the judge and the claims read them)
+        self._b = self._w = -1
+        self._t = 0
+        self._cuts: Cuts | None = None
+        self.engine = Minimax(
+            SideMoves(self._claims(True), lambda b, w: rules.black_won(b)),
+            SideMoves(self._claims(False), lambda b, w: rules.white_won(w)),
+            max_positions,
+            knowledge=self._lost_cause,
+            judge=self._judge,
+            key=self._keys(),
+            movers=rules.movers,
+            stuck_black_loses=True,
+            watch=self._symmetries_on if use_symmetries else None,
+        )
+
+    @property
+    def positions(self) -> int:
+        return self.engine.positions
 
     # -- the public questions ---------------------------------------------------
     def decide(self, b: int, w: int) -> tuple[bool, int | None]:
         """Does Black win from the position (b, w) (the time point is implied)?
         Also a winning claim when Black is to move and wins."""
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 4 * self.depth + 1000))
-        try:
-            t = self.time_of(b, w)
-            if t == 0:
-                settled = self.settled_before_play(b, w)
-                if settled is not None:
-                    return settled, None
-            if t >= self.depth:
-                return False, None
-            if not self.turns[t]:
-                return self.node(b, w, t), None
-            for c in self.claims(b, w, t):  # none when Black can no longer complete a goal in time
-                if self.black_won(b | 1 << c) or self.node(b | 1 << c, w, t + 1):
-                    return True, c
+        rules = self.rules
+        t = rules.time_of(b, w)
+        if t == 0:
+            settled = rules.settled_before_play(b, w)
+            if settled is not None:
+                return settled, None
+        r = rules.depth - t
+        if r < 1:
             return False, None
-        finally:
-            sys.setrecursionlimit(limit)
+        engine = self.engine
+        if not rules.turns[t]:
+            return engine.black_wins(False, b, w, r), None
+        for c in rules.claims(b, w, t):  # none when Black can no longer complete a goal in time
+            b2 = b | 1 << c
+            if rules.black_won(b2) or engine.black_wins(rules.movers[r - 1], b2, w, r - 1):
+                return True, c
+        return False, None
 
     def black_wins(self, b: int, w: int) -> bool:
         return self.decide(b, w)[0]
 
-    def time_of(self, b: int, w: int) -> int:
-        return (b | w).bit_count() - self.initial_count
+    # -- how the minimax reads the rules ------------------------------------------
+    def _keys(self) -> Key:
+        """The table key: the masks, or once the symmetries are set up, the
+        canonical board in the first half of the game (`symmetric_plies`)."""
+        rules = self.rules
+        n = rules.n
+        if not rules.perms[1:]:
+            return lambda black_to_move, b, w, r: b << n | w
+        canonical = rules.key
+        raw_from = rules.depth - rules.symmetric_plies  # r <= raw_from: t >= symmetric_plies
 
-    def settled_before_play(self, b: int, w: int) -> bool | None:
-        """A side that owns a winning set before the first move has won."""
-        if any(m & w == m for m in self.white_sets):
+        def key(black_to_move: bool, b: int, w: int, r: int) -> int:
+            return canonical(b, w) if r > raw_from else b << n | w
+
+        return key
+
+    def _lost_cause(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
+        """False when Black can no longer complete a goal in time (the knowledge);
+        else the position's cuts are kept for the judge and the claims."""
+        t = self.rules.depth - r
+        cuts = self.rules.compute_cuts(b, w, t)
+        if cuts is None:
             return False
-        if self.black_won(b):
-            return True
+        self._b, self._w, self._t, self._cuts = b, w, t, cuts
         return None
 
-    # -- goals ----------------------------------------------------------------
-    def black_won(self, b: int) -> bool:
-        if self.game.graph is not None:
-            return self.joined(b)
-        return any(m & b == m for m in self.black_sets)
+    def _cuts_of(self, b: int, w: int) -> tuple[Cuts, int]:
+        """The cuts of the position being expanded (computed again if asked about another)."""
+        if b == self._b and w == self._w:  # (always, in the minimax)
+            return self._cuts, self._t  # type: ignore[return-value]
+        t = self.rules.time_of(b, w)
+        cuts = self.rules.compute_cuts(b, w, t)
+        assert cuts is not None, "the minimax expands no lost cause"
+        return cuts, t
 
-    def joined(self, b: int) -> bool:
-        return bool(self._reach(self.start_mask & b, b) & self.end_mask)
+    def _judge(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
+        if b == self._b and w == self._w:  # (the hot path: `_cuts_of` inlined)
+            return self.rules.verdict_of(self._cuts, self._t)  # type: ignore[arg-type]
+        return self.rules.verdict_of(*self._cuts_of(b, w))
 
-    def _reach(self, seeds: int, within: int) -> int:
-        """The cells of `within` connected to `seeds` (a flood fill on bitmasks)."""
-        reach = frontier = seeds
-        while frontier:
-            grow = 0
-            while frontier:
-                low = frontier & -frontier
-                grow |= self.nbr[low.bit_length() - 1]
-                frontier ^= low
-            frontier = grow & within & ~reach
-            reach |= frontier
-        return reach
+    def _claims(self, black: bool):
+        rules = self.rules
 
-    def _around(self, cells: int) -> int:
-        out = 0
-        while cells:
-            low = cells & -cells
-            out |= self.nbr[low.bit_length() - 1]
-            cells ^= low
-        return out
-
-    def black_status(self, b: int, w: int) -> tuple[int, int]:
-        """The fewest open cells Black still needs for a goal (a large number if
-        none can be completed any more), and the open cells that complete one now."""
-        if self.game.graph is not None:
-            open_ = self.full & ~(b | w)
-            touch_start = self.start_mask | self._around(self._reach(self.start_mask & b, b))
-            touch_end = self.end_mask | self._around(self._reach(self.end_mask & b, b))
-            completing = open_ & touch_start & touch_end
-            return (1 if completing else self._border_need(b, w)), completing
-        best, completing = 1 << 30, 0
-        for m in self.black_sets:
-            if m & w:
-                continue
-            missing = m & ~b
-            k = missing.bit_count()
-            if k == 1:
-                completing |= missing
-            if k < best:
-                best = k
-        return best, completing
-
-    def white_completing(self, b: int, w: int) -> int:
-        """The open cells that complete a White goal now (Maker-Maker only)."""
-        completing = 0
-        for m in self.white_sets:
-            if m & b:
-                continue
-            missing = m & ~w
-            if missing and missing & (missing - 1) == 0:
-                completing |= missing
-        return completing
-
-    def white_need(self, b: int, w: int) -> int:
-        """The fewest open cells White still needs for a goal of its own (a large number if none)."""
-        return min(((m & ~w).bit_count() for m in self.white_sets if not m & b), default=1 << 30)
-
-    def _border_need(self, b: int, w: int) -> int:
-        """0-1 breadth-first search: Black cells cost 0, open cells 1, White cells block."""
-        inf = 1 << 30
-        dist = [inf] * self.n
-        queue: deque[int] = deque()
-        for c in range(self.n):
-            if self.start_mask >> c & 1 and not w >> c & 1:
-                d = 0 if b >> c & 1 else 1
-                dist[c] = d
-                (queue.appendleft if d == 0 else queue.append)(c)
-        while queue:
-            c = queue.popleft()
-            d = dist[c]
-            if self.end_mask >> c & 1:
-                return d  # popped in order of distance
-            nbrs = self.nbr[c] & ~w
-            while nbrs:
-                low = nbrs & -nbrs
-                j = low.bit_length() - 1
-                nbrs ^= low
-                nd = d + (0 if b >> j & 1 else 1)
-                if nd < dist[j]:
-                    dist[j] = nd
-                    (queue.appendleft if nd == d else queue.append)(j)
-        return inf
-
-    # -- the search -------------------------------------------------------------
-    def key(self, b: int, w: int) -> int:
-        n = self.n
-        best = b << n | w
-        for tables in self._lookup:
-            pb = pw = 0
-            shift = 0
-            for table in tables:
-                pb |= table[b >> shift & 255]
-                pw |= table[w >> shift & 255]
-                shift += 8
-            k = pb << n | pw
-            if k < best:
-                best = k
-        return best
-
-    def canonical(self, b: int, w: int) -> tuple[int, int]:
-        """The board of the position's orbit whose `key` it is (itself before
-        `set_up_symmetries`): df-pn's tables meet symmetric positions there."""
-        k = self.key(b, w)
-        return k >> self.n, k & self.full
-
-    def set_up_symmetries(self) -> None:
-        """Find the board's symmetries and their lookup tables (once)."""
-        if self.use_symmetries:
-            self.use_symmetries = False
-            self.perms = board_symmetries(self.game)
-            self._lookup = [_byte_tables(p) for p in self.perms[1:]]
-
-    def expand(self) -> None:
-        self.positions += 1
-        if self.positions >= self.symmetry_after and self.use_symmetries:
-            self.set_up_symmetries()
-        if self.positions > self.max_positions:
-            raise SearchBudgetExceeded(self.positions)
-
-    def allowed(self, b: int, w: int, t: int) -> int:
-        """The cells the mover may claim at time t: the open ones (of the first-move set at t = 0)."""
-        open_ = self.full & ~(b | w)
-        return open_ & self.first_mask if t == 0 else open_
-
-    def ordered(self, allowed: int, urgent: int) -> list[int]:
-        """The claims to try: the urgent cells (blocks) first, then the static order."""
-        first = [c for c in self.order if urgent >> c & 1 and allowed >> c & 1]
-        return first + [c for c in self.order if allowed >> c & 1 and not urgent >> c & 1]
-
-    def claims(self, b: int, w: int, t: int) -> list[int]:
-        """The claims the mover at t is to try, in order (df-pn's move
-        generator; the depth-first search reads the same `cuts`): none when
-        Black can no longer complete a goal in time; one where the rest cannot
-        change the value (a claim completing the mover's goal; the forced block
-        of a mover with one stone before the other's turn; any one claim when
-        that mover faces two completing cells and loses to them); else, in a
-        Maker-Breaker game, the relevant cells, cheapest goals first, and in
-        others every allowed cell, the blocks of the other side's completing
-        cells first."""
-        cuts = self.cuts(b, w, t)
-        if cuts is None:
-            return []  # Black cannot win any more: the game's end, as far as Black is concerned
-        return self._claims_of(cuts, t)
-
-    def _claims_of(self, cuts: Cuts, t: int) -> list[int]:
-        allowed, own, other, within, k, _ = cuts
-        if own & allowed:  # a completing claim wins: the only one worth looking at
-            return [(own & allowed).bit_length() - 1]
-        # one stone before the other side's turn: it must block the other's only completing
-        # cell; against two (or one it may not claim) every claim loses alike
-        cornered = other and self.one_stone[t]
-        if cornered and not other & (other - 1) and other & allowed:
-            return [other.bit_length() - 1]
-        if within is None:
-            moves = self.ordered(allowed, other)
-        else:
-            moves = self.relevance.ordered(allowed, within, k)  # type: ignore[union-attr]
-        return moves[:1] if cornered else moves
-
-    def verdict(self, b: int, w: int, t: int) -> bool | None:
-        """Does Black win, where the rules' cuts decide without a search (None:
-        they do not)?  Black has lost when no goal of its own can be completed
-        in time, or the mover has no open cell; the mover wins by completing
-        its goal; a mover with one stone before the other's turn loses to two
-        completing cells of the other side (or one it may not claim).  The
-        same cuts as `claims`, read as a value: df-pn's static knowledge."""
-        if t >= self.depth:
-            return False
-        cuts = self.cuts(b, w, t)
-        return False if cuts is None else self._verdict_of(cuts, t)
-
-    def _verdict_of(self, cuts: Cuts, t: int) -> bool | None:
-        allowed, own, other, _, _, _ = cuts
-        if not allowed:
-            return False  # the mover has no open cell: the game is over and Black has not won
-        black = self.turns[t]
-        if own & allowed:
-            return black
-        if other and self.one_stone[t] and (other & (other - 1) or not other & allowed):
-            return not black
-        return None
-
-    def cuts(self, b: int, w: int, t: int) -> Cuts | None:
-        """What the cuts of `claims` and `verdict` read from a position: None
-        when Black can no longer complete a goal with its claims from t on; else (the allowed cells, the open cells
-        completing a goal of the mover's, those completing one of the other
-        side's, the relevance tiers of a Maker-Breaker game or None, Black's
-        claims left, the fewest open cells Black needs for a goal).  Recent
-        answers are kept: df-pn asks `verdict`, `claims` and its initial
-        numbers of one position at different times."""
-        key = b << self.n | w
-        found = self._cut_cache.get(key, False)
-        if found is False:
-            if len(self._cut_cache) >= CUT_CACHE:
-                self._cut_cache.clear()
-            found = self._cut_cache[key] = self._cuts(b, w, t)
-        return found  # type: ignore[return-value]
-
-    def _cuts(self, b: int, w: int, t: int) -> Cuts | None:
-        allowed = self.allowed(b, w, t)  # none: the game is over and Black has not won (`_verdict_of`)
-        k = self.black_left[t]  # at a White node: Black's claims after this one
-        within: list[int] | None = None
-        if self.relevance is not None:
-            need, within = self.relevance.tiers(b, w, k)
-            if need > k:
-                return None
-            completing, threats = (within[1] if k else 0), 0
-        else:
-            need, completing = self.black_status(b, w)
-            if need > k:
-                return None
-            threats = self.white_completing(b, w) if self.white_sets else 0
-        if self.turns[t]:
-            return allowed, completing, threats, within, k, need
-        return allowed, threats, completing, within, k, need
-
-    def node(self, b: int, w: int, t: int) -> bool:
-        """Does Black win from (b, w) at t?  The table first, then the rules'
-        cuts (`cuts`, as df-pn reads them: one definition), then the claims."""
-        if t >= self.depth:
-            return False
-        key = self.key(b, w) if self._lookup and t < self.symmetric_plies else b << self.n | w
-        known = self.table.get(key)
-        if known is not None:
-            return known
-        cuts = self._cuts(b, w, t)  # (not kept: each position is asked once here)
-        if cuts is None:
-            return False  # no Black goal can be completed in Black's remaining turns
-        self.expand()
-        result = self._verdict_of(cuts, t)
-        if result is None:
-            moves = self._claims_of(cuts, t)
-            if self.turns[t]:
-                result = any(self.node(b | 1 << c, w, t + 1) for c in moves)
+        def successors(b: int, w: int) -> list[tuple[int, int]]:
+            if b == self._b and w == self._w:  # (the hot path: `_cuts_of` inlined)
+                cuts, t = self._cuts, self._t
             else:
-                _, _, _, within, k, need = cuts
-                if within is not None and k >= LOOKAHEAD_FROM and len(moves) > 1:
-                    moves = self.relevance.strongest_blocks_first(b, w, k, moves, within[need])  # type: ignore[union-attr]
-                result = all(self.node(b, w | 1 << c, t + 1) for c in moves)
-        self.table[key] = result
-        return result
+                cuts, t = self._cuts_of(b, w)
+            moves = rules.claims_of(cuts, t)  # type: ignore[arg-type]
+            if black:
+                return [(b | 1 << c, w) for c in moves]
+            _, _, _, within, k, need = cuts  # type: ignore[misc]
+            if within is not None and k >= LOOKAHEAD_FROM and len(moves) > 1:
+                moves = rules.relevance.strongest_blocks_first(b, w, k, moves, within[need])  # type: ignore[union-attr]
+            return [(b, w | 1 << c) for c in moves]
 
+        return successors
 
-def _byte_tables(perm: tuple[int, ...]) -> list[list[int]]:
-    """For each byte of a mask, the image of its 256 values under the cell permutation."""
-    n = len(perm)
-    tables = []
-    for base in range(0, n, 8):
-        table = [0] * 256
-        for value in range(1, 256):
-            low = value & -value
-            bit = base + low.bit_length() - 1
-            table[value] = table[value ^ low] | (1 << perm[bit] if bit < n else 0)
-        tables.append(table)
-    return tables
+    def _symmetries_on(self, positions: int) -> int:
+        if positions < self.symmetry_after:
+            return self.symmetry_after
+        self.rules.set_up_symmetries()
+        self.engine.key = self._keys()
+        return NEVER

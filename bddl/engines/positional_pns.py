@@ -1,18 +1,19 @@
 """Does Black win the positional game?  df-pn (`bddl.engines.pns`) on the positional rules.
 
-The rules are the explicit solver's (`bddl.engines.positional`, docs/positional.md):
-each time point's mover claims one open cell (of the first-move set at the
-first time point); the first side to own a whole winning set of its own wins
-(Hex: Black joins the borders); when the time points run out, or the mover
-has no open cell, Black has not won; a side owning a winning set before the
-first move has won.  The df-pn core only needs each side's successors and
-win test, the mover at each time point (turn patterns like (p,q) are not
+The rules, and what is known about positional games beyond them, are
+`bddl.engines.positional_rules` (docs/positional.md): each time point's mover
+claims one open cell (of the first-move set at the first time point); the
+first side to own a whole winning set of its own wins (Hex: Black joins the
+borders); when the time points run out, or the mover has no open cell, Black
+has not won; a side owning a winning set before the first move has won.  The
+df-pn core only needs each side's successors and win test, the mover at each
+time point (`PositionalRules.movers`: turn patterns like (p,q) are not
 alternating) and the positional rule for a mover without a move; the time
 point is implied by the number of stones, so a board meets one depth only.
 
-The solver's goal tests (`black_won`, Hex's flood fill) are reused, so the
-two searches share the definition of a win and differ only in the search;
-so are the rules' cuts (`PositionalSolver.cuts`), which both searches read:
+The minimax (`bddl.engines.positional`) reads the same rules, so the two
+searches share the definition of a win and of every cut, and differ only in
+the search.  df-pn reads the rules' cuts (`PositionalRules.cuts`):
 
 * as the move generator (`claims`): the Maker-Breaker relevance pruning of
   `bddl.engines.relevance`, and in every game the threat logic (a completing
@@ -21,23 +22,25 @@ so are the rules' cuts (`PositionalSolver.cuts`), which both searches read:
   goal in time has no successors, which the core reads as the end of the
   game with Black not having won;
 * as static knowledge (`verdict`, asked before a position is expanded):
-  Black out of reach, a completing claim, two threats against one stone;
+  Black out of reach, a completing claim, two threats against one stone
+  (`_Verdicts` counts the last two as expanded, as the minimax does);
 * as df-pn+ initial numbers of unexpanded positions (`_InitialNumbers`),
   from how many open cells Black needs against how many claims it has left.
 
-Symmetric successors are one successor, named by the solver's canonical
-board (first half of the game, as the depth-first search's keys).  Measured
-on the Hein puzzles and the GTTT corpus in docs/benchmarks.md.
+Symmetric successors are one successor, named by the rules' canonical
+board (first half of the game, as the minimax's keys).  Measured on the
+Hein puzzles and the GTTT corpus in docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
 import time
 
-from .pns import DEFAULT_CAPACITY, ProofNumberSearch, SideMoves
-from .minimax import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
-from ..pg.game import BLACK, PositionalGame
-from .positional import PgSearchResult, PositionalSolver
+from ..pg.game import PositionalGame
+from .minimax import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded, SideMoves
+from .pns import DEFAULT_CAPACITY, ProofNumberSearch
+from .positional import PgSearchResult
+from .positional_rules import PositionalRules
 
 # The core's settings for positional games (docs/benchmarks.md, the Hein puzzles): with the
 # initial numbers, a smaller epsilon and a shorter leaf search took fewer positions than
@@ -46,12 +49,11 @@ PG_EPSILON = 0.5
 PG_LEAF_PLIES = 3
 
 
-def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
-    white_sets = rules.white_sets
+def _sides(rules: PositionalRules) -> tuple[SideMoves, SideMoves]:
 
     def claims(side_bit: int):
         def successors(b: int, w: int) -> list[tuple[int, int]]:
-            # the rules' cuts (PositionalSolver.claims): none once Black cannot complete a goal in
+            # the rules' cuts (PositionalRules.claims): none once Black cannot complete a goal in
             # time (the core then ends the game: Black has not won), one where the others cannot
             # change the value, the relevant ones of a Maker-Breaker game, blocks first
             t = rules.time_of(b, w)
@@ -71,7 +73,7 @@ def _sides(rules: PositionalSolver) -> tuple[SideMoves, SideMoves]:
         return rules.black_won(b)
 
     def white_won(b: int, w: int) -> bool:
-        return any(m & w == m for m in white_sets)
+        return rules.white_won(w)
 
     return SideMoves(claims(1), black_won), SideMoves(claims(0), white_won)
 
@@ -90,7 +92,7 @@ class _InitialNumbers:
     search only, never a value.  Measured against (1, 1) and a dozen other
     formulas on the Hein puzzles and GTTT 4x4 (docs/benchmarks.md)."""
 
-    def __init__(self, rules: PositionalSolver, depth: int):
+    def __init__(self, rules: PositionalRules, depth: int):
         self.rules = rules
         self.depth = depth
 
@@ -113,14 +115,15 @@ class _InitialNumbers:
 
 
 class _Verdicts:
-    """The rules' cuts read as values (`PositionalSolver.verdict`): df-pn's
+    """The rules' cuts read as values (`PositionalRules.verdict`): df-pn's
     static knowledge, asked before a position is expanded.  A position decided
     by a completing claim or by two threats counts as expanded, as the
-    depth-first search counts it (it expands such a position to see it); one
-    where Black is out of reach does not (neither search expands it), so the
-    two searches' positions stay comparable."""
+    minimax counts it (its judge decides such a position once it is counted);
+    one where Black is out of reach does not (the minimax's knowledge, asked
+    before a position is counted), so the two searches' positions stay
+    comparable."""
 
-    def __init__(self, rules: PositionalSolver, depth: int):
+    def __init__(self, rules: PositionalRules, depth: int):
         self.rules = rules
         self.depth = depth
         self.engine: ProofNumberSearch | None = None  # whose positions a decided threat adds to
@@ -150,13 +153,12 @@ def solve_pns(
     `initial_numbers=False` starts every position at (1, 1); `use_symmetries=False`
     keeps symmetric positions apart."""
     start = time.perf_counter()
-    rules = PositionalSolver(game, max_positions, use_symmetries=use_symmetries, relevance=relevance)
+    rules = PositionalRules(game, use_symmetries=use_symmetries, relevance=relevance)
     rules.set_up_symmetries()  # (none unless use_symmetries)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     depth = game.depth
-    turns = tuple(side == BLACK for side in game.turns)
-    # movers[r]: the mover with r time points left, at time point depth - r
-    movers = (False,) + tuple(turns[depth - r] for r in range(1, depth + 1))
+    turns = rules.turns
+    movers = rules.movers
     black, white = _sides(rules)
     verdicts = _Verdicts(rules, depth)
     initial = _InitialNumbers(rules, depth) if initial_numbers else None
@@ -177,7 +179,7 @@ def solve_pns(
     return PgSearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, len(rules.perms))
 
 
-def _winning_claim(rules: PositionalSolver, engine: ProofNumberSearch, movers: tuple[bool, ...], b: int, w: int, depth: int) -> int:
+def _winning_claim(rules: PositionalRules, engine: ProofNumberSearch, movers: tuple[bool, ...], b: int, w: int, depth: int) -> int:
     """A first claim known (or proved again) to win, in the solver's move order."""
     claims = rules.claims(b, w, 0)  # a winning claim is among them (bddl.engines.relevance)
     mover = movers[depth - 1] if depth > 1 else False

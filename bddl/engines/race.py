@@ -45,7 +45,8 @@ from pathlib import Path
 
 from ..ast import Absolute, Domain, Extreme, Problem, Relative
 from ..game import BLACK, WHITE, Game
-from .pns import ProofNumberSearch, SideMoves
+from .minimax import SideMoves
+from .pns import ProofNumberSearch
 
 EMPTY, ATTACKER, DEFENDER = ".", "A", "D"
 TYPES = {

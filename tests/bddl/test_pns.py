@@ -3,7 +3,11 @@
 Random games from the encoding tests' generator, under the default settings
 and under settings that force the rarely taken paths (a table so small it is
 collected all the time, no leaf search, summed proof numbers, other epsilons),
-then every suite instance and every answered corpus instance."""
+then every suite instance and every answered corpus instance.  df-pn's leaf
+search is the minimax itself (`Minimax.value` on df-pn's table), so the
+settings without a leaf search are the ones where the two answers are
+computed wholly apart (tests/bddl/test_minimax.py holds both to the rules
+read word for word)."""
 
 from __future__ import annotations
 
@@ -18,7 +22,8 @@ from helpers.strategies import game as random_game
 from helpers.suite import MANIFEST, manifest
 
 from bddl import Game, SearchBudgetExceeded, load_model, search
-from bddl.engines.pns import ProofNumberSearch, SideMoves, game_sides, mobility_numbers, search_pns
+from bddl.engines.minimax import SideMoves, game_sides
+from bddl.engines.pns import ProofNumberSearch, mobility_numbers, search_pns
 from bddl.engines.minimax import black_wins
 
 if sys.version_info >= (3, 11):

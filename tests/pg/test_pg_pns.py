@@ -18,6 +18,7 @@ from bddl.pg.game import BLACK, WHITE, PositionalGame
 from bddl.engines.positional_pns import solve_pns
 from bddl.pg.reader import load_pg
 from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded
+from bddl.engines.positional_rules import PositionalRules
 
 RANDOM_GAMES = scaled(600)
 PLAIN = {"initial_numbers": False, "use_symmetries": False}  # df-pn with (1, 1) numbers and no symmetries
@@ -36,7 +37,7 @@ def test_dfpn_agrees_with_brute_force_on_random_games(settings, games):
         if result.first_move is not None:
             solver = PositionalSolver(game)
             b = game.mask(game.black_initials) | 1 << result.first_move
-            won_at_once = solver.black_won(b)
+            won_at_once = solver.rules.black_won(b)
             assert won_at_once or solver.black_wins(b, game.mask(game.white_initials)), (number, "first claim does not win")
         kinds["border" if game.graph else "maker-breaker" if game.maker_breaker else "maker-maker"] += 1
         kinds["true" if expected else "false"] += 1
@@ -108,7 +109,7 @@ def test_the_cuts_of_a_maker_maker_position():
 
     at = {v: i for i, v in enumerate(("a", "b", "c", "d", "e", "x", "y"))}
     game = _threat_game((BLACK, WHITE, BLACK))
-    rules = PositionalSolver(game)
+    rules = PositionalRules(game)
     b, w = 1 << at["e"], 1 << at["a"] | 1 << at["c"]
     # Black completes its goal: the only claim, a win
     assert rules.claims(b, w, 0) == [at["x"]] and rules.verdict(b, w, 0) is True
@@ -120,15 +121,15 @@ def test_the_cuts_of_a_maker_maker_position():
     assert rules.verdict(1 << at["c"], 1 << at["a"], 0) is None
     # a block outside the first-move set is no block: lost, and never claimed
     game = replace(_threat_game((BLACK, WHITE, BLACK)), first_moves=frozenset({at["x"], at["y"]}))
-    rules = PositionalSolver(game)
+    rules = PositionalRules(game)
     assert rules.verdict(1 << at["c"], 1 << at["a"], 0) is False
     assert rules.claims(1 << at["c"], 1 << at["a"], 0) in ([at["x"]], [at["y"]])
     # two Black stones in a row block both: no verdict, every claim, the blocks first
-    rules = PositionalSolver(_threat_game((BLACK, BLACK, WHITE)))
+    rules = PositionalRules(_threat_game((BLACK, BLACK, WHITE)))
     assert rules.verdict(0, w, 0) is None
     assert set(rules.claims(0, w, 0)[:2]) == {at["b"], at["d"]} and len(rules.claims(0, w, 0)) == 5
     # White to move completes its own goal
-    rules = PositionalSolver(_threat_game((WHITE, BLACK)))
+    rules = PositionalRules(_threat_game((WHITE, BLACK)))
     assert rules.verdict(0, w, 0) is False
 
 
@@ -140,7 +141,7 @@ def test_the_verdict_agrees_with_the_brute_force_on_random_positions():
     decided = 0
     for _ in range(scaled(400)):
         game = random_game(rng)
-        rules = PositionalSolver(game)
+        rules = PositionalRules(game)
         b, w = game.mask(game.black_initials), game.mask(game.white_initials)
         if rules.settled_before_play(b, w) is not None:
             continue

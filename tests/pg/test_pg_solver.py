@@ -44,7 +44,7 @@ def test_black_wins_from_a_position_agrees_with_the_start():
         game = random_game(rng)
         solver = PositionalSolver(game, symmetry_after=0)
         b, w = game.mask(game.black_initials), game.mask(game.white_initials)
-        if solver.settled_before_play(b, w) is not None or not game.depth:
+        if solver.rules.settled_before_play(b, w) is not None or not game.depth:
             continue
         first = game.first_moves if game.first_moves is not None else frozenset(range(len(game.cells)))
         open_cells = [c for c in sorted(first) if not (b | w) >> c & 1]

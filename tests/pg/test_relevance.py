@@ -21,7 +21,8 @@ from bddl.pg.game import PositionalGame
 from bddl.engines.positional_pns import solve_pns
 from bddl.pg.reader import load_pg
 from bddl.engines.relevance import UNREACHABLE
-from bddl.engines.positional import PositionalSolver, solve
+from bddl.engines.positional import solve
+from bddl.engines.positional_rules import PositionalRules
 
 
 
@@ -105,13 +106,13 @@ def test_tiers_match_the_cheapest_goal_through_each_cell():
     count = scaled(400)
     for _ in range(count):
         game = next(games)
-        solver = PositionalSolver(game)
-        assert solver.relevance is not None
+        rules = PositionalRules(game)
+        assert rules.relevance is not None
         b, w = game.mask(game.black_initials), game.mask(game.white_initials)
         chain, test = goal_costs(game, b, w)
         open_cells = [c for c in range(len(game.cells)) if not (b | w) >> c & 1]
         k = rng.randint(0, 6)
-        need, within = solver.relevance.tiers(b, w, k)
+        need, within = rules.relevance.tiers(b, w, k)
         cheapest = min((chain[c] for c in range(len(game.cells))), default=UNREACHABLE)
         if game.graph is None:
             live = [(s & ~b).bit_count() for s in map(game.mask, game.black_wins) if not s & w]
@@ -157,8 +158,8 @@ def test_both_searches_keep_their_answers_with_the_pruning():
                     black_initials=game.black_initials | {result.first_move},
                     first_moves=None,
                 )
-                solver = PositionalSolver(after)
-                won_at_once = solver.black_won(after.mask(after.black_initials))
+                rules = PositionalRules(after)
+                won_at_once = rules.black_won(after.mask(after.black_initials))
                 assert won_at_once or brute_force(after), (number, game)
         kinds["graph" if game.graph else "sets"] += 1
         kinds["true" if expected else "false"] += 1
@@ -174,7 +175,7 @@ def test_both_searches_keep_their_answers_with_the_pruning():
 def test_the_pruning_is_off_in_maker_maker_games():
     rng = random.Random(2)
     game = next(g for g in iter(lambda: random_game(rng), None) if not g.maker_breaker)
-    assert PositionalSolver(game).relevance is None
+    assert PositionalRules(game).relevance is None
 
 
 def test_a_white_claim_far_from_every_goal_is_not_tried():
@@ -187,9 +188,9 @@ def test_a_white_claim_far_from_every_goal_is_not_tried():
         cells=("a", "b", "c", "d"), times=("t1", "t2", "t3"), turns=(WHITE, WHITE, BLACK), graph=graph,
         black_initials=frozenset({0, 2}),
     )
-    solver = PositionalSolver(game)
-    assert solver.claims(game.mask(game.black_initials), 0, 0) == [1]
-    assert PositionalSolver(game, relevance=False).claims(game.mask(game.black_initials), 0, 0) == [1, 3]
+    rules = PositionalRules(game)
+    assert rules.claims(game.mask(game.black_initials), 0, 0) == [1]
+    assert PositionalRules(game, relevance=False).claims(game.mask(game.black_initials), 0, 0) == [1, 3]
     assert not solve(game).black_wins
     assert solve(replace(game, turns=(BLACK, WHITE, WHITE))).black_wins
 
@@ -202,7 +203,7 @@ def test_first_move_set_outside_the_relevant_cells_keeps_every_allowed_claim():
         cells=("a", "b", "c"), times=("t1", "t2", "t3"), turns=(WHITE, BLACK, BLACK),
         black_wins=(frozenset({0, 1}),), first_moves=frozenset({2}),
     )
-    assert PositionalSolver(game).claims(0, 0, 0) == [2]
+    assert PositionalRules(game).claims(0, 0, 0) == [2]
     assert solve(game).black_wins == brute_force(game) is True
     assert solve_pns(game).black_wins is True
 
@@ -266,8 +267,8 @@ def test_a_run_of_white_stones_is_not_a_forced_block():
         black_wins=tuple(frozenset(at[v] for v in s) for s in sets),
         black_initials=frozenset({at["a"]}), first_moves=frozenset({at["d"], at["x"]}),
     )
-    solver = PositionalSolver(game)
-    assert solver.claims(1 << at["a"], 0, 0)[0] == at["x"]  # the trap: x comes first
+    rules = PositionalRules(game)
+    assert rules.claims(1 << at["a"], 0, 0)[0] == at["x"]  # the trap: x comes first
     assert brute_force(game) is False
     assert solve(game).black_wins is False
     assert solve_pns(game).black_wins is False
