@@ -1,0 +1,76 @@
+"""Strategy certificates: a verdict in a file that anyone can check.
+
+A certificate (docs/certificates.md, format v1) proves one verdict about one
+game at one depth by the strategist's whole strategy: Black's for "Black
+wins", White's for "Black does not win".  `write_certificate` builds it from
+an explicit engine's answers (`produce`, `oracles`) and writes it (`files`);
+`check` replays it with the rules of the game alone, and shares nothing with
+the engines, the encodings or the solvers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from bddl.budget import MB, memory_limit
+
+from .files import file_sha256, write
+from .produce import BLACK_WINS, NO_BLACK_WIN, Certificate, StrategyNotFound, choose_by_oracle, produce
+
+__all__ = ["CertificateWritten", "StrategyNotFound", "build_certificate", "game_symmetries", "write_certificate"]
+
+
+@dataclass(frozen=True)
+class CertificateWritten:
+    path: str
+    claim: str
+    nodes: int
+    bytes: int
+    produced_by: str
+
+
+def game_symmetries(model) -> tuple[tuple[int, ...], ...]:
+    """The board symmetries the positional solver uses (`bddl.pg.geometry.symmetries`),
+    without the identity, and only those that keep the first-move set: none for BDDL."""
+    if model.language != "pg":
+        return ()
+    from bddl.pg.geometry import symmetries
+
+    game = model.pg
+    first = game.first_moves
+    return tuple(p for p in symmetries(game)[1:] if first is None or frozenset(p[i] for i in first) == first)
+
+
+def build_certificate(model, black_wins: bool, *, max_memory: int | None = None, oracle=None) -> Certificate:
+    """The certificate of the verdict (`black_wins`) about the opened game (`compiler.model.GameModel`).
+
+    The strategist's moves come from the explicit engine of the game's
+    language (`oracles.engine_oracle`) unless an `oracle` is given; the engine's
+    table and the certificate's nodes each get half of `max_memory` megabytes
+    (default: the process's --max-memory).  Raises StrategyNotFound when the
+    verdict is wrong, `bddl.budget.MemoryBudgetExceeded` past the memory."""
+    from .oracles import engine_oracle
+
+    limit = memory_limit() if max_memory is None else max_memory * MB
+    claim = BLACK_WINS if black_wins else NO_BLACK_WIN
+    if oracle is None:
+        oracle = engine_oracle(model, limit // 2)
+    return produce(
+        model.rules,
+        claim,
+        choose_by_oracle(model.rules, claim, oracle.black_wins),
+        symmetries=game_symmetries(model),
+        files=model.paths,
+        sha256=[file_sha256(p) for p in model.paths],
+        produced_by=oracle.name,
+        max_bytes=limit // 2,
+    )
+
+
+def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: int | None = None, oracle=None) -> CertificateWritten:
+    """Build the verdict's certificate (`build_certificate`) and write it to `path`:
+    what `bddlc search|solve --certificate FILE` calls once the verdict is known."""
+    certificate = build_certificate(model, black_wins, max_memory=max_memory, oracle=oracle)
+    size = write(certificate, path)
+    return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "")
