@@ -56,6 +56,9 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
     if oracle is None:
         oracle = engine_oracle(model, limit // 2)
+    rules = model.rules
+    if rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
+        raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
     return produce(
         model.rules,
         claim,

@@ -53,8 +53,9 @@ class Verdict:
 
     def report(self) -> str:
         if self.valid:
-            who = "Black wins" if self.claim == "black-wins" else "Black does not win"
-            return f"valid: {who} within {_plies(self.depth)} ({self.nodes:,} positions checked)."
+            what = ("Black's strategy wins within {} against every White reply" if self.claim == "black-wins"
+                    else "White's strategy keeps Black from winning within {}").format(_plies(self.depth))
+            return f"valid: {what} ({self.nodes:,} positions checked)."
         text = f"invalid: {self.reason}"
         if self.line or self.board:
             text += "\nline of play from the initial position: " + (" ".join(self.line) or "(none)")

@@ -142,11 +142,11 @@ def produce(
     ids: dict[Position, int] = {}
     used = 0
 
-    def node_of(position: Position) -> tuple[int, int | None]:
+    def node_of(position: Position, canonical: bool = True) -> tuple[int, int | None]:
         """The node holding the position (or its canonical image), and the symmetry used."""
         nonlocal used
         key, which = position, None
-        if perms:
+        if perms and canonical:
             best = position.black << n | position.white
             for j, perm in enumerate(perms):
                 b, w = image(position.black, perm), image(position.white, perm)
@@ -164,7 +164,7 @@ def produce(
         return found, which
 
     before = rules.winner_before_play()
-    node_of(rules.initial)
+    node_of(rules.initial, canonical=False)  # the root is the initial position itself
     if before is not None:
         if (before == BLACK) != (claim == BLACK_WINS):
             raise StrategyNotFound(f"{before.capitalize()} has won before the first move: the claim {claim} is false")
