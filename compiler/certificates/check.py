@@ -145,10 +145,14 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
         perms = [_check_symmetry(rules, pg_game, p, j) for j, p in enumerate(data.get("symmetries", []))]
         _walk(rules, claim, depth, nodes, data["root"], perms, parents)
     except _Invalid as fault:
-        line, board = (), ""
+        line: tuple[str, ...] = ()
+        board = ""
         if fault.node is not None:
             line = _line(parents, fault.node)
-            board = rules.render(_position(rules, nodes[fault.node]))
+            try:
+                board = rules.render(_position(rules, nodes[fault.node]))
+            except _Invalid:  # the node's own position is unreadable: the reason says so
+                board = nodes[fault.node]["position"]
         return Verdict(False, claim, depth, len(nodes), fault.reason, line, board)
     return Verdict(True, claim, depth, len(nodes))
 

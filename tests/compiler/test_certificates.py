@@ -33,7 +33,7 @@ from compiler.certificates import StrategyNotFound, build_certificate, game_symm
 from compiler.certificates.check import check, check_files, read_certificate
 from compiler.certificates.files import certificate_lines
 from compiler.certificates.oracles import engine_oracle, rules_oracle
-from compiler.certificates.produce import BLACK_WINS
+from compiler.certificates.produce import BLACK_WINS, NO_BLACK_WIN, produce
 from compiler.cli import main
 from compiler.model import GameModel, open_model
 
@@ -58,6 +58,15 @@ def produce_and_check(model: GameModel, black_wins: bool, oracle=None) -> dict:
     assert verdict.valid, verdict.report()
     with pytest.raises(StrategyNotFound):
         build_certificate(model, not black_wins, oracle=oracle)
+    # no certificate proves a false claim: the strategist's first legal move everywhere, or its last, is refused
+    for pick in (0, -1):
+        try:
+            false = produce(model.rules, NO_BLACK_WIN if black_wins else BLACK_WINS, lambda position, plays, pick=pick: plays[pick])
+        except StrategyNotFound:  # a side has won before the first move: refused at once
+            assert model.rules.winner_before_play() is not None
+            continue
+        verdict = check(model.rules, as_dict(false), [], model.pg)
+        assert not verdict.valid, f"a certificate of the false claim {false.claim} passed"
     return data
 
 
