@@ -59,16 +59,33 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
     rules = model.rules
     if rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
         raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
+    preference, out_of_reach = _shortcuts(model, claim)
     return produce(
         model.rules,
         claim,
-        choose_by_oracle(model.rules, claim, oracle.black_wins),
+        choose_by_oracle(model.rules, claim, oracle.black_wins, preference),
+        black_cannot_win=out_of_reach,
         symmetries=game_symmetries(model),
         files=model.paths,
         sha256=[file_sha256(p) for p in model.paths],
         produced_by=oracle.name,
         max_bytes=limit // 2,
     )
+
+
+def _shortcuts(model, claim: str):
+    """For a positional game: the strategist's moves ordered by how many cells Black
+    still needs after them (fewest first for Black, most for White), and the test of
+    positions where Black's goal is out of reach (`check.black_need`, the checker's
+    own definition, so that what the producer cuts the checker accepts)."""
+    if model.language != "pg":
+        return None, None
+    from .check import black_moves_left, black_need
+
+    game, rules = model.pg, model.rules
+    if claim == BLACK_WINS:
+        return (lambda play: black_need(game, play.after)), None
+    return (lambda play: -black_need(game, play.after)), (lambda p: black_need(game, p) > black_moves_left(rules, p.ply))
 
 
 def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: int | None = None, oracle=None) -> CertificateWritten:

@@ -124,6 +124,8 @@ def _check_shape(data, where: str) -> None:
         if not (isinstance(node, dict) and node.get("id") == i and isinstance(node.get("ply"), int)
                 and isinstance(node.get("position"), str) and isinstance(node.get("moves"), list)):
             raise bad(f'node {i}: a node is {{"id": {i}, "ply": ..., "position": ..., "moves": [...]}}, listed in order of ids')
+        if node.get("black_cannot_win", True) is not True:
+            raise bad(f'node {i}: "black_cannot_win", when present, is true')
         for entry in node["moves"]:
             if not (isinstance(entry, dict) and isinstance(entry.get("move"), str) and "to" in entry
                     and (entry["to"] is None or type(entry["to"]) is int) and type(entry.get("symmetry", 0)) is int):
@@ -143,7 +145,7 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
     try:
         _check_game(rules, data, sha256)
         perms = [_check_symmetry(rules, pg_game, p, j) for j, p in enumerate(data.get("symmetries", []))]
-        _walk(rules, claim, depth, nodes, data["root"], perms, parents)
+        _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game)
     except _Invalid as fault:
         line: tuple[str, ...] = ()
         board = ""
@@ -210,7 +212,7 @@ def _image(mask: int, perm: list[int]) -> int:
     return sum(1 << perm[i] for i in range(len(perm)) if mask >> i & 1)
 
 
-def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, parents: dict) -> None:
+def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, parents: dict, pg_game) -> None:
     strategist = BLACK if claim == "black-wins" else WHITE
     start = _position(rules, nodes[root])
     if start != rules.initial:
@@ -231,6 +233,9 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
             if k == root and not entries and claim == "no-black-win":
                 continue  # a depth of 0: Black cannot win
             raise _Invalid(f"node {k} is at ply {here.ply}: no plies are left there, the game is over before it", k)
+        if node.get("black_cannot_win"):
+            _check_black_cannot_win(rules, pg_game, claim, k, here, entries)
+            continue
         side = rules.to_move(here.ply)
         plays = {play.text: play for play in rules.plays(here)}
         if not plays:
@@ -284,6 +289,44 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
     unreached = next((i for i in range(len(nodes)) if i not in reached), None)
     if unreached is not None:
         raise _Invalid(f"node {unreached} is not reached from the root")
+
+
+def _check_black_cannot_win(rules: GameRules, game, claim: str, k: int, here: Position, entries: list) -> None:
+    """A node marked "black_cannot_win" ends its lines: Black's goal is out of reach whatever happens."""
+    if claim != "no-black-win" or game is None:
+        raise _Invalid(f'node {k}: "black_cannot_win" ends a line only in a no-black-win certificate of a positional game', k)
+    if entries:
+        raise _Invalid(f'node {k}: a node marked "black_cannot_win" lists no moves', k)
+    need, left = black_need(game, here), black_moves_left(rules, here.ply)
+    if need <= left:
+        raise _Invalid(f"node {k}: Black can still reach its goal here ({need} more cells, {left} moves left)", k)
+
+
+def black_moves_left(rules: GameRules, ply: int) -> int:
+    return sum(rules.to_move(p) == BLACK for p in range(ply, rules.depth))
+
+
+def black_need(game, position: Position) -> int:
+    """The fewest open cells Black must still claim to own one of its winning sets
+    (Hex: a chain joining its borders) with no White cell in it; a large number when none is left.
+
+    Black cannot win when this is more than its moves left, whatever either side
+    plays: an argument about the goals alone, so the lines below need not be listed."""
+    none = len(game.cells) + 1
+    if game.black_wins or game.graph is None:
+        free = [s for s in game.black_wins if not any(position.white >> i & 1 for i in s)]
+        return min((sum(1 for i in s if not position.black >> i & 1) for s in free), default=none)
+    graph = game.graph  # a 0-1 breadth-first search: Black's cells cost nothing, open ones one, White's are walls
+    cost = {i: 0 if position.black >> i & 1 else 1 for i in range(len(game.cells)) if not position.white >> i & 1}
+    best = {i: cost[i] for i in graph.start_border if i in cost}
+    todo = deque(sorted(best, key=best.__getitem__))
+    while todo:
+        i = todo.popleft()
+        for j in graph.neighbours[i]:
+            if j in cost and best[i] + cost[j] < best.get(j, none):
+                best[j] = best[i] + cost[j]
+                (todo.appendleft if cost[j] == 0 else todo.append)(j)
+    return min((best[i] for i in graph.end_border if i in best), default=none)
 
 
 def _outcome(winner: str | None) -> str:

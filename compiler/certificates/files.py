@@ -45,6 +45,8 @@ def certificate_lines(certificate: Certificate) -> Iterator[str]:
     last = c.size - 1
     for i in range(c.size):
         node = {"id": i, "moves": [_edge(e) for e in c.moves[i]], "ply": c.plies[i], "position": position_text(c.positions[i], n)}
+        if i in c.black_cannot_win:
+            node["black_cannot_win"] = True
         yield _dumps(node) + (",\n" if i < last else "\n")
     yield "],\n"
     if c.produced_by is not None:

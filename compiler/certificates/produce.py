@@ -75,22 +75,28 @@ class Certificate:
     moves: list[tuple[Edge, ...]]  # per node id
     symmetries: tuple[Permutation, ...] = ()
     produced_by: str | None = None
+    black_cannot_win: frozenset[int] = frozenset()  # nodes whose lines end there: Black's goal is out of reach
 
     @property
     def size(self) -> int:
         return len(self.plies)
 
 
-def choose_by_oracle(rules: GameRules, claim: str, black_wins: Callable[[Position], bool]) -> Chooser:
+def choose_by_oracle(
+    rules: GameRules, claim: str, black_wins: Callable[[Position], bool], preference: Callable[[Play], int] | None = None
+) -> Chooser:
     """The strategist's first move, in the rules' order, that keeps the claim true by
     `black_wins(position)` (does Black win from there with the plies that are left?).
 
     The move chosen depends on the game's values alone, not on how the engine
     found them: the same game and claim give the same certificate whichever
-    engine answered."""
+    engine answered.  `preference` (smallest first) orders the moves tried:
+    moves that bring the lines to an end sooner make smaller certificates."""
     depth = rules.depth
 
     def choose(position: Position, plays: list[Play]) -> Play | None:
+        if preference is not None:
+            plays = sorted(plays, key=preference)  # stable: the rules' order among equals
         for play in plays:
             after = play.after
             if claim == BLACK_WINS:
@@ -122,13 +128,16 @@ def produce(
     sha256: Sequence[str] = (),
     produced_by: str | None = None,
     max_bytes: int | None = None,
+    black_cannot_win: Callable[[Position], bool] | None = None,
 ) -> Certificate:
     """The certificate of `claim` about the game, the strategist's moves from `choose`.
 
     `symmetries`: permutations of the cells that map the game onto itself (not
     the identity); positions equal up to one of them share a node.  Raises
     StrategyNotFound where the chooser has no move, MemoryBudgetExceeded when the
-    nodes would pass `max_bytes` (default: the process's memory limit)."""
+    nodes would pass `max_bytes` (default: the process's memory limit).
+    `black_cannot_win` (for "no-black-win"): positions where Black's goal is out of
+    reach whatever is played; their lines end there (the checker verifies it)."""
     if claim not in CLAIMS:
         raise ValueError(f"a claim is one of {', '.join(CLAIMS)}, not {claim!r}")
     limit = memory_limit() if max_bytes is None else max_bytes
@@ -140,7 +149,10 @@ def produce(
     positions: list[Position] = []
     moves: list[tuple[Edge, ...]] = []
     ids: dict[Position, int] = {}
+    ended: set[int] = set()
     used = 0
+    if claim != NO_BLACK_WIN:
+        black_cannot_win = None
 
     def node_of(position: Position, canonical: bool = True) -> tuple[int, int | None]:
         """The node holding the position (or its canonical image), and the symmetry used."""
@@ -169,12 +181,14 @@ def produce(
         if (before == BLACK) != (claim == BLACK_WINS):
             raise StrategyNotFound(f"{before.capitalize()} has won before the first move: the claim {claim} is false")
         return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
-                           plies, positions, moves, perms, produced_by)
+                           plies, positions, moves, perms, produced_by, frozenset(ended))
     current = 0
     while current < len(plies):  # breadth first: ids grow with the ply
         position = positions[current]
         edges: list[Edge] = []
-        if position.ply < depth:
+        if black_cannot_win is not None and current != 0 and black_cannot_win(position):
+            ended.add(current)
+        elif position.ply < depth:
             plays = rules.plays(position)
             if plays and rules.to_move(position.ply) == mover_is_strategist:
                 chosen = choose(position, plays)
@@ -195,4 +209,4 @@ def produce(
         moves[current] = tuple(edges)
         current += 1
     return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
-                       plies, positions, moves, perms, produced_by)
+                       plies, positions, moves, perms, produced_by, frozenset(ended))

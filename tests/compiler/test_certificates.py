@@ -28,7 +28,7 @@ from pg_random import brute_force  # noqa: E402
 from pg_random import random_game as random_pg_game  # noqa: E402
 
 from bddl.game import Game  # noqa: E402
-from bddl.rules import bddl_rules, black_wins_by_rules, pg_rules
+from bddl.rules import Position, bddl_rules, black_wins_by_rules, pg_rules
 from compiler.certificates import StrategyNotFound, build_certificate, game_symmetries, write_certificate
 from compiler.certificates.check import check, check_files, read_certificate
 from compiler.certificates.files import certificate_lines
@@ -82,7 +82,14 @@ def test_random_positional_games_certified_both_ways(seed):
     expected = brute_force(game)
     data = produce_and_check(model, expected)
     # the moves chosen depend on the game's values only: the rules' own minimax gives the same nodes
-    assert as_dict(build_certificate(model, expected, oracle=rules_oracle(rules)))["nodes"] == data["nodes"]
+    oracle = rules_oracle(rules)
+    assert as_dict(build_certificate(model, expected, oracle=oracle))["nodes"] == data["nodes"]
+    # where a line ends because Black's goal is out of reach (the checker's own argument), the rules agree
+    for node in data["nodes"]:
+        if node.get("black_cannot_win"):
+            black = sum(1 << i for i, c in enumerate(node["position"]) if c == "B")
+            white = sum(1 << i for i, c in enumerate(node["position"]) if c == "W")
+            assert not oracle.black_wins(Position(black, white, node["ply"]))
 
 
 @settings(max_examples=scaled(80), deadline=None)
@@ -325,3 +332,46 @@ def test_a_bddl_certificate_checks_from_the_command_line(tmp_path, capsys):
     assert main(["certify", *TIC_BDDL, str(cert)]) == 0
     assert capsys.readouterr().out.startswith("valid: White's strategy keeps Black from winning within 9 moves (")
     assert read_certificate(cert)["produced_by"] == "df-pn"
+
+
+# -- lines ended where Black's goal is out of reach ------------------------------------------
+
+
+def test_lines_end_where_black_cannot_win_and_a_false_mark_is_caught():
+    model = open_model([str(ROOT / "problems" / "pg" / "tictactoe_3x3.pg")])  # no Black win
+    data = as_dict(build_certificate(model, False))
+    ended = [node for node in data["nodes"] if node.get("black_cannot_win")]
+    assert ended and all(node["moves"] == [] for node in ended) and verdict_of(model, data).valid
+    # a node where Black can still win, marked as if it could not
+    bad = copy.deepcopy(data)
+    node = next(n for n in bad["nodes"] if n["id"] and n["moves"])
+    node["moves"], node["black_cannot_win"] = [], True
+    verdict = verdict_of(model, bad)
+    assert not verdict.valid and f"node {node['id']}: Black can still reach its goal here" in verdict.reason
+    # the mark ends nothing in a black-wins certificate
+    wins = as_dict(build_certificate(open_model([ROW3_PG]), True))
+    wins["nodes"][1]["moves"], wins["nodes"][1]["black_cannot_win"] = [], True
+    verdict = verdict_of(open_model([ROW3_PG]), wins)
+    assert not verdict.valid and "ends a line only in a no-black-win certificate" in verdict.reason
+
+
+def test_a_false_claim_ended_where_black_needs_exactly_its_moves_is_caught():
+    """tictactoe_3x3_d5: Black wins with its 3 moves; "out of reach" at the root would be a lie."""
+    model = open_model([str(ROOT / "problems" / "pg" / "tictactoe_3x3_d5.pg")])
+    data = as_dict(build_certificate(model, True))
+    data["claim"] = NO_BLACK_WIN
+    data["nodes"] = [{**data["nodes"][0], "moves": [], "black_cannot_win": True}]
+    verdict = verdict_of(model, data)
+    assert not verdict.valid and "node 0: Black can still reach its goal here (3 more cells, 3 moves left)" in verdict.reason
+
+
+def test_black_need_counts_the_open_cells_of_the_cheapest_goal():
+    from bddl.rules import Position
+    from compiler.certificates.check import black_need
+
+    model = open_model([str(ROOT / "problems" / "pg" / "tictactoe_3x3.pg")])
+    game = model.pg
+    cell = {name: 1 << i for i, name in enumerate(game.cells)}
+    assert black_need(game, Position(0, 0, 0)) == 3
+    assert black_need(game, Position(cell["a1"] | cell["b2"], 0, 2)) == 1  # c3 completes the diagonal
+    assert black_need(game, Position(cell["a1"] | cell["b2"], cell["c3"] | cell["a2"] | cell["b1"], 5)) == 2
