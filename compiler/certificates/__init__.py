@@ -42,33 +42,45 @@ def game_symmetries(model) -> tuple[tuple[int, ...], ...]:
     return tuple(p for p in symmetries(game)[1:] if first is None or frozenset(p[i] for i in first) == first)
 
 
-def build_certificate(model, black_wins: bool, *, max_memory: int | None = None, oracle=None) -> Certificate:
+def build_certificate(model, black_wins: bool, *, max_memory: int | None = None, oracle=None, qbf_solver: str | None = None,
+                      qbf_timeout: float | None = None) -> Certificate:
     """The certificate of the verdict (`black_wins`) about the opened game (`compiler.model.GameModel`).
 
     The strategist's moves come from the explicit engine of the game's
     language (`oracles.engine_oracle`) unless an `oracle` is given; the engine's
     table and the certificate's nodes each get half of `max_memory` megabytes
     (default: the process's --max-memory).  Raises StrategyNotFound when the
-    verdict is wrong, `bddl.budget.MemoryBudgetExceeded` past the memory."""
+    verdict is wrong, `bddl.budget.MemoryBudgetExceeded` past the memory.
+
+    With `qbf_solver`, a win's certificate takes Black's moves from the QBF
+    route instead (a solve per position Black reaches, `oracles.qbf_chooser`,
+    each within `qbf_timeout` seconds); a refutation's still comes from the
+    explicit engine, asked with the verdict known.  `produced_by` says which."""
     from .oracles import engine_oracle
 
     limit = memory_limit() if max_memory is None else max_memory * MB
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
-    if oracle is None:
-        oracle = engine_oracle(model, limit // 2)
-    rules = model.rules
-    if rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
-        raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
     preference, out_of_reach = _shortcuts(model, claim)
+    if qbf_solver is not None and black_wins:
+        from .oracles import qbf_chooser
+
+        choose, produced_by = qbf_chooser(model, qbf_solver, qbf_timeout), f"qbf ({qbf_solver})"
+    else:
+        if oracle is None:
+            oracle = engine_oracle(model, limit // 2)
+        rules = model.rules
+        if rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
+            raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
+        choose, produced_by = choose_by_oracle(rules, claim, oracle.black_wins, preference), oracle.name
     return produce(
         model.rules,
         claim,
-        choose_by_oracle(model.rules, claim, oracle.black_wins, preference),
+        choose,
         black_cannot_win=out_of_reach,
         symmetries=game_symmetries(model),
         files=model.paths,
         sha256=[file_sha256(p) for p in model.paths],
-        produced_by=oracle.name,
+        produced_by=produced_by,
         max_bytes=limit // 2,
     )
 
@@ -88,9 +100,10 @@ def _shortcuts(model, claim: str):
     return (lambda play: -black_need(game, play.after)), (lambda p: black_need(game, p) > black_moves_left(rules, p.ply))
 
 
-def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: int | None = None, oracle=None) -> CertificateWritten:
+def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: int | None = None, oracle=None,
+                      qbf_solver: str | None = None, qbf_timeout: float | None = None) -> CertificateWritten:
     """Build the verdict's certificate (`build_certificate`) and write it to `path`:
     what `bddlc search|solve --certificate FILE` calls once the verdict is known."""
-    certificate = build_certificate(model, black_wins, max_memory=max_memory, oracle=oracle)
+    certificate = build_certificate(model, black_wins, max_memory=max_memory, oracle=oracle, qbf_solver=qbf_solver, qbf_timeout=qbf_timeout)
     size = write(certificate, path)
     return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "")

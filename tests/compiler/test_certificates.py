@@ -375,3 +375,16 @@ def test_black_need_counts_the_open_cells_of_the_cheapest_goal():
     assert black_need(game, Position(0, 0, 0)) == 3
     assert black_need(game, Position(cell["a1"] | cell["b2"], 0, 2)) == 1  # c3 completes the diagonal
     assert black_need(game, Position(cell["a1"] | cell["b2"], cell["c3"] | cell["a2"] | cell["b1"], 5)) == 2
+
+
+# -- the QBF route ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paths", [[str(ROOT / "problems" / "pg" / "tictactoe_3x3_d5.pg")], [str(ROOT / "domains" / "positional.bddl"), str(HEX / "hex3_d5.bddl")]],
+                         ids=["pg", "bddl"])
+def test_a_win_certified_from_the_qbf_route(paths, tmp_path):
+    model = open_model(paths)
+    written = write_certificate(model, True, tmp_path / "c.json", qbf_solver="default", qbf_timeout=60)
+    assert written.produced_by == "qbf (default)"
+    verdict = check_files(model, tmp_path / "c.json")
+    assert verdict.valid, verdict.report()
