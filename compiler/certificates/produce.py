@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from bddl.budget import MemoryBudgetExceeded, memory_limit
+from bddl.budget import MemoryBudgetExceeded, Progress, memory_limit
 from bddl.rules import BLACK, WHITE, GameRules, Play, Position
 
 FORMAT = "bddlc-certificate"
@@ -183,7 +183,10 @@ def produce(
         return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
                            plies, positions, moves, perms, produced_by, frozenset(ended))
     current = 0
+    progress = Progress("certificate")
     while current < len(plies):  # breadth first: ids grow with the ply
+        if not current & 0xFFF:
+            progress(f"{current:,} of {len(plies):,} nodes expanded, ply {positions[current].ply}")
         position = positions[current]
         edges: list[Edge] = []
         if black_cannot_win is not None and current != 0 and black_cannot_win(position):
