@@ -388,3 +388,17 @@ def test_a_win_certified_from_the_qbf_route(paths, tmp_path):
     assert written.produced_by == "qbf (default)"
     verdict = check_files(model, tmp_path / "c.json")
     assert verdict.valid, verdict.report()
+
+
+def test_past_the_memory_limit_a_clear_message_and_no_file(tmp_path):
+    from bddl.budget import MemoryBudgetExceeded
+
+    model = open_model([str(ROOT / "domains" / "positional.bddl"), str(ROOT / "problems" / "httt" / "tippy_4x4_d7.bddl")])
+    oracle = engine_oracle(model)  # its table within the default limit; the certificate's nodes within 1 MB / 2
+    with pytest.raises(MemoryBudgetExceeded, match=r"the certificate's [\d,]+ nodes and counting would need about .* raise it with --max-memory"):
+        write_certificate(model, False, tmp_path / "c.json", oracle=oracle, max_memory=1)
+    assert not (tmp_path / "c.json").exists() and not list(tmp_path.iterdir())
+    model = open_model([TIC_PG])  # the positional solver expands 1,400 positions
+    small = engine_oracle(model, 100 * 150)  # room for 100 of them
+    with pytest.raises(MemoryBudgetExceeded, match="the positional solver's table of more than 100 positions"):
+        small.black_wins(model.rules.initial)
