@@ -164,7 +164,7 @@ def _check_game(rules: GameRules, data: dict, sha256: Sequence[str]) -> None:
     if game["language"] != rules.language:
         raise _Invalid(f"the certificate is about a {game['language']} game, not a {rules.language} one")
     if list(game["sha256"]) != list(sha256):
-        files = ", ".join(game["files"])
+        files = ", ".join(map(str, game["files"]))
         raise _Invalid(f"the certificate belongs to other files ({files}): their sha256 differ from the files given")
     if game["depth"] != rules.depth:
         raise _Invalid(f"the certificate is about depth {game['depth']}, not {rules.depth}")
