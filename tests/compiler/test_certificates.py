@@ -402,3 +402,12 @@ def test_past_the_memory_limit_a_clear_message_and_no_file(tmp_path):
     small = engine_oracle(model, 100 * 150)  # room for 100 of them
     with pytest.raises(MemoryBudgetExceeded, match="the positional solver's table of more than 100 positions"):
         small.black_wins(model.rules.initial)
+
+
+@pytest.mark.parametrize("name, paths", [("hex2_d3", ["domains/positional.bddl", "problems/hex/hex2_d3.bddl"]),
+                                         ("tictactoe_3x3_d5", ["problems/pg/tictactoe_3x3_d5.pg"])])
+def test_the_docs_certificates_are_what_bddlc_writes_today(name, paths, tmp_path, monkeypatch):
+    """docs/certificates/*.json (shown in docs/certificates.md): the same bytes again, from the same relative paths."""
+    monkeypatch.chdir(ROOT)
+    write_certificate(open_model(paths), True, tmp_path / "c.json")
+    assert (tmp_path / "c.json").read_bytes() == (ROOT / "docs" / "certificates" / f"{name}.json").read_bytes()
