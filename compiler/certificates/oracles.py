@@ -21,8 +21,9 @@ from typing import Callable
 from bddl.budget import MemoryBudgetExceeded, max_stored_positions, memory_limit
 from bddl.rules import BLACK, WHITE, GameRules, Position
 
-# a positional solver's table entry (an int key and a bool), measured about 100 bytes, with margin
-PG_ENTRY_BYTES = 150
+# a positional solver's stored position, all its tables counted: Hein 20 at 15 took 3.0 GB for
+# 34,738,383 positions (docs/benchmarks.md), 93 bytes each
+PG_ENTRY_BYTES = 100
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from bddl.rules import Position, bddl_rules, black_wins_by_rules, pg_rules
 from compiler.certificates import StrategyNotFound, build_certificate, game_symmetries, write_certificate
 from compiler.certificates.check import check, check_files, read_certificate
 from compiler.certificates.files import certificate_lines
-from compiler.certificates.oracles import engine_oracle, rules_oracle
+from compiler.certificates.oracles import PG_ENTRY_BYTES, engine_oracle, rules_oracle
 from compiler.certificates.produce import BLACK_WINS, NO_BLACK_WIN, produce
 from compiler.cli import main
 from compiler.model import GameModel, open_model
@@ -399,7 +399,7 @@ def test_past_the_memory_limit_a_clear_message_and_no_file(tmp_path):
         write_certificate(model, False, tmp_path / "c.json", oracle=oracle, max_memory=1)
     assert not (tmp_path / "c.json").exists() and not list(tmp_path.iterdir())
     model = open_model([TIC_PG])  # the positional solver expands 1,400 positions
-    small = engine_oracle(model, 100 * 150)  # room for 100 of them
+    small = engine_oracle(model, 100 * PG_ENTRY_BYTES)  # room for 100 of them
     with pytest.raises(MemoryBudgetExceeded, match="the positional solver's table of more than 100 positions"):
         small.black_wins(model.rules.initial)
 
