@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "play White against bddlc's Black on the terminal (or from standard input)"),
     "validate": ("validate", "check bddlc's Black strategy against every White reply with the game engine"),
     "regress": ("regress", "check a folder of models against a manifest of expected answers (CI regression)"),
+    "certify": ("certify", "check a strategy certificate with the rules of the game alone (no search, no solver)"),
     "export": ("export", "write a positional BDDL model as a positional game (.pg)"),
     "check": ("check", "check the model against the paper's sanity conditions (by SAT), and warn of dead parts"),
     "show": ("show", "draw the game as SVG (model sheet, a position) or a strategy certificate as an HTML explorer"),

@@ -1,0 +1,75 @@
+"""`python -m bench.certificates GAME.pg...`: write and check each game's certificate, one TSV line each.
+
+For every game given (a `.pg` file; or `DOMAIN,PROBLEM` for a BDDL model):
+the verdict from the explicit engine, the certificate written to `--out`
+(`compiler.certificates.write_certificate`), then checked by the independent
+checker (`compiler.certificates.check`); printed: the game, the verdict,
+nodes, bytes, seconds to decide, to write, to check, the checker's verdict,
+and the process's peak memory (MB).  `--answers` compares the verdicts with
+a corpus table (answers.tsv) and exits 1 on a disagreement or an invalid
+certificate.  The seconds are wall-clock on whatever machine runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from pathlib import Path
+
+from compiler.certificates import write_certificate
+from compiler.certificates.check import check_files
+from compiler.certificates.oracles import engine_oracle
+from compiler.model import open_model
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bench.certificates", description=__doc__.split("\n\n")[1])
+    p.add_argument("games", nargs="+", metavar="GAME", help="a .pg game, or DOMAIN,PROBLEM")
+    p.add_argument("--out", type=Path, required=True, help="the folder the certificates are written to")
+    p.add_argument("--answers", type=Path, help="answers.tsv: compare the verdicts (rows name games relative to its folder)")
+    p.add_argument("--max-memory", type=int, default=4096, metavar="MB", help="memory for the engine and the certificate (default 4096)")
+    return p
+
+
+def _answers(path: Path) -> dict[str, str]:
+    table = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, answer, *_ = line.split("\t")
+            table[str((path.parent / name).resolve())] = answer
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    table = _answers(args.answers) if args.answers else {}
+    failures = 0
+    print("game\tblack_wins\tnodes\tbytes\tdecide_s\twrite_s\tcheck_s\tvalid\tpeak_mb", flush=True)
+    for game in args.games:
+        paths = game.split(",")
+        model = open_model(paths)
+        start = time.perf_counter()
+        oracle = engine_oracle(model, args.max_memory << 19)
+        before = model.rules.winner_before_play()
+        wins = before == "black" if before is not None else oracle.black_wins(model.rules.initial)
+        decided = time.perf_counter()
+        target = args.out / (Path(paths[-1]).stem + ".json")
+        written = write_certificate(model, wins, target, oracle=oracle, max_memory=args.max_memory)
+        done = time.perf_counter()
+        verdict = check_files(model, target)
+        checked = time.perf_counter()
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+        print(f"{game}\t{str(wins).lower()}\t{written.nodes}\t{written.bytes}\t{decided - start:.2f}\t{done - decided:.2f}\t"
+              f"{checked - done:.2f}\t{str(verdict.valid).lower()}\t{peak}", flush=True)
+        expected = table.get(str(Path(paths[-1]).resolve()))
+        if not verdict.valid or (expected in ("true", "false") and expected != str(wins).lower()):
+            failures += 1
+            print(f"{game}: {verdict.report()} (answers.tsv: {expected})", file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

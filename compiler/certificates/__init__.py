@@ -1,0 +1,109 @@
+"""Strategy certificates: a verdict in a file that anyone can check.
+
+A certificate (docs/certificates.md, format v1) proves one verdict about one
+game at one depth by the strategist's whole strategy: Black's for "Black
+wins", White's for "Black does not win".  `write_certificate` builds it from
+an explicit engine's answers (`produce`, `oracles`) and writes it (`files`);
+`check` replays it with the rules of the game alone, and shares nothing with
+the engines, the encodings or the solvers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from bddl.budget import MB, memory_limit
+
+from .files import file_sha256, write
+from .produce import BLACK_WINS, NO_BLACK_WIN, Certificate, StrategyNotFound, choose_by_oracle, produce
+
+__all__ = ["CertificateWritten", "StrategyNotFound", "build_certificate", "game_symmetries", "write_certificate"]
+
+
+@dataclass(frozen=True)
+class CertificateWritten:
+    path: str
+    claim: str
+    nodes: int
+    bytes: int
+    produced_by: str
+
+
+def game_symmetries(model) -> tuple[tuple[int, ...], ...]:
+    """The board symmetries the positional solver uses (`bddl.pg.geometry.symmetries`),
+    without the identity, and only those that keep the first-move set: none for BDDL."""
+    if model.language != "pg":
+        return ()
+    from bddl.pg.geometry import symmetries
+
+    game = model.pg
+    first = game.first_moves
+    return tuple(p for p in symmetries(game)[1:] if first is None or frozenset(p[i] for i in first) == first)
+
+
+def build_certificate(model, black_wins: bool, *, max_memory: int | None = None, oracle=None, qbf_solver: str | None = None,
+                      qbf_timeout: float | None = None) -> Certificate:
+    """The certificate of the verdict (`black_wins`) about the opened game (`compiler.model.GameModel`).
+
+    The strategist's moves come from the explicit engine of the game's
+    language (`oracles.engine_oracle`) unless an `oracle` is given; the engine's
+    table and the certificate's nodes each get half of `max_memory` megabytes
+    (default: the process's --max-memory).  Raises StrategyNotFound when the
+    verdict is wrong, `bddl.budget.MemoryBudgetExceeded` past the memory.
+
+    With `qbf_solver`, a win's certificate takes Black's moves from the QBF
+    route instead (a solve per position Black reaches, `oracles.qbf_chooser`,
+    each within `qbf_timeout` seconds); a refutation's still comes from the
+    explicit engine, asked with the verdict known.  `produced_by` says which."""
+    from .oracles import engine_oracle
+
+    limit = memory_limit() if max_memory is None else max_memory * MB
+    claim = BLACK_WINS if black_wins else NO_BLACK_WIN
+    preference, out_of_reach = _shortcuts(model, claim)
+    if qbf_solver is not None and black_wins:
+        from .oracles import qbf_chooser
+
+        choose, produced_by = qbf_chooser(model, qbf_solver, qbf_timeout), f"qbf ({qbf_solver})"
+    else:
+        if oracle is None:
+            oracle = engine_oracle(model, limit // 2)
+        rules = model.rules
+        if rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
+            raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
+        choose, produced_by = choose_by_oracle(rules, claim, oracle.black_wins, preference), oracle.name
+    return produce(
+        model.rules,
+        claim,
+        choose,
+        black_cannot_win=out_of_reach,
+        symmetries=game_symmetries(model),
+        files=model.paths,
+        sha256=[file_sha256(p) for p in model.paths],
+        produced_by=produced_by,
+        max_bytes=limit // 2,
+    )
+
+
+def _shortcuts(model, claim: str):
+    """For a positional game: the strategist's moves ordered by how many cells Black
+    still needs after them (fewest first for Black, most for White), and the test of
+    positions where Black's goal is out of reach (`check.black_need`, the checker's
+    own definition, so that what the producer cuts the checker accepts)."""
+    if model.language != "pg":
+        return None, None
+    from .check import black_moves_left, black_need
+
+    game, rules = model.pg, model.rules
+    if claim == BLACK_WINS:
+        return (lambda play: black_need(game, play.after)), None
+    return (lambda play: -black_need(game, play.after)), (lambda p: black_need(game, p) > black_moves_left(rules, p.ply))
+
+
+def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: int | None = None, oracle=None,
+                      qbf_solver: str | None = None, qbf_timeout: float | None = None) -> CertificateWritten:
+    """Build the verdict's certificate (`build_certificate`) and write it to `path`:
+    what `bddlc search|solve --certificate FILE` calls once the verdict is known."""
+    certificate = build_certificate(model, black_wins, max_memory=max_memory, oracle=oracle, qbf_solver=qbf_solver, qbf_timeout=qbf_timeout)
+    size = write(certificate, path)
+    return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "")

@@ -1,0 +1,354 @@
+"""The independent checker: does a certificate prove its claim about this game?
+
+It replays the certificate with the rules of the game only (`bddl.rules`;
+for a positional game's symmetries, the `bddl.pg` data classes): no search,
+no encoding, no solver (an import-linter contract in pyproject.toml says so),
+so that a reviewer can trust a verdict after reading this one module and the
+rules.  docs/certificates.md documents the format and what is verified:
+
+* the certificate belongs to this game: the same files (sha256), language,
+  depth and cells;
+* every declared symmetry maps the game onto itself;
+* from the root, which must be the initial position, every node is reached;
+  each node's position and ply are those its parents' moves lead to;
+* where the strategist moves, one legal move; where the other side moves,
+  every legal move, none missing and none extra;
+* along every line the claim holds: "black-wins", Black reaches its goal
+  (by its own move, or White stuck where that loses for White) before the
+  plies run out and White never reaches its goal; "no-black-win", Black never
+  reaches its goal within the depth.
+
+The first fault found (breadth first from the root, moves in the file's
+order) is reported with the line of play that reaches it and the position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from bddl.rules import BLACK, WHITE, GameRules, Position
+
+FORMAT, VERSION = "bddlc-certificate", 1
+CLAIMS = ("black-wins", "no-black-win")
+
+
+class CertificateFormatError(ValueError):
+    """The file is not a well-formed certificate of this format (bad input, exit 1)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    valid: bool
+    claim: str
+    depth: int
+    nodes: int
+    reason: str = ""  # why it is invalid
+    line: tuple[str, ...] = ()  # the moves from the initial position to the faulty node
+    board: str = ""  # the faulty node's position, drawn
+
+    def report(self) -> str:
+        if self.valid:
+            what = ("Black's strategy wins within {} against every White reply" if self.claim == "black-wins"
+                    else "White's strategy keeps Black from winning within {}").format(_plies(self.depth))
+            return f"valid: {what} ({self.nodes:,} positions checked)."
+        text = f"invalid: {self.reason}"
+        if self.line or self.board:
+            text += "\nline of play from the initial position: " + (" ".join(self.line) or "(none)")
+        if self.board:
+            text += "\n" + self.board
+        return text
+
+
+def _plies(n: int) -> str:
+    return f"{n} move" if n == 1 else f"{n} moves"
+
+
+class _Invalid(Exception):
+    def __init__(self, reason: str, node: int | None = None):
+        super().__init__(reason)
+        self.reason, self.node = reason, node
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def read_certificate(path: str | Path) -> dict:
+    """The certificate's JSON, its shape checked; CertificateFormatError otherwise."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CertificateFormatError(f"{path}: error: cannot read the certificate: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        line = text.splitlines()[exc.lineno - 1] if text.splitlines() else ""
+        raise CertificateFormatError(
+            f"{path}:{exc.lineno}:{exc.colno}: error: not JSON: {exc.msg}\n  {line[:200]}\n  {' ' * min(exc.colno - 1, 200)}^\n"
+            "  hint: a certificate is the JSON file `bddlc search|solve --certificate FILE` writes"
+        ) from None
+    _check_shape(data, str(path))
+    return data
+
+
+def _check_shape(data, where: str) -> None:
+    def bad(what: str):
+        return CertificateFormatError(f"{where}: error: {what}\n  hint: docs/certificates.md describes the format")
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise bad(f'not a bddlc certificate (no "format": "{FORMAT}")')
+    if data.get("version") != VERSION:
+        raise bad(f"certificate format version {data.get('version')!r}; this bddlc reads version {VERSION}")
+    game = data.get("game")
+    if not (isinstance(game, dict) and isinstance(game.get("files"), list) and isinstance(game.get("sha256"), list)
+            and isinstance(game.get("depth"), int) and isinstance(game.get("language"), str)):
+        raise bad('"game" must hold "language", "files", "sha256" and "depth"')
+    if data.get("claim") not in CLAIMS:
+        raise bad(f'"claim" must be one of {", ".join(CLAIMS)}')
+    if not (isinstance(data.get("cells"), list) and all(isinstance(c, str) for c in data["cells"])):
+        raise bad('"cells" must be a list of cell names')
+    nodes = data.get("nodes")
+    if not isinstance(nodes, list) or not nodes:
+        raise bad('"nodes" must be a non-empty list')
+    if not isinstance(data.get("root"), int) or not 0 <= data["root"] < len(nodes):
+        raise bad('"root" must be the id of a node')
+    symmetries = data.get("symmetries", [])
+    if not (isinstance(symmetries, list) and all(isinstance(p, list) and all(isinstance(i, int) for i in p) for p in symmetries)):
+        raise bad('"symmetries" must be a list of permutations (lists of cell indices)')
+    for i, node in enumerate(nodes):
+        if not (isinstance(node, dict) and node.get("id") == i and isinstance(node.get("ply"), int)
+                and isinstance(node.get("position"), str) and isinstance(node.get("moves"), list)):
+            raise bad(f'node {i}: a node is {{"id": {i}, "ply": ..., "position": ..., "moves": [...]}}, listed in order of ids')
+        if node.get("black_cannot_win", True) is not True:
+            raise bad(f'node {i}: "black_cannot_win", when present, is true')
+        for entry in node["moves"]:
+            if not (isinstance(entry, dict) and isinstance(entry.get("move"), str) and "to" in entry
+                    and (entry["to"] is None or type(entry["to"]) is int) and type(entry.get("symmetry", 0)) is int):
+                raise bad(f'node {i}: a move is {{"move": text, "to": id or null}} (with an optional "symmetry": index)')
+
+
+# -- checking --------------------------------------------------------------------------------
+
+
+def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> Verdict:
+    """The verdict on a certificate (`read_certificate`'s dict) about the game `rules` describe.
+
+    `sha256`: the hashes of the game's files as given; `pg_game`: the positional
+    game (`bddl.pg.game.PositionalGame`) when the game is one, for its symmetries."""
+    claim, depth, nodes = data["claim"], rules.depth, data["nodes"]
+    parents: dict[int, tuple[int, str, int | None]] = {}  # node -> (the node it was first reached from, the move, the symmetry)
+    try:
+        _check_game(rules, data, sha256)
+        perms = [_check_symmetry(rules, pg_game, p, j) for j, p in enumerate(data.get("symmetries", []))]
+        _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game)
+    except _Invalid as fault:
+        line: tuple[str, ...] = ()
+        board = ""
+        if fault.node is not None:
+            line = _line(parents, fault.node)
+            try:
+                board = rules.render(_position(rules, nodes[fault.node]))
+            except _Invalid:  # the node's own position is unreadable: the reason says so
+                board = nodes[fault.node]["position"]
+        return Verdict(False, claim, depth, len(nodes), fault.reason, line, board)
+    return Verdict(True, claim, depth, len(nodes))
+
+
+def _check_game(rules: GameRules, data: dict, sha256: Sequence[str]) -> None:
+    game = data["game"]
+    if game["language"] != rules.language:
+        raise _Invalid(f"the certificate is about a {game['language']} game, not a {rules.language} one")
+    if list(game["sha256"]) != list(sha256):
+        files = ", ".join(map(str, game["files"]))
+        raise _Invalid(f"the certificate belongs to other files ({files}): their sha256 differ from the files given")
+    if game["depth"] != rules.depth:
+        raise _Invalid(f"the certificate is about depth {game['depth']}, not {rules.depth}")
+    if data["cells"] != [c.name for c in rules.cells]:
+        raise _Invalid("the certificate's cells are not the game's")
+
+
+def _check_symmetry(rules: GameRules, game, perm: list[int], j: int) -> list[int]:
+    """A declared permutation maps the game onto itself: winning sets, neighbours and borders, first moves."""
+    n = len(rules.cells)
+    if sorted(perm) != list(range(n)):
+        raise _Invalid(f"symmetry {j} is not a permutation of the {n} cells")
+    if game is None:
+        raise _Invalid(f"symmetry {j}: symmetries are checked for positional games only; a {rules.language} certificate lists none")
+
+    def moved(cells) -> frozenset[int]:
+        return frozenset(perm[i] for i in cells)
+
+    for side, sets in (("Black", game.black_wins), ("White", game.white_wins)):
+        if {moved(s) for s in sets} != set(sets):
+            raise _Invalid(f"symmetry {j} does not map {side}'s winning sets onto themselves")
+    if game.graph is not None:
+        edges = {(i, k) for i, ns in enumerate(game.graph.neighbours) for k in ns}
+        if {(perm[i], perm[k]) for i, k in edges} != edges:
+            raise _Invalid(f"symmetry {j} does not map the board's neighbours onto themselves")
+        borders = {game.graph.start_border, game.graph.end_border}
+        if {moved(b) for b in borders} != borders:
+            raise _Invalid(f"symmetry {j} does not map the two borders onto themselves")
+    if game.first_moves is not None and moved(game.first_moves) != game.first_moves:
+        raise _Invalid(f"symmetry {j} does not map the first moves onto themselves")
+    return perm
+
+
+def _position(rules: GameRules, node: dict) -> Position:
+    """The node's position; _Invalid when its text is not one character per cell of '.', 'B', 'W'."""
+    text = node["position"]
+    if len(text) != len(rules.cells) or set(text) - set(".BW"):
+        raise _Invalid(f"node {node['id']}: a position is one character per cell ({len(rules.cells)}), each '.', 'B' or 'W'")
+    black = sum(1 << i for i, c in enumerate(text) if c == "B")
+    white = sum(1 << i for i, c in enumerate(text) if c == "W")
+    return Position(black, white, node["ply"])
+
+
+def _image(mask: int, perm: list[int]) -> int:
+    return sum(1 << perm[i] for i in range(len(perm)) if mask >> i & 1)
+
+
+def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, parents: dict, pg_game) -> None:
+    strategist = BLACK if claim == "black-wins" else WHITE
+    start = _position(rules, nodes[root])
+    if start != rules.initial:
+        raise _Invalid(f"the root (node {root}) is not the game's initial position at ply 0", root)
+    before = rules.winner_before_play()
+    if before is not None:  # decided at the root, before any move
+        if (before == BLACK) != (claim == "black-wins"):
+            raise _Invalid(f"{before.capitalize()} has won before the first move", root)
+        return
+    reached = {root}
+    todo = deque([root])
+    while todo:
+        k = todo.popleft()
+        node = nodes[k]
+        here = _position(rules, node)
+        entries = node["moves"]
+        if here.ply >= depth:
+            if k == root and not entries and claim == "no-black-win":
+                continue  # a depth of 0: Black cannot win
+            raise _Invalid(f"node {k} is at ply {here.ply}: no plies are left there, the game is over before it", k)
+        if node.get("black_cannot_win"):
+            _check_black_cannot_win(rules, pg_game, claim, k, here, entries)
+            continue
+        side = rules.to_move(here.ply)
+        plays = {play.text: play for play in rules.plays(here)}
+        if not plays:
+            if entries:
+                raise _Invalid(f"node {k}: {side.capitalize()} has no legal move here, yet moves are listed", k)
+            if (rules.stuck_winner(side) == BLACK) != (claim == "black-wins"):
+                raise _Invalid(f"node {k}: {side.capitalize()} has no legal move, and then {_outcome(rules.stuck_winner(side))}", k)
+            continue
+        texts = [entry["move"] for entry in entries]
+        for text in texts:
+            if text not in plays:
+                raise _Invalid(f"node {k}: {text} is not a legal move of {side.capitalize()} here", k)
+        if side == strategist and len(entries) != 1:
+            raise _Invalid(f"node {k}: {side.capitalize()} (the strategist) must have exactly one move here, not {len(entries)}", k)
+        if side != strategist:
+            if len(set(texts)) != len(texts):
+                raise _Invalid(f"node {k}: a move of {side.capitalize()} is listed twice", k)
+            missing = [text for text in plays if text not in texts]
+            if missing:
+                raise _Invalid(f"node {k}: {side.capitalize()}'s reply {missing[0]} is missing ({len(missing)} missing)", k)
+        for entry in entries:
+            play = plays[entry["move"]]
+            after = play.after
+            if rules.won(after, side) or after.ply >= depth:
+                if side == BLACK and rules.won(after, BLACK) and claim == "no-black-win":
+                    raise _Invalid(f"node {k}: Black's move {play.text} reaches Black's goal", k)
+                if side == WHITE and rules.won(after, WHITE) and claim == "black-wins":
+                    raise _Invalid(f"node {k}: White's move {play.text} reaches White's goal", k)
+                if not rules.won(after, side) and claim == "black-wins":
+                    raise _Invalid(f"node {k}: after {play.text} the {_plies(depth)} are over and Black has not reached its goal", k)
+                if entry["to"] is not None:
+                    raise _Invalid(f"node {k}: the game is over after {play.text}, so its \"to\" must be null", k)
+                continue
+            target = entry["to"]
+            if target is None:
+                raise _Invalid(f"node {k}: the game goes on after {play.text}, but its \"to\" is null", k)
+            if not 0 <= target < len(nodes):
+                raise _Invalid(f"node {k}: the move {play.text} leads to node {target}, which does not exist", k)
+            expected, j = after, entry.get("symmetry")
+            if j is not None:
+                if not 0 <= j < len(perms):
+                    raise _Invalid(f"node {k}: the move {play.text} names symmetry {j}, which is not declared", k)
+                expected = Position(_image(after.black, perms[j]), _image(after.white, perms[j]), after.ply)
+            if _position(rules, nodes[target]) != expected:
+                under = f" under symmetry {j}" if j is not None else ""
+                raise _Invalid(f"node {k}: after {play.text}, node {target} does not hold the position reached{under} at ply {after.ply}", k)
+            if target not in reached:
+                reached.add(target)
+                parents[target] = (k, play.text, j)
+                todo.append(target)
+    unreached = next((i for i in range(len(nodes)) if i not in reached), None)
+    if unreached is not None:
+        raise _Invalid(f"node {unreached} is not reached from the root")
+
+
+def _check_black_cannot_win(rules: GameRules, game, claim: str, k: int, here: Position, entries: list) -> None:
+    """A node marked "black_cannot_win" ends its lines: Black's goal is out of reach whatever happens."""
+    if claim != "no-black-win" or game is None:
+        raise _Invalid(f'node {k}: "black_cannot_win" ends a line only in a no-black-win certificate of a positional game', k)
+    if entries:
+        raise _Invalid(f'node {k}: a node marked "black_cannot_win" lists no moves', k)
+    need, left = black_need(game, here), black_moves_left(rules, here.ply)
+    if need <= left:
+        raise _Invalid(f"node {k}: Black can still reach its goal here ({need} more cells, {left} moves left)", k)
+
+
+def black_moves_left(rules: GameRules, ply: int) -> int:
+    return sum(rules.to_move(p) == BLACK for p in range(ply, rules.depth))
+
+
+def black_need(game, position: Position) -> int:
+    """The fewest open cells Black must still claim to own one of its winning sets
+    (Hex: a chain joining its borders) with no White cell in it; a large number when none is left.
+
+    Black cannot win when this is more than its moves left, whatever either side
+    plays: an argument about the goals alone, so the lines below need not be listed."""
+    none = len(game.cells) + 1
+    if game.black_wins or game.graph is None:
+        free = [s for s in game.black_wins if not any(position.white >> i & 1 for i in s)]
+        return min((sum(1 for i in s if not position.black >> i & 1) for s in free), default=none)
+    graph = game.graph  # a 0-1 breadth-first search: Black's cells cost nothing, open ones one, White's are walls
+    cost = {i: 0 if position.black >> i & 1 else 1 for i in range(len(game.cells)) if not position.white >> i & 1}
+    best = {i: cost[i] for i in graph.start_border if i in cost}
+    todo = deque(sorted(best, key=best.__getitem__))
+    while todo:
+        i = todo.popleft()
+        for j in graph.neighbours[i]:
+            if j in cost and best[i] + cost[j] < best.get(j, none):
+                best[j] = best[i] + cost[j]
+                (todo.appendleft if cost[j] == 0 else todo.append)(j)
+    return min((best[i] for i in graph.end_border if i in best), default=none)
+
+
+def _outcome(winner: str | None) -> str:
+    return "nobody has won" if winner is None else f"{winner.capitalize()} has won"
+
+
+def _line(parents: dict, node: int) -> tuple[str, ...]:
+    moves: list[str] = []
+    while node in parents:
+        node, text, j = parents[node]
+        moves.append(text if j is None else f"{text} (then symmetry {j})")
+    return tuple(reversed(moves))
+
+
+# -- the files -------------------------------------------------------------------------------
+
+
+def file_hashes(paths: Sequence[str]) -> list[str]:
+    return [hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in paths]
+
+
+def check_files(model, certificate_path: str | Path) -> Verdict:
+    """The verdict on the certificate file about the opened game (`compiler.model.GameModel`)."""
+    data = read_certificate(certificate_path)
+    return check(model.rules, data, file_hashes(model.paths), model.pg)

@@ -1,0 +1,136 @@
+"""Who wins from here?  The explicit engines, asked position by position.
+
+The one module of `compiler.certificates` that knows the engines: each
+oracle answers "does Black win from this position with the plies left?"
+through the engines' public entry points, keeping one engine (and so its
+table) for all the questions about one game, so that asking again about a
+position the search has solved costs a lookup.  Keep it small: when the
+engines change, this is the file to adjust.
+
+* BDDL: df-pn (`bddl.engines.pns.ProofNumberSearch`, with mobility numbers),
+  its solved table read through `known`;
+* positional games: the positional solver (`bddl.engines.positional`),
+  whose table is keyed by the position alone (the time point is implied).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from bddl.budget import MemoryBudgetExceeded, max_stored_positions, memory_limit
+from bddl.rules import BLACK, WHITE, GameRules, Position
+
+# a positional solver's stored position, all its tables counted: Hein 20 at 15 took 3.0 GB for
+# 34,738,383 positions (docs/benchmarks.md), 93 bytes each
+PG_ENTRY_BYTES = 100
+
+
+@dataclass(frozen=True)
+class Oracle:
+    name: str  # the certificate's "produced_by"
+    black_wins: Callable[[Position], bool]
+
+
+def engine_oracle(model, max_bytes: int | None = None) -> Oracle:
+    """The explicit engine of the model's language, its table held within `max_bytes`."""
+    limit = memory_limit() if max_bytes is None else max_bytes
+    if model.language == "pg":
+        return _positional(model, limit)
+    return _dfpn(model, limit)
+
+
+def _dfpn(model, limit: int) -> Oracle:
+    from bddl.engines.minimax import SearchBudgetExceeded
+    from bddl.engines.pns import ProofNumberSearch, game_sides, mobility_numbers
+
+    rules: GameRules = model.rules
+    game = rules.game  # type: ignore[attr-defined]
+    cells = game.geometry.cells
+    placements = sum(len(box) for side in (game.black, game.white) for box in side.boxes)
+    capacity = max_stored_positions(cells, placements, limit)
+    black, white = game_sides(game)
+    engine = ProofNumberSearch(black, white, max_positions=1 << 62, capacity=max(capacity, 16), initial=mobility_numbers(black, white))
+    depth = rules.depth
+
+    def black_wins(position: Position) -> bool:
+        to_move = rules.to_move(position.ply) == BLACK
+        left = depth - position.ply
+        known = engine.known(to_move, position.black, position.white, left)
+        if known is not None:
+            return known
+        try:
+            return engine.black_wins(to_move, position.black, position.white, left)
+        except SearchBudgetExceeded as exc:  # not reached: the budget is unbounded, memory is bounded by the capacity
+            raise MemoryBudgetExceeded("df-pn", exc.positions, limit) from None
+
+    return Oracle("df-pn", black_wins)
+
+
+def _positional(model, limit: int) -> Oracle:
+    from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded
+
+    cap = max(1, limit // PG_ENTRY_BYTES)
+    solver = PositionalSolver(model.pg, max_positions=cap)
+
+    def black_wins(position: Position) -> bool:
+        try:
+            return solver.black_wins(position.black, position.white)
+        except SearchBudgetExceeded:
+            raise MemoryBudgetExceeded(f"the positional solver's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES, limit) from None
+
+    return Oracle("positional solver", black_wins)
+
+
+def qbf_chooser(model, solver: str = "default", timeout: float | None = None):
+    """Black's moves from the QBF route, a solve per position Black reaches (as
+    `bddlc validate` plays them): `compiler.solving.strategy.SolverStrategy` for
+    BDDL, `positional_strategy.PgStrategy` for `.pg`.  A solve without a verdict
+    raises their StrategyUnknown."""
+    from .produce import Play
+
+    rules: GameRules = model.rules
+    if model.language == "pg":
+        from compiler.solving.positional_strategy import PgStrategy
+
+        pg_strategy = PgStrategy(model.pg, solver=solver, timeout=timeout)
+
+        def choose_pg(position: Position, plays: list[Play]) -> Play | None:
+            cell = pg_strategy(position.black, position.white, position.ply)
+            return next((p for p in plays if p.move == cell), None)
+
+        return choose_pg
+    from bddl.game import State
+    from compiler.solving.strategy import SolverStrategy
+
+    strategy = SolverStrategy(model.bddl.domain, model.bddl.problem, solver=solver, timeout=timeout)
+
+    def choose_bddl(position: Position, plays: list[Play]) -> Play | None:
+        move = strategy(State(position.black, position.white), rules.depth - position.ply)
+        if move is None:
+            return None
+        return next((p for p in plays if (p.after.black, p.after.white) == (move.state.black, move.state.white)), None)
+
+    return choose_bddl
+
+
+def rules_oracle(rules: GameRules) -> Oracle:
+    """A plain minimax over the rules alone, one table for every question (small games, tests)."""
+    table: dict[Position, bool] = {}
+
+    def black_wins(p: Position) -> bool:
+        if p.ply >= rules.depth:
+            return False
+        known = table.get(p)
+        if known is None:
+            plays = rules.plays(p)
+            if not plays:
+                known = rules.stuck_winner(rules.to_move(p.ply)) == BLACK
+            elif rules.to_move(p.ply) == BLACK:
+                known = any(rules.won(q.after, BLACK) or black_wins(q.after) for q in plays)
+            else:
+                known = all(not rules.won(q.after, WHITE) and black_wins(q.after) for q in plays)
+            table[p] = known
+        return known
+
+    return Oracle("rules minimax", black_wins)

@@ -1,0 +1,215 @@
+"""Building a certificate: the strategist's strategy, every reply of the other side covered.
+
+A certificate (format v1, docs/certificates.md) proves "Black wins within d
+plies" by Black's strategy, or "Black does not" by White's.  It is built
+breadth first from the initial position over the rules alone
+(`bddl.rules.GameRules`), so one builder serves both languages: where the
+strategist moves, a `Chooser` names its move; where the other side moves,
+every legal move is followed.  Positions met again (transpositions) are
+stored once, keyed by (position, ply); with board symmetries, by the
+smallest image of the position, and the edge says which permutation maps
+the position reached onto the node's.
+
+Which move the strategist makes is the chooser's business (an engine's
+oracle, `choose_by_oracle`, or a QBF solver's strategy); whether the result
+proves anything is the independent checker's (`compiler.certificates.check`),
+never this module's: a wrong chooser makes a certificate the checker refuses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from bddl.budget import MemoryBudgetExceeded, Progress, memory_limit
+from bddl.rules import BLACK, WHITE, GameRules, Play, Position
+
+FORMAT = "bddlc-certificate"
+VERSION = 1
+BLACK_WINS, NO_BLACK_WIN = "black-wins", "no-black-win"
+CLAIMS = (BLACK_WINS, NO_BLACK_WIN)
+
+# a node's bytes in memory while it is built (its key, masks, edges), measured with some margin
+NODE_BYTES = 400
+EDGE_BYTES = 120
+
+Chooser = Callable[[Position, list[Play]], "Play | None"]
+"""The strategist to move in `position` (its legal plays given): its move, or None when it has none that works."""
+
+Permutation = tuple[int, ...]
+
+
+class StrategyNotFound(Exception):
+    """The chooser had no move for the strategist where it must move: the claim
+    is wrong, or the engine that chose disagrees with itself."""
+
+
+def strategist(claim: str) -> str:
+    return BLACK if claim == BLACK_WINS else WHITE
+
+
+def position_text(position: Position, cells: int) -> str:
+    """One character per cell in bit order: '.' open, 'B' Black, 'W' White."""
+    return "".join("B" if position.black >> i & 1 else "W" if position.white >> i & 1 else "." for i in range(cells))
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    move: str
+    to: int | None  # None: the game is over after the move
+    symmetry: int | None = None  # index into the certificate's symmetries: node `to` holds the image
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A certificate in memory: the fields of the file (docs/certificates.md)."""
+
+    language: str
+    files: tuple[str, ...]
+    sha256: tuple[str, ...]
+    depth: int
+    claim: str
+    cells: tuple[str, ...]
+    plies: list[int]  # per node id
+    positions: list[Position]  # per node id (the position's own ply is the node's)
+    moves: list[tuple[Edge, ...]]  # per node id
+    symmetries: tuple[Permutation, ...] = ()
+    produced_by: str | None = None
+    black_cannot_win: frozenset[int] = frozenset()  # nodes whose lines end there: Black's goal is out of reach
+
+    @property
+    def size(self) -> int:
+        return len(self.plies)
+
+
+def choose_by_oracle(
+    rules: GameRules, claim: str, black_wins: Callable[[Position], bool], preference: Callable[[Play], int] | None = None
+) -> Chooser:
+    """The strategist's first move, in the rules' order, that keeps the claim true by
+    `black_wins(position)` (does Black win from there with the plies that are left?).
+
+    The move chosen depends on the game's values alone, not on how the engine
+    found them: the same game and claim give the same certificate whichever
+    engine answered.  `preference` (smallest first) orders the moves tried:
+    moves that bring the lines to an end sooner make smaller certificates."""
+    depth = rules.depth
+
+    def choose(position: Position, plays: list[Play]) -> Play | None:
+        if preference is not None:
+            plays = sorted(plays, key=preference)  # stable: the rules' order among equals
+        for play in plays:
+            after = play.after
+            if claim == BLACK_WINS:
+                if rules.won(after, BLACK) or (after.ply < depth and black_wins(after)):
+                    return play
+            elif rules.won(after, WHITE) or after.ply >= depth or not black_wins(after):
+                return play
+        return None
+
+    return choose
+
+
+def image(mask: int, perm: Permutation) -> int:
+    result = 0
+    while mask:
+        low = mask & -mask
+        result |= 1 << perm[low.bit_length() - 1]
+        mask ^= low
+    return result
+
+
+def produce(
+    rules: GameRules,
+    claim: str,
+    choose: Chooser,
+    *,
+    symmetries: Sequence[Permutation] = (),
+    files: Sequence[str] = (),
+    sha256: Sequence[str] = (),
+    produced_by: str | None = None,
+    max_bytes: int | None = None,
+    black_cannot_win: Callable[[Position], bool] | None = None,
+) -> Certificate:
+    """The certificate of `claim` about the game, the strategist's moves from `choose`.
+
+    `symmetries`: permutations of the cells that map the game onto itself (not
+    the identity); positions equal up to one of them share a node.  Raises
+    StrategyNotFound where the chooser has no move, MemoryBudgetExceeded when the
+    nodes would pass `max_bytes` (default: the process's memory limit).
+    `black_cannot_win` (for "no-black-win"): positions where Black's goal is out of
+    reach whatever is played; their lines end there (the checker verifies it)."""
+    if claim not in CLAIMS:
+        raise ValueError(f"a claim is one of {', '.join(CLAIMS)}, not {claim!r}")
+    limit = memory_limit() if max_bytes is None else max_bytes
+    depth = rules.depth
+    mover_is_strategist = strategist(claim)
+    n = len(rules.cells)
+    perms = tuple(tuple(p) for p in symmetries)
+    plies: list[int] = []
+    positions: list[Position] = []
+    moves: list[tuple[Edge, ...]] = []
+    ids: dict[Position, int] = {}
+    ended: set[int] = set()
+    used = 0
+    if claim != NO_BLACK_WIN:
+        black_cannot_win = None
+
+    def node_of(position: Position, canonical: bool = True) -> tuple[int, int | None]:
+        """The node holding the position (or its canonical image), and the symmetry used."""
+        nonlocal used
+        key, which = position, None
+        if perms and canonical:
+            best = position.black << n | position.white
+            for j, perm in enumerate(perms):
+                b, w = image(position.black, perm), image(position.white, perm)
+                if b << n | w < best:
+                    best, key, which = b << n | w, Position(b, w, position.ply), j
+        found = ids.get(key)
+        if found is None:
+            found = ids[key] = len(plies)
+            plies.append(key.ply)
+            positions.append(key)
+            moves.append(())
+            used += NODE_BYTES
+            if used > limit:
+                raise MemoryBudgetExceeded(f"the certificate's {len(plies):,} nodes and counting", used, limit)
+        return found, which
+
+    before = rules.winner_before_play()
+    node_of(rules.initial, canonical=False)  # the root is the initial position itself
+    if before is not None:
+        if (before == BLACK) != (claim == BLACK_WINS):
+            raise StrategyNotFound(f"{before.capitalize()} has won before the first move: the claim {claim} is false")
+        return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
+                           plies, positions, moves, perms, produced_by, frozenset(ended))
+    current = 0
+    progress = Progress("certificate")
+    while current < len(plies):  # breadth first: ids grow with the ply
+        if not current & 0xFFF:
+            progress(f"{current:,} of {len(plies):,} nodes expanded, ply {positions[current].ply}")
+        position = positions[current]
+        edges: list[Edge] = []
+        if black_cannot_win is not None and current != 0 and black_cannot_win(position):
+            ended.add(current)
+        elif position.ply < depth:
+            plays = rules.plays(position)
+            if plays and rules.to_move(position.ply) == mover_is_strategist:
+                chosen = choose(position, plays)
+                if chosen is None:
+                    raise StrategyNotFound(
+                        f"no move for {mover_is_strategist.capitalize()} keeps the claim {claim} at ply {position.ply} in\n"
+                        + rules.render(position)
+                    )
+                plays = [chosen]
+            for play in plays:
+                after = play.after
+                if after.ply >= depth or rules.won(after, play.side):
+                    edges.append(Edge(play.text, None))
+                else:
+                    target, which = node_of(after)
+                    edges.append(Edge(play.text, target, which))
+            used += EDGE_BYTES * len(edges)
+        moves[current] = tuple(edges)
+        current += 1
+    return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
+                       plies, positions, moves, perms, produced_by, frozenset(ended))
