@@ -20,11 +20,11 @@ COMMAND_KEYS: dict[str, tuple[str, ...]] = {
     "solve": COMMON_KEYS + (
         "black_wins", "depth", "depth_solved", "solver", "answered_by", "first_move", "move_source", "seconds",
         "encoding", "black_first", "preprocess", "preprocess_note", "reason", "reply_to", "reply", "budget_spent",
-        "positions", "disagreement",
+        "positions", "disagreement", "certificate",
     ),
     "search": COMMON_KEYS + (
         "black_wins", "depth", "first_move", "positions", "algorithm", "positional_rules", "race_patterns",
-        "seconds", "budget_spent", "error",
+        "seconds", "budget_spent", "error", "certificate",
     ),
     "depth": COMMON_KEYS + (
         "critical_depth", "first_win", "refuted_before", "results", "monotonicity", "monotonicity_check", "solver",

@@ -314,3 +314,21 @@ def test_the_search_route_gives_way_past_its_budget():
 
     result = search_result(open_model([str(DOMAINS / "connect.bddl"), str(PROBLEMS / "connect" / "connect3_4x4_d9.bddl")]), max_positions=5)
     assert result.black_wins is None and result.reason.startswith("the search gave way")
+
+
+@pytest.mark.parametrize("command", ["search", "solve"])
+@pytest.mark.parametrize("game", [TIC, (PG_TIC,), TIC_NO_WIN], ids=["bddl", "pg", "bddl-no-win"])
+def test_certificate_written_by_the_command_is_valid(tmp_path, capsys, command, game):
+    """--certificate FILE.json, then `bddlc certify` (issue 29, item 2): valid, for either verdict."""
+    path = tmp_path / "c.json"
+    status, out, err = run(capsys, command, *game, "--certificate", str(path), "--json")
+    data = json.loads(out)
+    assert data["certificate"]["path"] == str(path) and "check it with bddlc certify" in err
+    assert data["certificate"]["claim"] == ("black-wins" if data["black_wins"] else "no-black-win")
+    assert run(capsys, "certify", *game, str(path))[0] == 0
+
+
+def test_a_certificate_must_be_json(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["search", *TIC, "--certificate", "c.txt"])
+    assert exit_.value.code == 2 and "a certificate is written as JSON" in capsys.readouterr().err

@@ -84,34 +84,22 @@ def _positional(model, limit: int) -> Oracle:
 
 def qbf_chooser(model, solver: str = "default", timeout: float | None = None):
     """Black's moves from the QBF route, a solve per position Black reaches (as
-    `bddlc validate` plays them): `compiler.solving.strategy.SolverStrategy` for
-    BDDL, `positional_strategy.PgStrategy` for `.pg`.  A solve without a verdict
-    raises their StrategyUnknown."""
+    `bddlc validate` plays them): `compiler.solving.strategy.SolverStrategy`,
+    one for both languages.  A solve without a verdict raises its StrategyUnknown."""
+    from compiler.solving.strategy import SolverStrategy
+
     from .produce import Play
 
     rules: GameRules = model.rules
-    if model.language == "pg":
-        from compiler.solving.positional_strategy import PgStrategy
+    strategy = SolverStrategy(model, solver=solver, timeout=timeout)
 
-        pg_strategy = PgStrategy(model.pg, solver=solver, timeout=timeout)
-
-        def choose_pg(position: Position, plays: list[Play]) -> Play | None:
-            cell = pg_strategy(position.black, position.white, position.ply)
-            return next((p for p in plays if p.move == cell), None)
-
-        return choose_pg
-    from bddl.game import State
-    from compiler.solving.strategy import SolverStrategy
-
-    strategy = SolverStrategy(model.bddl.domain, model.bddl.problem, solver=solver, timeout=timeout)
-
-    def choose_bddl(position: Position, plays: list[Play]) -> Play | None:
-        move = strategy(State(position.black, position.white), rules.depth - position.ply)
+    def choose(position: Position, plays: list[Play]) -> Play | None:
+        move = strategy(position, rules.depth - position.ply)
         if move is None:
             return None
-        return next((p for p in plays if (p.after.black, p.after.white) == (move.state.black, move.state.white)), None)
+        return next((p for p in plays if (p.after.black, p.after.white) == (move.after.black, move.after.white)), None)
 
-    return choose_bddl
+    return choose
 
 
 def rules_oracle(rules: GameRules) -> Oracle:

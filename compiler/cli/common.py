@@ -159,3 +159,36 @@ def version() -> str:
 def plies(count: int) -> str:
     """'1 move', '9 moves': a depth as the reports say it (one move is one ply)."""
     return f"{count} move" if count == 1 else f"{count} moves"
+
+
+def add_certificate_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--certificate",
+        metavar="FILE.json",
+        help="write the verdict's strategy certificate to FILE.json (docs/certificates.md), for `bddlc certify` to check",
+    )
+
+
+def certificate_path(args, parser: argparse.ArgumentParser) -> str | None:
+    """--certificate's file, refused (exit 2) unless it ends in .json."""
+    path = getattr(args, "certificate", None)
+    if path is not None and not path.lower().endswith(".json"):
+        parser.error(f"a certificate is written as JSON: name it FILE.json, not {path}")
+    return path
+
+
+def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: str | None = None) -> dict | None:
+    """Write the certificate --certificate asks for, once the verdict is known; its
+    summary for the JSON output, and a line on stderr.  No verdict: no certificate."""
+    path = getattr(args, "certificate", None)
+    if path is None or black_wins is None:
+        if path is not None:
+            print(f"no certificate written to {path}: there is no verdict to certify", file=sys.stderr)
+        return None
+    from ..certificates import write_certificate
+
+    written = write_certificate(model, black_wins, path, max_memory=args.max_memory, qbf_solver=qbf_solver,
+                                qbf_timeout=getattr(args, "timeout", None))
+    print(f"certificate: {written.path} ({written.claim}, {written.nodes:,} positions, {written.bytes:,} bytes, "
+          f"produced by {written.produced_by}); check it with bddlc certify", file=sys.stderr)
+    return {"path": written.path, "claim": written.claim, "nodes": written.nodes, "bytes": written.bytes, "produced_by": written.produced_by}

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .common import EXIT_BUDGET, EXIT_OK, add_model_arguments, game_json, move_json, open_game, plies, positive_int, white_first
+from .common import EXIT_BUDGET, EXIT_OK, add_certificate_argument, add_model_arguments, certificate_path, write_certificate_for, game_json, move_json, open_game, plies, positive_int, white_first
 
 DEFAULT_ALGORITHM = "minimax"  # fewer positions on most of the suite and corpus: docs/benchmarks.md
 
@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
         "claims, threats, lost causes and symmetries, with either algorithm (a .pg game always is)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    add_certificate_argument(p)
     return p
 
 
@@ -61,6 +62,7 @@ def run(args) -> int:
     from ..solving.game_search import refusal, search_model
 
     parser = build_parser()
+    certificate_path(args, parser)
     model = open_game(args, parser, print_warnings=True)
     why = refusal(model, algorithm=args.algorithm, race_patterns=args.race_patterns, positional_rules=args.positional_rules)
     if why is not None:
@@ -73,18 +75,19 @@ def run(args) -> int:
         if args.json:
             print(json.dumps({**head, "black_wins": None, "depth": model.depth, "first_move": None, "positions": exc.positions,
                               "algorithm": args.algorithm, "positional_rules": None, "race_patterns": None,
-                              "seconds": None, "budget_spent": True, "error": "budget exhausted"}))
+                              "seconds": None, "budget_spent": True, "error": "budget exhausted", "certificate": None}))
         else:
             print(f"unknown: the search expanded {exc.positions:,} positions without an answer (raise --max-positions)")
         return EXIT_BUDGET
     for note in result.notes:
         print(f"note: {note}", file=sys.stderr)
     move = result.first_move
+    certificate = write_certificate_for(args, model, result.black_wins)
     if args.json:
         print(json.dumps({**head, "black_wins": result.black_wins, "depth": result.depth, "first_move": move_json(move),
                           "positions": result.positions, "algorithm": args.algorithm,
                           "positional_rules": result.positional_rules, "race_patterns": result.race_patterns,
-                          "seconds": round(result.seconds, 6), "budget_spent": False, "error": None}))
+                          "seconds": round(result.seconds, 6), "budget_spent": False, "error": None, "certificate": certificate}))
         return EXIT_OK
     if result.black_wins:
         print(f"Black wins within {plies(result.depth)}.")

@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING
 
 from .common import (
     EXIT_DISAGREE,
+    add_certificate_argument,
+    certificate_path,
+    write_certificate_for,
     EXIT_FALSE,
     white_first,
     EXIT_TRUE,
@@ -52,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--preprocess", choices=PREPROCESSORS, default="none", help="preprocess with Bloqqer (checked and repaired; default none)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     add_engine_arguments(p)
+    add_certificate_argument(p)
     p.add_argument(
         "--reply-to",
         metavar="MOVE",
@@ -144,6 +148,7 @@ class Reply:
 
 def run(args) -> int:
     parser = build_parser()
+    certificate_path(args, parser)
     model = open_game(args, parser, print_warnings=True)
     encoding = checked_encoding(model, args.encoding, parser)
     white_move = _white_move(args, model, parser)
@@ -158,8 +163,12 @@ def run(args) -> int:
         first, second = answer.disagreement
         print(f"bddlc solve: the routes disagree: {first}; {second} (a bug in bddlc or in a solver)", file=sys.stderr)
         status = EXIT_DISAGREE
+    # a win the QBF route found is certified from the QBF route (a solve per position Black reaches);
+    # anything else from the explicit engine, with the verdict known (docs/certificates.md)
+    by_qbf = result.black_wins is True and (result.answered_by or "").startswith("qbf:")
+    certificate = write_certificate_for(args, model, result.black_wins, qbf_solver=args.solver if by_qbf else None)
     if args.json:
-        print(json.dumps(result_json(model, result, white_move, reply, answer)))
+        print(json.dumps(result_json(model, result, white_move, reply, answer) | {"certificate": certificate}))
         return status
     return print_result(model, result, white_move, reply, status)
 
