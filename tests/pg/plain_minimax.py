@@ -20,11 +20,12 @@ come first.
 
 Run as a script on a game file (from the repository root):
 
-    python tests/pg/plain_minimax.py GAME.pg [--hint] [--strategy FILE]
+    python tests/pg/plain_minimax.py GAME.pg [--hint] [--strategy FILE] [--line]
 
 `--hint` asks the positional solver for Black's claims (the value is still
 this module's); `--strategy FILE` writes Black's strategy as found: one line
-per Black position reached, the position and Black's claim.
+per Black position reached, the position and Black's claim; `--line` draws
+the line where White delays Black's win the most.
 """
 
 from __future__ import annotations
@@ -154,6 +155,42 @@ class PlainMinimax:
         return sorted(lines, key=lambda line: (line.count(" "), line))
 
 
+    def longest_line(self) -> list[tuple[int, int | None]]:
+        """The line of Black's strategy where White, at each reply, delays Black's win the
+        most, and among equal delays spoils most of Black's sets still open (Black's claim,
+White's reply; None after Black's winning claim)."""
+        g = self.game
+        memo: dict[tuple[int, int], int] = {}
+
+        def black_claims_left(b: int, w: int) -> int:  # Black's claims to the win, White delaying
+            key = (b, w)
+            if key not in memo:
+                c = self.black_claim[key]
+                nb = b | 1 << c
+                if any(s & nb == s for s in self.black_through[c]):
+                    memo[key] = 1
+                else:
+                    memo[key] = 1 + max(black_claims_left(nb, w | 1 << r) for r in self._replies(nb, w))
+            return memo[key]
+
+        b, w = self.initial()
+        line: list[tuple[int, int | None]] = []
+        while True:
+            c = self.black_claim[(b, w)]
+            b |= 1 << c
+            if any(s & b == s for s in self.black_through[c]):
+                line.append((c, None))
+                return line
+            live = [m for m in self.black_sets if not m & w]  # among equal delays, the reply that spoils most
+            reply = max(self._replies(b, w), key=lambda r: (black_claims_left(b, w | 1 << r), sum(m >> r & 1 for m in live), -r))
+            line.append((c, reply))
+            w |= 1 << reply
+
+    def _replies(self, b: int, w: int) -> list[int]:
+        assert self.game.turns[(b | w).bit_count() - self.start] != BLACK, "alternating turns only"
+        return [c for c in range(self.n) if not (b | w) >> c & 1]
+
+
 def _names(names: tuple[str, ...], mask: int) -> str:
     return " ".join(names[c] for c in range(len(names)) if mask >> c & 1) or "-"
 
@@ -167,6 +204,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("game")
     p.add_argument("--hint", action="store_true", help="order Black's claims by the positional solver's choice")
     p.add_argument("--strategy", metavar="FILE", help="write Black's strategy (when Black wins)")
+    p.add_argument("--line", action="store_true", help="draw the line where White delays Black's win the most")
     args = p.parse_args(argv)
     game = load_pg(args.game)
     hint = None
@@ -184,6 +222,17 @@ def main(argv: list[str]) -> int:
     wins = search.black_wins()
     seconds = time.perf_counter() - start
     print(f"{args.game}: Black {'wins' if wins else 'does not win'} within {game.depth} time points; plain minimax, {search.positions:,} positions, {seconds:.1f} s")
+    if wins and args.line:
+        from bddl.pg.draw import draw
+
+        b, w = search.initial()
+        for number, (claim, reply) in enumerate(search.longest_line(), 1):
+            b |= 1 << claim
+            said = f"{number}. Black {game.cells[claim]}" + (f", White {game.cells[reply]}" if reply is not None else ": Black has made it")
+            if reply is not None:
+                w |= 1 << reply
+            print(said)
+            print(draw(game, b, w))
     if wins and args.strategy:
         lines = search.strategy_lines()
         with open(args.strategy, "w") as out:

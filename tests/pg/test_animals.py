@@ -181,6 +181,39 @@ def test_suite_games_are_the_generators(path):
     assert math.ceil(game.depth / 2) == int(moves[1:])
 
 
+def _suite_entries():
+    from helpers.suite import positional_manifest
+
+    return [e for e in positional_manifest() if "/animals/" in e.file]
+
+
+@pytest.mark.parametrize("entry", _suite_entries(), ids=lambda e: e.file)
+def test_suite_answers_by_the_plain_minimax(entry):
+    """The manifest's answers (the solver's, and QBF's in `regress --method both`) once more
+    without any of the solver's cuts; Black's claims ordered by the solver where Black wins."""
+    game = load_pg(entry.game)
+    hint = None
+    if entry.black_wins:
+        from bddl.engines.positional import PositionalSolver
+
+        solver = PositionalSolver(game)
+        hint = lambda b, w: solver.decide(b, w)[1]  # noqa: E731
+    assert PlainMinimax(game, hint).black_wins() is entry.black_wins
+
+
+@pytest.mark.slow  # 20 s on the loaded 2-core machine
+def test_n_pentomino_wins_on_5x5_in_6_moves_without_the_cuts():
+    """The first disagreement with the published table (b = 6): Black makes the N-pentomino on
+    5x5 in 6 moves, weak or strong, every White reply searched; not in 5 moves."""
+    from bddl.engines.positional import PositionalSolver
+
+    for weak in (True, False):
+        game = animal_game("N-pentomino", 5, weak=weak, moves=6)
+        solver = PositionalSolver(game)
+        assert PlainMinimax(game, lambda b, w: solver.decide(b, w)[1]).black_wins() is True
+    assert PlainMinimax(animal_game("N-pentomino", 5, weak=True, moves=5)).black_wins() is False
+
+
 def load_pg_text(text: str, folder: Path):
     from bddl.pg.reader import read_pg
 
