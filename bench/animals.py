@@ -55,7 +55,7 @@ def entry_key(animal: str, n: int, weak: bool, moves: int) -> str:
     return f"{animal} {n} {'weak' if weak else 'strong'} {moves}"
 
 
-def run(animals, variants, max_size, timeout, max_positions, folder: Path, results: Path, log=print) -> None:
+def run(animals, variants, sizes, timeout, max_positions, folder: Path, results: Path, log=print) -> None:
     done = {}
     if results.exists():
         for line in results.read_text().splitlines():
@@ -65,11 +65,24 @@ def run(animals, variants, max_size, timeout, max_positions, folder: Path, resul
     for animal in animals:
         size = len(animal_cells(animal))
         for weak in variants:
-            for n in range(1, max_size + 1):
+            for n in sizes:
                 if placements(animal, n) == 0:
                     continue
                 won = False
-                for moves in range(size, math.ceil(n * n / 2) + 1):
+                start = size
+                if not weak:  # a strong win is a weak win (White's sets only stop Black): use the weak game's verdicts
+                    weak_runs = {m: r.get("black_wins") for m in range(size, math.ceil(n * n / 2) + 1) for r in [done.get(entry_key(animal, n, True, m), {})]}
+                    if weak_runs.get(math.ceil(n * n / 2)) is False:
+                        key = entry_key(animal, n, False, math.ceil(n * n / 2))
+                        if key not in done:
+                            done[key] = {"key": key, "black_wins": False, "inferred": "the weak game is lost"}
+                            with results.open("a") as out:
+                                out.write(json.dumps(done[key]) + "\n")
+                        continue
+                    start = next((m for m, wins in sorted(weak_runs.items()) if wins), size)
+                    for m in range(size, start):  # lost in the weak game, so lost in the strong one
+                        done.setdefault(entry_key(animal, n, False, m), {"black_wins": False, "inferred": "the weak game is lost"})
+                for moves in range(start, math.ceil(n * n / 2) + 1):
                     key = entry_key(animal, n, weak, moves)
                     if key not in done:
                         outcome = search(game_file(folder, animal, n, weak, moves), timeout, max_positions)
@@ -87,20 +100,60 @@ def run(animals, variants, max_size, timeout, max_positions, folder: Path, resul
                     break
 
 
+def summary(results: Path) -> list[str]:
+    """One line per animal, variant and board searched: lost (with the whole board played),
+    won (the fewest moves, the winning search's positions and time, and the losing search at
+    one move fewer), or open (the last budget decided and what ran out)."""
+    records = {}
+    for line in results.read_text().splitlines():
+        record = json.loads(line)
+        animal, n, kind, moves = record["key"].rsplit(" ", 3)
+        records[(animal, kind, int(n), int(moves))] = record
+    lines = []
+    for animal, kind, n in sorted({k[:3] for k in records}, key=lambda k: (list(ANIMALS).index(k[0]), k[1] != "weak", k[2])):
+        runs = sorted((m, r) for (a, v, size, m), r in records.items() if (a, v, size) == (animal, kind, n))
+        wins = [(m, r) for m, r in runs if r.get("black_wins")]
+        losses = [m for m, r in runs if r.get("black_wins") is False]
+        said = f"{animal} {kind} {n}x{n}: "
+        if wins:
+            m, r = wins[0]
+            below = [rr for mm, rr in runs if mm == m - 1]
+            said += f"Black wins in {m} moves ({2 * m - 1} plies), first move {r['first_move']}, {r['positions']:,} positions, {r['seconds']:.1f} s"
+            if below and below[0].get("black_wins") is False and "inferred" not in below[0]:
+                said += f"; not in {m - 1} ({below[0]['positions']:,} positions, {below[0]['seconds']:.1f} s)"
+        elif losses and max(losses) >= math.ceil(n * n / 2):
+            last = dict(runs)[max(losses)]
+            if "inferred" in last:
+                said += "no win with the whole board played (" + last["inferred"] + ")"
+            else:
+                said += f"no win with the whole board played ({last['positions']:,} positions, {last['seconds']:.1f} s)"
+        else:
+            open_runs = [r for m, r in runs if r.get("black_wins") is None]
+            said += f"no win within {max(losses) if losses else '-'} moves; open beyond ({open_runs[0].get('error') if open_runs else 'not searched'})"
+        lines.append(said)
+    return lines
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.animals", description=__doc__.splitlines()[0])
     p.add_argument("--animals", nargs="*", default=WINNERS, help="default: the published table's winners")
     p.add_argument("--variants", nargs="*", default=["weak", "strong"], choices=["weak", "strong"])
     p.add_argument("--max-size", type=int, default=7)
+    p.add_argument("--sizes", type=int, nargs="*", metavar="N", help="only these boards (default: 1 to --max-size)")
     p.add_argument("--timeout", type=int, default=600, help="seconds per search (default 600)")
     p.add_argument("--max-positions", type=int, default=200_000_000)
     p.add_argument("--games", type=Path, default=Path("/tmp/animals/games"), help="where the .pg files go")
     p.add_argument("--results", type=Path, default=Path("/tmp/animals/results.jsonl"))
+    p.add_argument("--summary", action="store_true", help="only print what RESULTS says, board by board")
     args = p.parse_args(argv)
+    if args.summary:
+        print("\n".join(summary(args.results)))
+        return 0
     unknown = [a for a in args.animals if a not in ANIMALS]
     if unknown:
         p.error(f"unknown animals {unknown}: {', '.join(ANIMALS)}")
-    run(args.animals, [v == "weak" for v in args.variants], args.max_size, args.timeout, args.max_positions, args.games, args.results)
+    sizes = sorted(args.sizes) if args.sizes else range(1, args.max_size + 1)
+    run(args.animals, [v == "weak" for v in args.variants], sizes, args.timeout, args.max_positions, args.games, args.results)
     return 0
 
 
