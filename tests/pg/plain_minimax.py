@@ -154,12 +154,10 @@ class PlainMinimax:
                         stack.append((b, w | 1 << c))
         return sorted(lines, key=lambda line: (line.count(" "), line))
 
-
     def longest_line(self) -> list[tuple[int, int | None]]:
         """The line of Black's strategy where White, at each reply, delays Black's win the
-        most, and among equal delays spoils most of Black's sets still open (Black's claim,
-White's reply; None after Black's winning claim)."""
-        g = self.game
+                most, and among equal delays spoils most of Black's sets still open (Black's claim,
+        White's reply; None after Black's winning claim)."""
         memo: dict[tuple[int, int], int] = {}
 
         def black_claims_left(b: int, w: int) -> int:  # Black's claims to the win, White delaying
@@ -221,7 +219,9 @@ def main(argv: list[str]) -> int:
     start = time.perf_counter()
     wins = search.black_wins()
     seconds = time.perf_counter() - start
-    print(f"{args.game}: Black {'wins' if wins else 'does not win'} within {game.depth} time points; plain minimax, {search.positions:,} positions, {seconds:.1f} s")
+    print(
+        f"{args.game}: Black {'wins' if wins else 'does not win'} within {game.depth} time points; plain minimax, {search.positions:,} positions, {seconds:.1f} s"
+    )
     if wins and args.line:
         from bddl.pg.draw import draw
 

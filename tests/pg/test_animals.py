@@ -210,7 +210,7 @@ def test_n_pentomino_wins_on_5x5_in_6_moves_without_the_cuts():
     for weak in (True, False):
         game = animal_game("N-pentomino", 5, weak=weak, moves=6)
         solver = PositionalSolver(game)
-        assert PlainMinimax(game, lambda b, w: solver.decide(b, w)[1]).black_wins() is True
+        assert PlainMinimax(game, lambda b, w, solver=solver: solver.decide(b, w)[1]).black_wins() is True
     assert PlainMinimax(animal_game("N-pentomino", 5, weak=True, moves=5)).black_wins() is False
 
 
