@@ -79,7 +79,9 @@ def run(animals, variants, sizes, timeout, max_positions, folder: Path, results:
                             with results.open("a") as out:
                                 out.write(json.dumps(done[key]) + "\n")
                         continue
-                    start = next((m for m, wins in sorted(weak_runs.items()) if wins), size)
+                    start = next((m for m, wins in sorted(weak_runs.items()) if wins), None)
+                    if start is None:
+                        continue  # the weak game is undecided here: its strong game is no easier
                     for m in range(size, start):  # lost in the weak game, so lost in the strong one
                         done.setdefault(entry_key(animal, n, False, m), {"black_wins": False, "inferred": "the weak game is lost"})
                 for moves in range(start, math.ceil(n * n / 2) + 1):
@@ -119,8 +121,9 @@ def summary(results: Path) -> list[str]:
             m, r = wins[0]
             below = [rr for mm, rr in runs if mm == m - 1]
             said += f"Black wins in {m} moves ({2 * m - 1} plies), first move {r['first_move']}, {r['positions']:,} positions, {r['seconds']:.1f} s"
-            if below and below[0].get("black_wins") is False and "inferred" not in below[0]:
-                said += f"; not in {m - 1} ({below[0]['positions']:,} positions, {below[0]['seconds']:.1f} s)"
+            if below and below[0].get("black_wins") is False:
+                how = below[0].get("inferred") or f"{below[0]['positions']:,} positions, {below[0]['seconds']:.1f} s"
+                said += f"; not in {m - 1} ({how})"
         elif losses and max(losses) >= math.ceil(n * n / 2):
             last = dict(runs)[max(losses)]
             if "inferred" in last:

@@ -218,3 +218,24 @@ def load_pg_text(text: str, folder: Path):
     from bddl.pg.reader import read_pg
 
     return read_pg(text, str(folder / "generated.pg"))
+
+
+@pytest.mark.slow  # a `bddlc search` process per verdict: 20 s on the loaded machine
+def test_the_sweep_finds_b_and_m_and_reuses_the_weak_verdicts(tmp_path):
+    """bench.animals on the V-tromino (b = 3, m = 3) and the I-tromino's 3x3 (lost):
+    each verdict by `bddlc search`, the strong game's losses where its weak game is lost
+    taken from the weak game, and the summary board by board."""
+    from bench.animals import run, summary
+
+    results = tmp_path / "results.jsonl"
+    logged = []
+    run(["V-tromino", "I-tromino"], [True, False], [2, 3], 60, 10**6, tmp_path / "games", results, log=logged.append)
+    lines = summary(results)
+    assert lines[0].startswith("I-tromino weak 3x3: no win with the whole board played (")
+    assert lines[1] == "I-tromino strong 3x3: no win with the whole board played (the weak game is lost)"
+    assert "V-tromino weak 3x3: Black wins in 3 moves (5 plies), first move b2" in lines[2]
+    assert "V-tromino strong 3x3: Black wins in 3 moves (5 plies), first move b2" in lines[3]
+    assert len(lines) == 4
+    searched = len(logged)
+    run(["V-tromino", "I-tromino"], [True, False], [2, 3], 60, 10**6, tmp_path / "games", results, log=logged.append)
+    assert len(logged) == searched  # everything was in RESULTS already
