@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bddl.engines.positional import solve
-from bddl.pg.animals import ANIMALS, PUBLISHED, animal_cells, animal_game, animal_name, main, placements
+from bddl.pg.animals import ANIMALS, PUBLISHED, animal_bddl, animal_cells, animal_game, animal_name, main, placements
 from bddl.pg.generate import orientations
 from bddl.pg.reader import load_pg
 from bddl.pg.writer import write_pg
@@ -239,3 +239,45 @@ def test_the_sweep_finds_b_and_m_and_reuses_the_weak_verdicts(tmp_path):
     searched = len(logged)
     run(["V-tromino", "I-tromino"], [True, False], [2, 3], 60, 10**6, tmp_path / "games", results, log=logged.append)
     assert len(logged) == searched  # everything was in RESULTS already
+
+
+@pytest.mark.parametrize(
+    "animal, n, weak, moves", [("V-tromino", 3, False, 3), ("N-pentomino", 5, True, 6), ("Y-pentomino", 6, False, None), ("X-pentomino", 4, True, 2)]
+)
+def test_the_bddl_problem_exports_to_the_same_game(animal, n, weak, moves, tmp_path):
+    """`--bddl` writes the game for domains/positional.bddl; `bddlc export`'s reading of it has
+    the same cells, winning sets and turns as the .pg game (which alone has the first-move cut)."""
+    from bddl.loader import load_model
+    from compiler.encodings.pg_export import positional_game
+    from test_pg_generate import content
+
+    problem = tmp_path / "animal.bddl"
+    problem.write_text(animal_bddl(animal, n, weak, moves))
+    model = load_model(ROOT / "domains" / "positional.bddl", problem)
+    exported = positional_game(model.domain, model.problem)
+    expected = content(animal_game(animal, n, weak, moves, symmetry_cut=False))
+    assert content(exported) == expected
+
+
+@pytest.mark.parametrize(
+    "animal, n, weak, moves, wins",
+    [
+        ("V-tromino", 3, False, 3, True),
+        ("V-tromino", 3, True, 2, False),
+        ("Z-tetromino", 3, False, 5, True),
+        ("Z-tetromino", 3, True, 4, False),
+        ("L-tetromino", 4, False, 4, True),
+    ],
+)
+def test_the_bddl_minimax_agrees(animal, n, weak, moves, wins, tmp_path):
+    """The BDDL game engine's minimax (bddl/engines/minimax.py) on the BDDL problem: a third
+    way, sharing no rule code with the positional solver."""
+    from bddl.engines.minimax import search
+    from bddl.game import Game
+    from bddl.loader import load_model
+
+    problem = tmp_path / "animal.bddl"
+    problem.write_text(animal_bddl(animal, n, weak, moves))
+    model = load_model(ROOT / "domains" / "positional.bddl", problem)
+    assert search(Game(model.domain, model.problem)).black_wins is wins
+    assert solve(animal_game(animal, n, weak, moves)).black_wins is wins
