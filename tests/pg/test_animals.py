@@ -281,3 +281,25 @@ def test_the_bddl_minimax_agrees(animal, n, weak, moves, wins, tmp_path):
     model = load_model(ROOT / "domains" / "positional.bddl", problem)
     assert search(Game(model.domain, model.problem)).black_wins is wins
     assert solve(animal_game(animal, n, weak, moves)).black_wins is wins
+
+
+def _small_games():
+    for name in ANIMALS:
+        size = len(animal_cells(name))
+        for n, budgets in ((3, range(size - 1, 6)), (4, range(size - 1, 5))):
+            for moves in budgets:
+                if moves >= 1 and placements(name, n):
+                    yield pytest.param(name, n, moves, id=f"{name}-{n}x{n}-m{moves}")
+
+
+@pytest.mark.parametrize("animal, n, moves", list(_small_games()))
+def test_every_animal_on_small_boards_two_ways(animal, n, moves):
+    """All 20 animals on 3x3 (to the full board) and 4x4 (to 4 moves), weak and strong, at
+    budgets around the animal's size: the solver with all its cuts, without symmetries and
+    relevance, and the plain minimax give one answer."""
+    for weak in (True, False):
+        game = animal_game(animal, n, weak=weak, moves=moves)
+        expected = PlainMinimax(game).black_wins()
+        assert solve(game).black_wins is expected
+        assert solve(game, use_symmetries=False, relevance=False).black_wins is expected
+        assert solve(game, symmetry_after=0).black_wins is expected
