@@ -30,7 +30,8 @@ that the search itself exists once:
 
 * `knowledge`: a verdict without a search, asked before a position is
   expanded (the race patterns of `bddl.engines.race`, the lost causes of the
-  positional rules); not counted as an expansion and not stored here;
+  positional rules); not counted as an expansion, and kept in the table
+  only by df-pn (`_remember_verdict`);
 * `judge`: the value one ply decides, asked once the position is counted; it
   replaces the generic "stuck or winning at once" tests on every child by the
   rules' own (the positional rules read it from the cells that complete a
