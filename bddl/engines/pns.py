@@ -71,7 +71,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..game import BLACK, Game
@@ -156,6 +156,8 @@ class ProofNumberSearch:
         # initial: the numbers of a position not expanded yet (df-pn+); (1, 1) without it
         self.initial = initial
         self.positions = 0
+        # `steps` pauses the search (every frame returns its numbers) once positions reach this
+        self.pause_at = INF
         self.knowledge_hits = 0
         self.collections = 0
         # (black to move, b, w) -> [smallest r Black wins with, largest r Black loses with, work]
@@ -178,6 +180,37 @@ class ProofNumberSearch:
         mover_wins = phi == 0
         assert mover_wins or delta == 0, "df-pn returned an unsolved root"
         return mover_wins == black_to_move
+
+    def steps(self, black_to_move: bool, b: int, w: int, r: int, descents: int, every: int) -> Iterator[tuple[int, int]]:
+        """The root's (phi, delta) for its mover after every `every` expansions,
+        until it is solved or `descents` expansions are spent: a bounded job
+        whose partial numbers are worth reporting (PPN²'s remote search).
+
+        Each pause unwinds the whole search with every frame storing its
+        current numbers, as when a threshold is exceeded, so the next step
+        resumes from the table (re-expanding the path to where it stopped)
+        and nothing learnt is lost.  A leaf search that started before the
+        pause runs to its end, so a step can overrun `every` by the size of
+        one `leaf_plies` search."""
+        if r < 1:
+            yield (INF, 0) if black_to_move else (0, INF)  # Black has lost: the mover wins if it is White
+            return
+        start = self.positions
+        phi, delta = self._lookup(black_to_move, b, w, r)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 4 * r + 1000))
+        try:
+            while phi and delta and self.positions - start < descents:
+                self.pause_at = min(start + descents, self.positions + max(every, 1))
+                phi, delta = self._mid(black_to_move, b, w, r, INF, INF)
+                yield phi, delta
+        finally:
+            self.pause_at = INF
+            sys.setrecursionlimit(limit)
+
+    def numbers(self, black_to_move: bool, b: int, w: int, r: int) -> tuple[int, int]:
+        """A position's (phi, delta) for its mover as the table has them (fresh ones if it has none)."""
+        return self._lookup(black_to_move, b, w, r)
 
     def known(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
         """What the solved table says about Black's chances (None: not solved there)."""
@@ -277,7 +310,7 @@ class ProofNumberSearch:
                 phi, delta = first, 0 if not open_children else min(largest + open_children - 1, INF - 1)
             else:  # (first == INF exactly when every child is won by the opponent: total == 0)
                 phi, delta = first, min(total, INF - 1)
-            if phi >= th_phi or delta >= th_delta:
+            if phi >= th_phi or delta >= th_delta or self.positions >= self.pause_at:
                 break
             if weak:
                 child_th_phi = th_delta - (open_children - 1)

@@ -7,8 +7,9 @@ keys), and so do the exit statuses (0 decided, 3 budget exhausted, 1 a bad file)
 from __future__ import annotations
 
 import json
+import sys
 
-from .common import EXIT_BUDGET, EXIT_OK, plies
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, plies
 
 
 def run_pg(args, path: str) -> int:
@@ -21,8 +22,12 @@ def run_pg(args, path: str) -> int:
     if args.depth is not None:
         game = game.with_depth(args.depth)
     depth = game.depth
+    from ..solving.ppn2 import Ppn2Failed, search_from_args
+
     try:
-        if getattr(args, "algorithm", "minimax") == "pns":
+        if getattr(args, "algorithm", "minimax") == "ppn2":
+            result = search_from_args(args, pg_game=game)
+        elif getattr(args, "algorithm", "minimax") == "pns":
             result = solve_pns(game, max_positions=args.max_positions)
         else:
             result = solve(game, max_positions=args.max_positions)
@@ -32,6 +37,9 @@ def run_pg(args, path: str) -> int:
         else:
             print(f"unknown: the search expanded {exc.positions:,} positions without an answer (raise --max-positions)")
         return EXIT_BUDGET
+    except Ppn2Failed as exc:  # the parallel search: no cluster, a failed job, the tree's bound
+        print(f"bddlc search: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
     first = result.first_move
     move = None if first is None else game.cells[first]
     if args.json:

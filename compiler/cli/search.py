@@ -8,6 +8,7 @@ import sys
 
 from .common import (
     EXIT_BUDGET,
+    EXIT_INPUT,
     EXIT_OK,
     EXIT_USAGE,
     add_model_arguments,
@@ -17,7 +18,7 @@ from .common import (
     positive_int,
 )
 
-ALGORITHMS = ("minimax", "pns")
+ALGORITHMS = ("minimax", "pns", "ppn2")
 DEFAULT_ALGORITHM = "minimax"  # fewer positions on most of the suite and corpus: docs/benchmarks.md
 
 
@@ -44,8 +45,17 @@ def build_parser() -> argparse.ArgumentParser:
         choices=ALGORITHMS,
         default=DEFAULT_ALGORITHM,
         help="minimax: depth-first search with a transposition table; pns: depth-first proof-number "
-        f"search (df-pn), which finds narrow wins with fewer positions on some games (default {DEFAULT_ALGORITHM})",
+        "search (df-pn), which finds narrow wins with fewer positions on some games; ppn2: the parallel "
+        f"proof-number search on a Dask cluster, df-pn jobs on its workers (docs/scaling.md) (default {DEFAULT_ALGORITHM})",
     )
+    p.add_argument("--workers", type=positive_int, metavar="N",
+                   help="with --algorithm ppn2: a local cluster of N worker processes (default: one per core)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --algorithm ppn2: run the jobs on the Dask cluster whose scheduler is at ADDRESS")
+    p.add_argument("--job-descents", type=positive_int, metavar="N",
+                   help="with --algorithm ppn2: each job's df-pn expands at most N positions (default 1000)")
+    p.add_argument("--partial-every", type=positive_int, metavar="N",
+                   help="with --algorithm ppn2: a job reports its numbers every N positions (default 100)")
     p.add_argument(
         "--race-patterns",
         action="store_true",
@@ -68,13 +78,18 @@ def run(args) -> int:
     from bddl.engines.pns import search_pns
     from bddl.engines.minimax import SearchBudgetExceeded, search
 
+    from ..solving.ppn2 import Ppn2Failed, misplaced_option
+
+    if misplaced_option(args):
+        print(f"bddlc search: error: {misplaced_option(args)}", file=sys.stderr)
+        return EXIT_USAGE
     game_file = pg_path(args, build_parser())
     if game_file is not None:
         from .pg_search import run_pg
 
         return run_pg(args, game_file)
-    if args.race_patterns and args.algorithm != "pns":
-        print("bddlc search: error: --race-patterns needs --algorithm pns", file=sys.stderr)
+    if args.race_patterns and args.algorithm not in ("pns", "ppn2"):
+        print("bddlc search: error: --race-patterns needs --algorithm pns or ppn2", file=sys.stderr)
         return EXIT_USAGE
     if args.race_patterns and args.positional_rules:
         print("bddlc search: error: --race-patterns and --positional-rules do not go together", file=sys.stderr)
@@ -92,7 +107,11 @@ def run(args) -> int:
     try:
         result = _by_positional_rules(game, depth, args) if args.positional_rules else None
         positional = result is not None
-        if result is None and args.algorithm == "pns":
+        if result is None and args.algorithm == "ppn2":
+            from ..solving.ppn2 import search_from_args
+
+            result = search_from_args(args, bddl_game=game, depth=depth, knowledge=knowledge is not None)
+        elif result is None and args.algorithm == "pns":
             result = search_pns(game, depth, max_positions=args.max_positions, knowledge=knowledge)
         elif result is None:
             result = search(game, depth, max_positions=args.max_positions)
@@ -102,6 +121,9 @@ def run(args) -> int:
         else:
             print(f"unknown: the search expanded {exc.positions:,} positions without an answer (raise --max-positions)")
         return EXIT_BUDGET
+    except Ppn2Failed as exc:  # the parallel search: no cluster, a failed job, the tree's bound
+        print(f"bddlc search: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
     move = result.first_move
     if args.json:
         print(
@@ -137,6 +159,10 @@ def _by_positional_rules(game, depth: int, args):
     from ..solving.positional_search import RulesDoNotFit, search_positional
 
     try:
+        if args.algorithm == "ppn2":
+            from ..solving.ppn2 import search_positional_from_args
+
+            return search_positional_from_args(args, game, depth)
         return search_positional(game, depth, args.algorithm, args.max_positions)
     except RulesDoNotFit as exc:
         print(f"note: {exc}; searching without the positional rules", file=sys.stderr)
