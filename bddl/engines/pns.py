@@ -158,6 +158,7 @@ class ProofNumberSearch:
         self.positions = 0
         # `steps` pauses the search (every frame returns its numbers) once positions reach this
         self.pause_at = INF
+        self.paused_plies = 0  # the plies left where the last pause began (the deepest frame)
         self.knowledge_hits = 0
         self.collections = 0
         # (black to move, b, w) -> [smallest r Black wins with, largest r Black loses with, work]
@@ -191,7 +192,9 @@ class ProofNumberSearch:
         resumes from the table (re-expanding the path to where it stopped)
         and nothing learnt is lost.  A leaf search that started before the
         pause runs to its end, so a step can overrun `every` by the size of
-        one `leaf_plies` search."""
+        one `leaf_plies` search.  A step's `every` counts beyond the path it
+        re-expands (a step shorter than the path would never get past it);
+        the path counts against `descents`."""
         if r < 1:
             yield (INF, 0) if black_to_move else (0, INF)  # Black has lost: the mover wins if it is White
             return
@@ -199,10 +202,13 @@ class ProofNumberSearch:
         phi, delta = self._lookup(black_to_move, b, w, r)
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 4 * r + 1000))
+        path = 0  # positions the next step re-expands to come back to where this one paused
         try:
             while phi and delta and self.positions - start < descents:
-                self.pause_at = min(start + descents, self.positions + max(every, 1))
+                self.pause_at = min(start + descents, self.positions + max(every, 1) + path)
+                self.paused_plies = r
                 phi, delta = self._mid(black_to_move, b, w, r, INF, INF)
+                path = r - self.paused_plies
                 yield phi, delta
         finally:
             self.pause_at = INF
@@ -310,7 +316,10 @@ class ProofNumberSearch:
                 phi, delta = first, 0 if not open_children else min(largest + open_children - 1, INF - 1)
             else:  # (first == INF exactly when every child is won by the opponent: total == 0)
                 phi, delta = first, min(total, INF - 1)
-            if phi >= th_phi or delta >= th_delta or self.positions >= self.pause_at:
+            if phi >= th_phi or delta >= th_delta:
+                break
+            if self.positions >= self.pause_at:  # `steps` pauses: each frame keeps its numbers
+                self.paused_plies = min(self.paused_plies, r)
                 break
             if weak:
                 child_th_phi = th_delta - (open_children - 1)
