@@ -291,11 +291,11 @@ class PnTree:
             node = node.parent
 
     def _under_solved(self, node: Node) -> bool:
-        node = node.parent
-        while node is not None:
-            if node.solved:
+        above = node.parent
+        while above is not None:
+            if above.solved:
                 return True
-            node = node.parent
+            above = above.parent
         return False
 
     def _remember(self, node: Node) -> None:

@@ -37,6 +37,7 @@ import collections
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -167,7 +168,7 @@ def run_ppn2(
     partials: collections.deque = collections.deque()
     client.subscribe_topic(topic, lambda event: partials.append(event[1]))
     futures: dict[Any, int] = {}  # future -> job
-    losses: dict[Position, int] = {}
+    losses: dict[Position | None, int] = {}
     slots, slots_read = _slots(client), time.monotonic()
     last_progress = time.monotonic()
     try:
@@ -183,6 +184,9 @@ def run_ppn2(
                 futures[future] = job
             if not futures:
                 raise JobFailed("no leaf to search and no job out: the tree is stuck (a bug)")
+            if progress is not None and time.monotonic() - last_progress >= PROGRESS_EVERY:
+                last_progress = time.monotonic()
+                progress(_progress_line(tree, len(futures), time.perf_counter() - start))
             if not any(f.done() for f in futures):
                 try:
                     wait(list(futures), timeout=0.05, return_when="FIRST_COMPLETED")
@@ -197,23 +201,21 @@ def run_ppn2(
                 tree.partial(job, phi, delta)
             for future in finished:
                 job = futures.pop(future)
-                position = tree.out[job].position if job in tree.out else None
+                leaf = tree.out.get(job)
                 if future.status == "finished":
                     tree.final(job, future.result())
                     continue
                 exception = _exception(future)
                 if isinstance(exception, KilledWorker) or future.status == "cancelled":
-                    losses[position] = losses.get(position, 0) + 1
-                    if losses[position] >= MAX_LOSSES:
+                    lost_at = None if leaf is None else leaf.position
+                    losses[lost_at] = losses.get(lost_at, 0) + 1
+                    if losses[lost_at] >= MAX_LOSSES:
                         raise JobFailed(f"the jobs on one position lost their workers {MAX_LOSSES} times")
                     tree.lost(job)
                     continue
                 raise JobFailed(f"job {job} failed: {type(exception).__name__}: {exception}")
             if max_positions is not None and tree.positions > max_positions:
                 raise SearchBudgetExceeded(tree.positions)
-            if progress is not None and time.monotonic() - last_progress >= PROGRESS_EVERY:
-                last_progress = time.monotonic()
-                progress(_progress_line(tree, len(futures), time.perf_counter() - start))
     finally:
         client.unsubscribe_topic(topic)
         outstanding = [f for f in futures if not f.done()]
@@ -341,11 +343,16 @@ def search_from_args(args, *, bddl_game=None, depth: int | None = None, knowledg
         "progress": stderr_progress,
     }
     try:
-        with connect(args.workers, args.scheduler) as client:
-            if pg_game is not None:
-                result, stats = search_pg(client, pg_game, **options)
-            else:
-                result, stats = search_bddl(client, bddl_game.domain, bddl_game.problem, depth, knowledge, **options)
+        with warnings.catch_warnings():
+            # (another cluster on the machine holds Dask's HTTP port: nothing of ours uses it)
+            warnings.filterwarnings("ignore", message="Port .* is already in use")
+            with connect(args.workers, args.scheduler) as client:
+                result: SearchResult | PgSearchResult
+                if pg_game is not None:
+                    result, stats = search_pg(client, pg_game, **options)
+                else:
+                    assert depth is not None
+                    result, stats = search_bddl(client, bddl_game.domain, bddl_game.problem, depth, knowledge, **options)
     except (ClusterUnavailable, TreeTooLarge, GarbageResult, JobFailed) as exc:
         raise Ppn2Failed(str(exc)) from None
     if stats is not None:
