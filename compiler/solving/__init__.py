@@ -15,7 +15,9 @@
   answers checked) are built on it;
 * `positional`, `positional_strategy`: the same for `.pg` positional games;
   `positional_search`: a positional BDDL model decided by the positional
-  solver's rules instead (`search --positional-rules`), no QBF involved.
+  solver's rules instead (`search --positional-rules`), no QBF involved;
+* `ppn2`: one game searched by many workers of a Dask cluster, the parallel
+  proof-number search (`search --algorithm ppn2`), no QBF involved.
 
 The modules import each other only downwards (pipeline on solver_programs and
 preprocessing; the rest on pipeline), and none is loaded before a command needs it.
