@@ -251,3 +251,16 @@ def test_no_worker_outlives_a_search_out_of_budget(tmp_path):
     assert bddlc.returncode == 3, err
     assert out.startswith("unknown: the search expanded")
     wait_until(lambda: not any(alive(pid) for pid in workers), f"workers {workers} to end")
+
+
+def test_search_command_with_ppn2_and_the_positional_rules(capsys):
+    from bddl.engines.minimax import black_wins as minimax_black_wins
+
+    model = [str(ROOT / "domains/positional.bddl"), str(ROOT / "problems/hex/hex4_d9.bddl")]
+    assert main(["search", *model, "--algorithm", "ppn2", "--positional-rules", "--workers", "1", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["positional_rules"] is True and got["black_wins"] is True
+    loaded = load_model(*model)
+    game = Game(loaded.domain, loaded.problem)
+    move = next(m for m in game.moves(game.initial, "black") if (m.action, m.x, m.y) == tuple(got["first_move"].values()))
+    assert game.won(move.state, "black") or minimax_black_wins(game, move.state, "white", 8)
