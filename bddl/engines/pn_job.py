@@ -110,6 +110,9 @@ def run_job(
     black_to_move, b, w, r = position
     engine = setup.engine() if engine is None else engine
     start = engine.positions
+    # the engine's budget is a safety net for this job alone (its leaf searches may overrun
+    # `descents`), not for the worker's lifetime: a worker's positions add up over its jobs
+    engine.max_positions = start + max(DEFAULT_MAX_POSITIONS, 2 * descents)
     phi, delta = engine.numbers(black_to_move, b, w, r) if r >= 1 else (1, 1)
     for phi, delta in engine.steps(black_to_move, b, w, r, descents, every):
         if phi and delta and engine.positions - start < descents:

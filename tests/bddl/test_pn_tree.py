@@ -273,3 +273,14 @@ def test_garbage_partial_results_and_unknown_jobs_are_errors():
         tree.partial(job, True, 3)
     with pytest.raises(GarbageResult):
         tree.final(job + 1, JobResult(0, INF, (), None, 1))
+
+
+def test_a_workers_positions_add_up_past_the_engines_budget():
+    """The worker's table (and its position count) lives on from job to job; a
+    job's budget is its own, so a long-lived worker is not out of budget."""
+    game = breakthrough("second_3x5_d18.bddl")
+    setup = replace(bddl_setup(game), leaf_plies=0)
+    engine = setup.engine()
+    engine.positions = engine.max_positions - 10  # as after a long life of jobs
+    result = run_to_end(run_job(setup, bddl_root(game, 18), descents=50, every=10, engine=engine))
+    assert result.positions >= 50
