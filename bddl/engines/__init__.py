@@ -8,6 +8,9 @@ searching the game tree itself, with no encoding and no solver.
 * `pns`: depth-first proof-number search (df-pn) over the same `SideMoves`
   (a BDDL game, the race verifier's restricted game, a positional game
   through `positional_pns`), a `Minimax` whose leaves are the minimax's;
+* `pn_tree` and `pn_job`: the parallel proof-number search's (PPN²) server
+  tree and its bounded df-pn jobs, without the messaging
+  (`compiler.solving.ppn2` runs them on Dask);
 * `race`: Breakthrough's race patterns, knowledge for df-pn;
 * `positional_rules`: the rules of positional games and what the searches
   know about them (cuts, claims, verdicts, lost causes, symmetries), with

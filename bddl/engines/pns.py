@@ -72,8 +72,9 @@ on their own move generators.
 
 from __future__ import annotations
 
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..game import BLACK, Game
 from .minimax import DEFAULT_MAX_POSITIONS, Knowledge, Minimax, SearchBudgetExceeded, SearchResult, SideMoves, game_sides
@@ -117,6 +118,9 @@ class ProofNumberSearch(Minimax):
         self.epsilon = epsilon
         # initial: the numbers of a position not expanded yet (df-pn+); (1, 1) without it
         self.initial = initial
+        # `steps` pauses the search (every frame returns its numbers) once positions reach this
+        self.pause_at = INF
+        self.paused_plies = 0  # the plies left where the last pause began (the deepest frame)
         self.collections = 0
         # (black to move, b, w) -> [smallest r Black wins with, largest r Black loses with, work]
         self.solved: dict[tuple[bool, int, int], list[int]] = {}
@@ -131,6 +135,42 @@ class ProofNumberSearch(Minimax):
         mover_wins = phi == 0
         assert mover_wins or delta == 0, "df-pn returned an unsolved root"
         return mover_wins == black_to_move
+
+    def steps(self, black_to_move: bool, b: int, w: int, r: int, descents: int, every: int) -> Iterator[tuple[int, int]]:
+        """The root's (phi, delta) for its mover after every `every` expansions,
+        until it is solved or `descents` expansions are spent: a bounded job
+        whose partial numbers are worth reporting (PPN²'s remote search).
+
+        Each pause unwinds the whole search with every frame storing its
+        current numbers, as when a threshold is exceeded, so the next step
+        resumes from the table (re-expanding the path to where it stopped)
+        and nothing learnt is lost.  A leaf search that started before the
+        pause runs to its end, so a step can overrun `every` by the size of
+        one `leaf_plies` search.  A step's `every` counts beyond the path it
+        re-expands (a step shorter than the path would never get past it);
+        the path counts against `descents`."""
+        if r < 1:
+            yield (INF, 0) if black_to_move else (0, INF)  # Black has lost: the mover wins if it is White
+            return
+        start = self.positions
+        phi, delta = self._lookup(black_to_move, b, w, r)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 4 * r + 1000))
+        path = 0  # positions the next step re-expands to come back to where this one paused
+        try:
+            while phi and delta and self.positions - start < descents:
+                self.pause_at = min(start + descents, self.positions + max(every, 1) + path)
+                self.paused_plies = r
+                phi, delta = self._mid(black_to_move, b, w, r, INF, INF)
+                path = r - self.paused_plies
+                yield phi, delta
+        finally:
+            self.pause_at = INF
+            sys.setrecursionlimit(limit)
+
+    def numbers(self, black_to_move: bool, b: int, w: int, r: int) -> tuple[int, int]:
+        """A position's (phi, delta) for its mover as the table has them (fresh ones if it has none)."""
+        return self._lookup(black_to_move, b, w, r)
 
     # -- the search --------------------------------------------------------
 
@@ -221,6 +261,9 @@ class ProofNumberSearch(Minimax):
             else:  # (first == INF exactly when every child is won by the opponent: total == 0)
                 phi, delta = first, min(total, INF - 1)
             if phi >= th_phi or delta >= th_delta:
+                break
+            if self.positions >= self.pause_at:  # `steps` pauses: each frame keeps its numbers
+                self.paused_plies = min(self.paused_plies, r)
                 break
             if weak:
                 child_th_phi = th_delta - (open_children - 1)

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .common import EXIT_BUDGET, EXIT_OK, add_certificate_argument, add_model_arguments, certificate_path, write_certificate_for, game_json, move_json, open_game, plies, positive_int, white_first
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_certificate_argument, add_model_arguments, certificate_path, write_certificate_for, game_json, move_json, open_game, plies, positive_int, white_first
 
 DEFAULT_ALGORITHM = "minimax"  # fewer positions on most of the suite and corpus: docs/benchmarks.md
 
@@ -35,12 +35,21 @@ def build_parser() -> argparse.ArgumentParser:
         choices=ALGORITHMS,
         default=DEFAULT_ALGORITHM,
         help="minimax: depth-first search with a transposition table; pns: depth-first proof-number "
-        f"search (df-pn), which finds narrow wins with fewer positions on some games (default {DEFAULT_ALGORITHM})",
+        f"search (df-pn), which finds narrow wins with fewer positions on some games; ppn2: the parallel "
+        f"proof-number search on a Dask cluster, df-pn jobs on its workers (docs/scaling.md) (default {DEFAULT_ALGORITHM})",
     )
+    p.add_argument("--workers", type=positive_int, metavar="N",
+                   help="with --algorithm ppn2: a local cluster of N worker processes (default: one per core)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --algorithm ppn2: run the jobs on the Dask cluster whose scheduler is at ADDRESS")
+    p.add_argument("--job-descents", type=positive_int, metavar="N",
+                   help="with --algorithm ppn2: each job's df-pn expands at most N positions (default 1000)")
+    p.add_argument("--partial-every", type=positive_int, metavar="N",
+                   help="with --algorithm ppn2: a job reports its numbers every N positions (default 100)")
     p.add_argument(
         "--race-patterns",
         action="store_true",
-        help="with --algorithm pns on a Breakthrough-like BDDL game: decide positions early by the race "
+        help="with --algorithm pns or ppn2 on a Breakthrough-like BDDL game: decide positions early by the race "
         "patterns of bddl/engines/race_patterns.txt (each proved by search); refused on a .pg game",
     )
     p.add_argument(
@@ -61,8 +70,12 @@ def run(args) -> int:
     from ..schema import SCHEMA_VERSION
     from ..solving.game_search import refusal, search_model
 
+    from ..solving.ppn2 import Ppn2Failed, misplaced_option
+
     parser = build_parser()
     certificate_path(args, parser)
+    if misplaced_option(args):
+        parser.error(misplaced_option(args))
     model = open_game(args, parser, print_warnings=True)
     why = refusal(model, algorithm=args.algorithm, race_patterns=args.race_patterns, positional_rules=args.positional_rules)
     if why is not None:
@@ -70,7 +83,7 @@ def run(args) -> int:
     head = {"schema": SCHEMA_VERSION, "command": "search", **game_json(model)}
     try:
         result = search_model(model, algorithm=args.algorithm, max_positions=args.max_positions,
-                              race_patterns=args.race_patterns, positional_rules=args.positional_rules)
+                              race_patterns=args.race_patterns, positional_rules=args.positional_rules, parallel=args)
     except SearchBudgetExceeded as exc:
         if args.json:
             print(json.dumps({**head, "black_wins": None, "depth": model.depth, "first_move": None, "positions": exc.positions,
@@ -79,6 +92,9 @@ def run(args) -> int:
         else:
             print(f"unknown: the search expanded {exc.positions:,} positions without an answer (raise --max-positions)")
         return EXIT_BUDGET
+    except Ppn2Failed as exc:  # the parallel search: no cluster, a failed job, the tree's bound
+        print(f"bddlc search: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
     for note in result.notes:
         print(f"note: {note}", file=sys.stderr)
     move = result.first_move

@@ -19,7 +19,9 @@
 * `positional`: what solving a `.pg` game adds (deepening, the first move
   confirmed by the explicit positional solver), behind `solve_model`;
   `positional_search`: a positional BDDL model decided by the positional
-  solver's rules instead (`search --positional-rules`), no QBF involved.
+  solver's rules instead (`search --positional-rules`), no QBF involved;
+* `ppn2`: one game searched by many workers of a Dask cluster, the parallel
+  proof-number search (`search --algorithm ppn2`), no QBF involved.
 
 The modules import each other only downwards (pipeline on solver_programs and
 preprocessing; the rest on pipeline), and none is loaded before a command needs it.

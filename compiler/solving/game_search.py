@@ -17,7 +17,7 @@ from bddl.rules import Play
 
 from ..model import GameModel, play_of_cell, play_of_move
 
-ALGORITHMS = ("minimax", "pns")
+ALGORITHMS = ("minimax", "pns", "ppn2")
 
 
 class KnowledgeDoesNotApply(ValueError):
@@ -40,8 +40,8 @@ def refusal(model: GameModel, *, algorithm: str, race_patterns: bool, positional
     """Why these options cannot go together on this game (None: they can)."""
     if race_patterns and model.pg is not None:
         return "--race-patterns applies to Breakthrough-like BDDL games; a .pg game is searched with the positional rules"
-    if race_patterns and algorithm != "pns":
-        return "--race-patterns needs --algorithm pns"
+    if race_patterns and algorithm not in ("pns", "ppn2"):
+        return "--race-patterns needs --algorithm pns or ppn2"
     if race_patterns and positional_rules:
         return "--race-patterns and --positional-rules do not go together"
     return None
@@ -54,9 +54,12 @@ def search_model(
     max_positions: int = DEFAULT_MAX_POSITIONS,
     race_patterns: bool = False,
     positional_rules: bool = False,
+    parallel=None,
 ) -> SearchOutcome:
     """Decide the game by explicit search; raises `SearchBudgetExceeded`, and
-    `KnowledgeDoesNotApply` for options `refusal` names."""
+    `KnowledgeDoesNotApply` for options `refusal` names.  `parallel` (the
+    command line's arguments) carries PPN²'s options for `algorithm="ppn2"`
+    (`compiler.solving.ppn2`; raises its `Ppn2Failed`)."""
     why = refusal(model, algorithm=algorithm, race_patterns=race_patterns, positional_rules=positional_rules)
     if why is not None:
         raise KnowledgeDoesNotApply(why)
@@ -64,13 +67,29 @@ def search_model(
         from bddl.engines.positional import solve
         from bddl.engines.positional_pns import solve_pns
 
-        found = (solve_pns if algorithm == "pns" else solve)(model.pg, max_positions=max_positions)
+        if algorithm == "ppn2":
+            from .ppn2 import search_from_args
+
+            found = search_from_args(_parallel(parallel, max_positions), pg_game=model.pg)
+        else:
+            found = (solve_pns if algorithm == "pns" else solve)(model.pg, max_positions=max_positions)
         first = None if found.first_move is None else play_of_cell(model, found.first_move)
         return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False)
-    return _search_bddl(model, algorithm, max_positions, race_patterns, positional_rules)
+    return _search_bddl(model, algorithm, max_positions, race_patterns, positional_rules, parallel)
 
 
-def _search_bddl(model: GameModel, algorithm: str, max_positions: int, race_patterns: bool, positional_rules: bool) -> SearchOutcome:
+def _parallel(parallel, max_positions: int):
+    """PPN²'s options: the command line's, or its defaults (one worker per core) for a caller without one."""
+    from types import SimpleNamespace
+
+    from .ppn2 import PPN2_OPTIONS
+
+    given = {name: getattr(parallel, name, None) for name in PPN2_OPTIONS}
+    return SimpleNamespace(**given, max_memory=getattr(parallel, "max_memory", 2048), max_positions=max_positions)
+
+
+def _search_bddl(model: GameModel, algorithm: str, max_positions: int, race_patterns: bool, positional_rules: bool,
+                 parallel=None) -> SearchOutcome:
     from bddl.engines.minimax import search
     from bddl.engines.pns import search_pns
 
@@ -89,11 +108,20 @@ def _search_bddl(model: GameModel, algorithm: str, max_positions: int, race_patt
     result = None
     if positional_rules:
         try:
-            result = search_positional(game, depth, algorithm, max_positions)
+            if algorithm == "ppn2":
+                from .ppn2 import search_positional_from_args
+
+                result = search_positional_from_args(_parallel(parallel, max_positions), game, depth)
+            else:
+                result = search_positional(game, depth, algorithm, max_positions)
         except RulesDoNotFit as exc:
             notes.append(f"{exc}; searching without the positional rules")
     by_rules = result is not None
-    if result is None and algorithm == "pns":
+    if result is None and algorithm == "ppn2":
+        from .ppn2 import search_from_args
+
+        result = search_from_args(_parallel(parallel, max_positions), bddl_game=game, depth=depth, knowledge=knowledge is not None)
+    elif result is None and algorithm == "pns":
         result = search_pns(game, depth, max_positions=max_positions, knowledge=knowledge)
     elif result is None:
         result = search(game, depth, max_positions=max_positions)

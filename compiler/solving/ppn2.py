@@ -1,0 +1,375 @@
+"""The parallel proof-number search (PPN², `bddlc search --algorithm ppn2`) on Dask.
+
+The race-patterns paper's job-level PN² (its §2.3): this process holds the
+proof-number tree (`bddl.engines.pn_tree`) and hands its most-proving free
+leaves to the workers as jobs, each a bounded df-pn (`bddl.engines.pn_job`)
+with the game's knowledge inside (race patterns, the positional rules).
+The cluster is `compiler.solving.cluster`'s: a local one of N worker
+processes, or any Dask scheduler.
+
+How results travel, and why:
+
+* A job is one Dask task; its final result is the task's value.  Dask makes
+  that reliable: when a worker dies, the scheduler runs the task again on
+  another worker (up to `cluster.ALLOWED_FAILURES` times), and the leaf
+  stays reserved meanwhile; after that (`KilledWorker`) the leaf is released
+  and handed out again.  A task that fails, or returns something no search
+  returns (`GarbageResult`), stops the search with an error: never a verdict.
+* Partial results (the job's root numbers every `every` descents) are
+  worker events (`Worker.log_event`, `Client.subscribe_topic`): one message
+  on the worker's existing stream to the scheduler, no client in the
+  worker, and no task per message.  They are advice: one lost or late only
+  delays information, and one that arrives after its job's final result is
+  dropped (the tree ignores jobs that are not out).
+* Each worker keeps its df-pn table between jobs (per game), so the jobs a
+  worker runs share what it solved before; a lost worker loses only that.
+
+The driver stops when the root is solved, cancels the jobs still out
+(the workers finish their bounded job and are free), and reports the
+verdict, Black's first move (a successor the tree or the job proved), and
+the tree's statistics.  The local cluster and its workers end with the
+search on every exit path (`cluster.connect`, `compiler.solving.processes`).
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bddl.engines.minimax import SearchBudgetExceeded, SearchResult
+from bddl.engines.pn_job import (
+    DEFAULT_DESCENTS,
+    DEFAULT_PARTIAL_EVERY,
+    DfpnSetup,
+    JobResult,
+    Position,
+    bddl_root,
+    bddl_setup,
+    pg_root,
+    pg_setup,
+    run_job,
+    run_to_end,
+)
+from bddl.engines.pn_tree import DEFAULT_MAX_NODES, NODE_BYTES, GarbageResult, PnTree, TreeStatistics, TreeTooLarge
+from bddl.engines.positional import PgSearchResult
+
+WORKER_CAPACITY = 500_000  # df-pn table entries each worker keeps between jobs (about 100 MB)
+MAX_LOSSES = 3  # a leaf whose jobs lost their workers this often stops the search (it kills workers)
+PROGRESS_EVERY = 2.0  # seconds between progress lines
+
+
+class JobFailed(RuntimeError):
+    """A job raised an error, or its leaf's jobs kept losing their workers."""
+
+
+__all__ = ["GarbageResult", "JobFailed", "Ppn2Statistics", "TreeTooLarge", "max_nodes_for", "search_bddl", "search_pg"]
+
+
+@dataclass(frozen=True)
+class Ppn2Statistics:
+    tree: TreeStatistics
+    workers: int  # worker threads when the search ended
+    seconds: float
+
+
+# --- what the workers search ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BddlRecipe:
+    """A BDDL game as the workers rebuild it (the model, not its compiled rules, travels)."""
+
+    domain: Any
+    problem: Any
+    race_patterns: bool
+
+    def build(self) -> DfpnSetup:
+        from bddl.engines.race import race_knowledge
+        from bddl.game import Game
+
+        game = Game(self.domain, self.problem)
+        knowledge = race_knowledge(game) if self.race_patterns else None
+        return _with_capacity(bddl_setup(game, knowledge))
+
+
+@dataclass(frozen=True)
+class PgRecipe:
+    game: Any  # a PositionalGame
+
+    def build(self) -> DfpnSetup:
+        return _with_capacity(pg_setup(self.game)[0])
+
+
+def _with_capacity(setup: DfpnSetup) -> DfpnSetup:
+    from dataclasses import replace
+
+    return replace(setup, capacity=min(setup.capacity, WORKER_CAPACITY))
+
+
+# the worker's game and df-pn, kept between jobs: (token, setup, engine)
+_worker_search: list = []
+
+
+def job_task(token: str, recipe, job: int, position: Position, descents: int, every: int, topic: str) -> JobResult:
+    """One job, on a worker (module level: Dask workers import it)."""
+    if not _worker_search or _worker_search[0] != token:
+        setup = recipe.build()
+        _worker_search[:] = [token, setup, setup.engine()]
+    _, setup, engine = _worker_search
+    report = None
+    try:
+        from distributed import get_worker
+
+        worker = get_worker()
+
+        def report(phi: int, delta: int) -> None:
+            worker.log_event(topic, [job, phi, delta])
+    except (ImportError, ValueError):  # not on a worker: no partial results
+        pass
+    return run_to_end(run_job(setup, position, descents, every, engine), report)
+
+
+# --- the server -----------------------------------------------------------------------
+
+
+def max_nodes_for(megabytes: int) -> int:
+    """The tree's node bound under a memory budget."""
+    return max(1, min(DEFAULT_MAX_NODES * 100, megabytes * 1_000_000 // NODE_BYTES))
+
+
+def run_ppn2(
+    client,
+    recipe,
+    root: Position,
+    descents: int = DEFAULT_DESCENTS,
+    every: int = DEFAULT_PARTIAL_EVERY,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    max_positions: int | None = None,
+    progress: Callable[[str], None] | None = None,
+    spread: bool = True,
+) -> tuple[PnTree, Ppn2Statistics]:
+    """Algorithm 1 on the client's cluster: the solved tree and the statistics.
+
+    Raises `SearchBudgetExceeded` once the jobs have expanded more than
+    `max_positions` positions, `TreeTooLarge`, `GarbageResult` and `JobFailed`."""
+    from distributed import wait
+    from distributed.scheduler import KilledWorker
+
+    start = time.perf_counter()
+    tree = PnTree(root, max_nodes, spread=spread)
+    token = f"{os.getpid()}-{time.monotonic_ns()}"
+    topic = f"bddlc-ppn2-{token}"
+    partials: collections.deque = collections.deque()
+    client.subscribe_topic(topic, lambda event: partials.append(event[1]))
+    futures: dict[Any, int] = {}  # future -> job
+    losses: dict[Position | None, int] = {}
+    slots, slots_read = _slots(client), time.monotonic()
+    last_progress = time.monotonic()
+    try:
+        while not tree.done:
+            if time.monotonic() - slots_read > 1.0:
+                slots, slots_read = _slots(client), time.monotonic()
+            while len(futures) < max(slots, 1):
+                picked = tree.next_job()
+                if picked is None:
+                    break
+                job, position = picked
+                future = client.submit(job_task, token, recipe, job, position, descents, every, topic, pure=False)
+                futures[future] = job
+            if not futures:
+                raise JobFailed("no leaf to search and no job out: the tree is stuck (a bug)")
+            if progress is not None and time.monotonic() - last_progress >= PROGRESS_EVERY:
+                last_progress = time.monotonic()
+                progress(_progress_line(tree, len(futures), time.perf_counter() - start))
+            if not any(f.done() for f in futures):
+                try:
+                    wait(list(futures), timeout=0.05, return_when="FIRST_COMPLETED")
+                except TimeoutError:  # (partial results may have come meanwhile)
+                    pass
+            finished = sorted((f for f in futures if f.done()), key=futures.__getitem__)
+            while partials:
+                message = partials.popleft()
+                if not (isinstance(message, (list, tuple)) and len(message) == 3):
+                    raise GarbageResult(f"a partial result {message!r} is not [job, phi, delta]")
+                job, phi, delta = message
+                tree.partial(job, phi, delta)
+            for future in finished:
+                job = futures.pop(future)
+                leaf = tree.out.get(job)
+                if future.status == "finished":
+                    tree.final(job, future.result())
+                    continue
+                exception = _exception(future)
+                if isinstance(exception, KilledWorker) or future.status == "cancelled":
+                    lost_at = None if leaf is None else leaf.position
+                    losses[lost_at] = losses.get(lost_at, 0) + 1
+                    if losses[lost_at] >= MAX_LOSSES:
+                        raise JobFailed(f"the jobs on one position lost their workers {MAX_LOSSES} times")
+                    tree.lost(job)
+                    continue
+                raise JobFailed(f"job {job} failed: {type(exception).__name__}: {exception}")
+            if max_positions is not None and tree.positions > max_positions:
+                raise SearchBudgetExceeded(tree.positions)
+    finally:
+        client.unsubscribe_topic(topic)
+        outstanding = [f for f in futures if not f.done()]
+        if outstanding:
+            client.cancel(outstanding, force=True)
+    return tree, Ppn2Statistics(tree.statistics(), slots, time.perf_counter() - start)
+
+
+def _exception(future) -> BaseException | None:
+    try:
+        return future.exception(timeout=1)
+    except Exception as exc:  # cancelled
+        return exc
+
+
+def _slots(client) -> int:
+    """The worker threads the cluster has now (jobs run one per thread)."""
+    return sum(client.nthreads().values())
+
+
+def _progress_line(tree: PnTree, out: int, seconds: float) -> str:
+    s = tree.statistics()
+    return (f"ppn2: {seconds:.0f} s, tree {s.touched:,} nodes ({s.expanded:,} expanded), {out} jobs out, "
+            f"{s.jobs:,} jobs, {s.positions:,} positions, root pn {_number(tree.root.pn)} dn {_number(tree.root.dn)}")
+
+
+def _number(n: int) -> str:
+    from bddl.engines.pns import INF
+
+    return "inf" if n >= INF else f"{n:,}"
+
+
+def stderr_progress(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+# --- the two languages --------------------------------------------------------------------
+
+
+def search_bddl(
+    client, domain, problem, depth: int, race_patterns: bool = False, **options
+) -> tuple[SearchResult, Ppn2Statistics | None]:
+    """`search_pns`'s question and answer for a BDDL game, by PPN² on the client's cluster."""
+    from bddl.engines.pn_tree import TreeStatistics
+    from bddl.game import BLACK, Game
+
+    start = time.perf_counter()
+    game = Game(domain, problem)
+    if depth < 1:
+        return SearchResult(False, depth, None, 0, time.perf_counter() - start), Ppn2Statistics(TreeStatistics(0, 0, 0, 0, 0, 0), 0, 0.0)
+    tree, stats = run_ppn2(client, BddlRecipe(domain, problem, race_patterns), bddl_root(game, depth), **options)
+    wins = bool(tree.black_wins)
+    first_move = None
+    if wins and game.black_first:
+        board = tree.winning_successor()
+        for move in game.moves(game.initial, BLACK):
+            if board is not None and (move.state.black, move.state.white) == board:
+                first_move = move
+                break
+        else:
+            raise JobFailed(f"Black wins but no first move reaches the proved successor {board}")
+    return SearchResult(wins, depth, first_move, tree.positions, time.perf_counter() - start), stats
+
+
+def search_pg(client, game, **options) -> tuple[PgSearchResult, Ppn2Statistics | None]:
+    """`solve_pns`'s question and answer for a positional game, by PPN² on the client's cluster."""
+    start = time.perf_counter()
+    root = pg_root(game)
+    if isinstance(root, bool):
+        return PgSearchResult(root, game.depth, None, 0, time.perf_counter() - start, 1), None
+    _, rules = pg_setup(game)
+    tree, stats = run_ppn2(client, PgRecipe(game), root, **options)
+    wins = bool(tree.black_wins)
+    first_move = None
+    if wins and root[0]:
+        board = tree.winning_successor()
+        b, w = root[1], root[2]
+        for claim in rules.claims(b, w, 0):
+            after = (b | 1 << claim, w)
+            if board is not None and (after == board or rules.canonical(*after) == board):
+                first_move = claim
+                break
+        else:
+            raise JobFailed(f"Black wins but no first claim reaches the proved successor {board}")
+    return PgSearchResult(wins, game.depth, first_move, tree.positions, time.perf_counter() - start, len(rules.perms)), stats
+
+
+def in_process_job(recipe, position: Position, descents: int = DEFAULT_DESCENTS, every: int = DEFAULT_PARTIAL_EVERY) -> JobResult:
+    """One job without Dask (the tests' reference for `job_task`)."""
+    return run_to_end(run_job(recipe.build(), position, descents, every))
+
+
+# --- the command line (`bddlc search --algorithm ppn2`) ---------------------------------------------
+
+
+class Ppn2Failed(RuntimeError):
+    """The parallel search could not give an answer (the message says why): exit status 1."""
+
+
+PPN2_OPTIONS = ("workers", "scheduler", "job_descents", "partial_every")
+
+
+def misplaced_option(args) -> str | None:
+    """Why the command line's PPN² options do not fit (None: they do)."""
+    given = [name for name in PPN2_OPTIONS if getattr(args, name, None) is not None]
+    if given and args.algorithm != "ppn2":
+        return f"--{given[0].replace('_', '-')} needs --algorithm ppn2"
+    if args.workers is not None and args.scheduler is not None:
+        return "--workers starts a local cluster; --scheduler uses another one: give one of them"
+    return None
+
+
+def search_from_args(args, *, bddl_game=None, depth: int | None = None, knowledge: bool = False, pg_game=None):
+    """`bddlc search --algorithm ppn2`: the SearchResult (BDDL model) or PgSearchResult (`.pg` game).
+
+    The statistics go to stderr, after the progress lines; raises `SearchBudgetExceeded`
+    (exit 3) and `Ppn2Failed` (exit 1)."""
+    from .cluster import ClusterUnavailable, connect
+
+    options = {
+        "descents": args.job_descents or DEFAULT_DESCENTS,
+        "every": args.partial_every or DEFAULT_PARTIAL_EVERY,
+        "max_nodes": max_nodes_for(args.max_memory),
+        "max_positions": args.max_positions,
+        "progress": stderr_progress,
+    }
+    try:
+        with warnings.catch_warnings():
+            # (another cluster on the machine holds Dask's HTTP port: nothing of ours uses it)
+            warnings.filterwarnings("ignore", message="Port .* is already in use")
+            with connect(args.workers, args.scheduler) as client:
+                result: SearchResult | PgSearchResult
+                if pg_game is not None:
+                    result, stats = search_pg(client, pg_game, **options)
+                else:
+                    assert depth is not None
+                    result, stats = search_bddl(client, bddl_game.domain, bddl_game.problem, depth, knowledge, **options)
+    except (ClusterUnavailable, TreeTooLarge, GarbageResult, JobFailed) as exc:
+        raise Ppn2Failed(str(exc)) from None
+    if stats is not None:
+        s = stats.tree
+        print(f"ppn2: {stats.workers} workers, {s.jobs:,} jobs ({s.partials:,} partial results), "
+              f"tree {s.touched:,} nodes ({s.expanded:,} expanded), {s.positions:,} positions by the jobs", file=sys.stderr)
+    return result
+
+
+def search_positional_from_args(args, game, depth: int):
+    """`--positional-rules` with PPN²: the model read as a positional game and searched so
+    (raises `RulesDoNotFit` as `search_positional` does)."""
+    from .positional_search import RulesDoNotFit, _bddl_move, _reading
+
+    pg = _reading(game.domain, game.problem, depth)
+    if isinstance(pg, str):
+        raise RulesDoNotFit(pg)
+    result = search_from_args(args, pg_game=pg)
+    first_move = _bddl_move(game, result.first_move) if result.black_wins and game.black_first else None
+    return SearchResult(result.black_wins, depth, first_move, result.positions, result.seconds)

@@ -1,0 +1,266 @@
+"""The parallel proof-number search on Dask (`compiler.solving.ppn2`, `search --algorithm ppn2`).
+
+Two workers of a local cluster; verdicts against the minimax (BDDL) and the
+brute force (`.pg`), which share no code with df-pn; Black's first move
+checked by the game engine; a worker killed in the middle of a search; a
+job returning garbage; the command line.  The tree's logic itself is tested
+without Dask in tests/bddl/test_pn_tree.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import threading
+import time
+
+import pytest
+from conftest import ROOT, scaled
+from hypothesis import HealthCheck, given, settings
+from helpers.strategies import game as random_game
+from pg.pg_random import brute_force
+from pg.pg_random import random_game as random_pg_game
+
+from bddl import Game, load_model, search
+from bddl.engines.minimax import black_wins
+from bddl.engines.positional import PositionalSolver, solve
+from bddl.pg.reader import load_pg
+
+pytest.importorskip("distributed")
+
+from compiler.cli import main  # noqa: E402
+from compiler.solving import ppn2  # noqa: E402
+from compiler.solving.cluster import connect  # noqa: E402
+
+QUICK = 25  # random games of each kind in the default run; 300 with --runslow
+SMALL_JOBS = {"descents": 3, "every": 1}  # many small jobs: the tree, not one job, decides
+
+
+@pytest.fixture(scope="module")
+def client():
+    with connect(2) as client:
+        yield client
+
+
+def bddl_check(client, domain, problem, **options) -> None:
+    game = Game(domain, problem)
+    expected = search(game).black_wins
+    result, stats = ppn2.search_bddl(client, domain, problem, problem.depth, **(options or SMALL_JOBS))
+    assert result.black_wins == expected
+    if expected and game.black_first:
+        state = result.first_move.state
+        assert game.won(state, "black") or black_wins(game, state, "white", problem.depth - 1)
+    else:
+        assert result.first_move is None
+    assert stats.tree.jobs >= 1 and stats.tree.positions == result.positions
+
+
+def pg_check(client, game) -> bool:
+    """True when the tree had more than its root."""
+    expected = brute_force(game)
+    result, stats = ppn2.search_pg(client, game, **SMALL_JOBS)
+    assert result.black_wins == expected, game
+    if result.first_move is not None:
+        solver = PositionalSolver(game)
+        b = game.mask(game.black_initials) | 1 << result.first_move
+        assert solver.black_won(b) or solver.black_wins(b, game.mask(game.white_initials)), game
+    elif expected and game.turns[0] == "black":
+        assert stats is None  # Black owned a winning set before play
+    return stats is not None and stats.tree.expanded > 0
+
+
+def _random_bddl(client, examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(random_game(max_depth=7))
+    def check(case):
+        bddl_check(client, *case)
+
+    check()
+
+
+def _random_pg(client, count: int) -> None:
+    rng = random.Random(2028)
+    expanded = sum(pg_check(client, random_pg_game(rng)) for _ in range(count))
+    assert expanded >= count // 5
+
+
+def test_ppn2_agrees_with_the_minimax_on_random_bddl_games(client):
+    _random_bddl(client, scaled(QUICK))
+
+
+def test_ppn2_agrees_with_the_brute_force_on_random_positional_games(client):
+    _random_pg(client, scaled(QUICK))
+
+
+@pytest.mark.slow
+def test_ppn2_on_300_random_games_of_each_kind(client):
+    _random_bddl(client, 300)
+    _random_pg(client, 300)
+
+
+@pytest.mark.parametrize(
+    ("domain", "problem", "race"),
+    [
+        ("breakthrough", "breakthrough/second_3x4_d12.bddl", False),
+        ("breakthrough", "breakthrough/second_3x5_d18.bddl", True),
+        ("domineering", "domineering/4x4_d8.bddl", False),
+        ("positional", "httt/tic_3x3_d9.bddl", False),
+    ],
+)
+def test_ppn2_on_suite_instances(client, domain, problem, race):
+    model = load_model(ROOT / f"domains/{domain}.bddl", ROOT / f"problems/{problem}")
+    bddl_check(client, model.domain, model.problem, descents=200, every=20, race_patterns=race)
+
+
+@pytest.mark.parametrize("name", ["tictactoe_3x3.pg", "tictactoe_3x3_p2q1.pg", "el_4x4_p2q2_white_first.pg", "row3_4x4.pg"])
+def test_ppn2_on_positional_suite_games(client, name):
+    game = load_pg(str(ROOT / "problems/pg" / name))
+    expected = solve(game).black_wins
+    result, _ = ppn2.search_pg(client, game, descents=50, every=10)
+    assert result.black_wins == expected
+    if result.first_move is not None:
+        solver = PositionalSolver(game)
+        b = game.mask(game.black_initials) | 1 << result.first_move
+        assert solver.black_won(b) or solver.black_wins(b, game.mask(game.white_initials))
+
+
+def test_a_worker_killed_in_the_middle_costs_only_its_job():
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
+    expected = search(Game(model.domain, model.problem)).black_wins
+    killed: list[tuple[int, float]] = []
+    with connect(2) as client:
+        pids = list(client.run(os.getpid).values())
+
+        def kill_one_when_busy():
+            time.sleep(1.0)
+            os.kill(pids[0], signal.SIGKILL)
+            killed.append((pids[0], time.monotonic()))
+
+        killer = threading.Thread(target=kill_one_when_busy)
+        killer.start()
+        result, _ = ppn2.search_bddl(client, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10)
+        ended = time.monotonic()
+        killer.join()
+        after = set(client.run(os.getpid).values())
+    assert killed and killed[0][1] < ended  # the worker died while the search ran
+    assert pids[0] not in after
+    assert result.black_wins is expected is True
+
+
+def _garbage_job(token, recipe, job, position, descents, every, topic):
+    from bddl.engines.pn_job import JobResult
+
+    return JobResult(0, 7, (), None, 1)  # "solved" with a finite disproof number
+
+
+def test_a_garbage_result_is_an_error_not_a_verdict(client, monkeypatch):
+    model = load_model(ROOT / "domains/domineering.bddl", ROOT / "problems/domineering/4x4_d8.bddl")
+    monkeypatch.setattr(ppn2, "job_task", _garbage_job)
+    with pytest.raises(ppn2.GarbageResult, match="neither solved nor open"):
+        ppn2.search_bddl(client, model.domain, model.problem, 8)
+
+
+def test_the_position_budget_is_kept(client):
+    from bddl.engines.minimax import SearchBudgetExceeded
+
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
+    with pytest.raises(SearchBudgetExceeded):
+        ppn2.search_bddl(client, model.domain, model.problem, 18, max_positions=2000, descents=100, every=10)
+
+
+# --- the command line -----------------------------------------------------------------------------
+
+
+def test_search_command_with_ppn2(capsys):
+    model = [str(ROOT / "domains/breakthrough.bddl"), str(ROOT / "problems/breakthrough/second_3x4_d12.bddl")]
+    assert main(["search", *model, "--json"]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    assert main(["search", *model, "--algorithm", "ppn2", "--workers", "2", "--job-descents", "50", "--partial-every", "10", "--json"]) == 0
+    captured = capsys.readouterr()
+    got = json.loads(captured.out)
+    assert got["black_wins"] == expected["black_wins"] and got["algorithm"] == "ppn2"
+    assert "ppn2: 2 workers" in captured.err
+    game = str(ROOT / "problems/pg/tictactoe_3x3_p2q1.pg")
+    assert main(["search", game, "--json"]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    assert main(["search", game, "--algorithm", "ppn2", "--workers", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["black_wins"] == expected["black_wins"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--workers", "2"], "--workers needs --algorithm ppn2"),
+        (["--algorithm", "pns", "--job-descents", "5"], "--job-descents needs --algorithm ppn2"),
+        (["--algorithm", "ppn2", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "give one of them"),
+    ],
+)
+def test_ppn2_options_out_of_place_are_usage_errors(capsys, argv, message):
+    assert main(["search", str(ROOT / "problems/pg/tictactoe_3x3.pg"), *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_tree_too_large_is_an_error(capsys, monkeypatch):
+    monkeypatch.setattr(ppn2, "max_nodes_for", lambda megabytes: 3)
+    model = [str(ROOT / "domains/breakthrough.bddl"), str(ROOT / "problems/breakthrough/second_3x4_d12.bddl")]
+    assert main(["search", *model, "--algorithm", "ppn2", "--workers", "1", "--job-descents", "5"]) == 1
+    assert "raise --max-memory" in capsys.readouterr().err
+
+
+# --- no process left behind (tests/compiler/test_no_orphans.py's pattern) ---------------------------
+
+HARNESS = """
+import os, sys
+from compiler.solving import ppn2
+searching = ppn2.run_ppn2
+
+def run_ppn2(client, *args, **kwargs):
+    with open({pids!r} + ".tmp", "w") as fp:
+        fp.write(" ".join(str(pid) for pid in client.run(os.getpid).values()))
+    os.rename({pids!r} + ".tmp", {pids!r})
+    return searching(client, *args, **kwargs)
+
+ppn2.run_ppn2 = run_ppn2
+from compiler.cli import main
+if __name__ == "__main__":
+    sys.exit(main({argv!r}))
+"""
+LONG_SEARCH = ["search", "domains/breakthrough.bddl", "problems/breakthrough/second_4x5_d41.bddl", "--algorithm", "ppn2",
+               "--workers", "2", "--race-patterns"]
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
+def test_no_worker_outlives_an_interrupted_search(tmp_path, number):
+    from test_no_orphans import alive, end_and_check, read_pids, run_bddlc
+
+    pid_file = tmp_path / "pids"
+    bddlc = run_bddlc(HARNESS.format(pids=str(pid_file), argv=LONG_SEARCH), tmp_path)
+    workers = read_pids(pid_file)
+    assert len(workers) == 2 and all(alive(pid) for pid in workers)
+    end_and_check(bddlc, workers, number)
+
+
+def test_no_worker_outlives_a_search_out_of_budget(tmp_path):
+    from test_no_orphans import alive, read_pids, run_bddlc, wait_until
+
+    pid_file = tmp_path / "pids"
+    bddlc = run_bddlc(HARNESS.format(pids=str(pid_file), argv=[*LONG_SEARCH, "--max-positions", "5000"]), tmp_path)
+    workers = read_pids(pid_file)
+    out, err = bddlc.communicate(timeout=120)
+    assert bddlc.returncode == 3, err
+    assert out.startswith("unknown: the search expanded")
+    wait_until(lambda: not any(alive(pid) for pid in workers), f"workers {workers} to end")
+
+
+def test_search_command_with_ppn2_and_the_positional_rules(capsys):
+    from bddl.engines.minimax import black_wins as minimax_black_wins
+
+    model = [str(ROOT / "domains/positional.bddl"), str(ROOT / "problems/hex/hex4_d9.bddl")]
+    assert main(["search", *model, "--algorithm", "ppn2", "--positional-rules", "--workers", "1", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["positional_rules"] is True and got["black_wins"] is True
+    loaded = load_model(*model)
+    game = Game(loaded.domain, loaded.problem)
+    move = next(m for m in game.moves(game.initial, "black") if (m.action, m.x, m.y) == tuple(got["first_move"].values()))
+    assert game.won(move.state, "black") or minimax_black_wins(game, move.state, "white", 8)
