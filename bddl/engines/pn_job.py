@@ -177,14 +177,13 @@ def bddl_root(game: Game, depth: int) -> Position:
 def pg_setup(game: PositionalGame):
     """`solve_pns`'s search of a positional game, with the positional rules; and the rules
     (whose `canonical` names the successors and whose `settled_before_play` comes first)."""
-    from .positional import PositionalSolver
     from .positional_pns import PG_EPSILON, PG_LEAF_PLIES, _InitialNumbers, _sides, _Verdicts
+    from .positional_rules import PositionalRules
 
-    rules = PositionalSolver(game, DEFAULT_MAX_POSITIONS)
+    rules = PositionalRules(game)
     rules.set_up_symmetries()
     depth = game.depth
-    turns = tuple(side == BLACK for side in game.turns)
-    movers = (False,) + tuple(turns[depth - r] for r in range(1, depth + 1))
+    movers = rules.movers
     black, white = _sides(rules)
     setup = DfpnSetup(
         black, white, knowledge=_Verdicts(rules, depth), movers=movers, stuck_black_loses=True,
@@ -195,10 +194,10 @@ def pg_setup(game: PositionalGame):
 
 def pg_root(game: PositionalGame) -> Position | bool:
     """The root position, or the verdict when the game is settled before play."""
-    from .positional import PositionalSolver
+    from .positional_rules import PositionalRules
 
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
-    settled = PositionalSolver(game).settled_before_play(b, w)
+    settled = PositionalRules(game).settled_before_play(b, w)
     if settled is not None:
         return settled
     if game.depth < 1:

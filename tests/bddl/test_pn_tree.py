@@ -102,7 +102,7 @@ def pg_first_claim_wins(game, tree: PnTree) -> bool:
     board = tree.winning_successor()
     claim = next(c for c in rules.claims(b, w, 0) if board in ((b | 1 << c, w), rules.canonical(b | 1 << c, w)))
     solver = PositionalSolver(game)
-    return solver.black_won(b | 1 << claim) or solver.black_wins(b | 1 << claim, w)
+    return solver.rules.black_won(b | 1 << claim) or solver.black_wins(b | 1 << claim, w)
 
 
 def test_fake_ppn2_agrees_with_the_brute_force_on_random_positional_games():

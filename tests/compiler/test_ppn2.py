@@ -8,6 +8,8 @@ without Dask in tests/bddl/test_pn_tree.py."""
 
 from __future__ import annotations
 
+from bddl.notation import parse_move
+
 import json
 import os
 import random
@@ -64,7 +66,7 @@ def pg_check(client, game) -> bool:
     if result.first_move is not None:
         solver = PositionalSolver(game)
         b = game.mask(game.black_initials) | 1 << result.first_move
-        assert solver.black_won(b) or solver.black_wins(b, game.mask(game.white_initials)), game
+        assert solver.rules.black_won(b) or solver.black_wins(b, game.mask(game.white_initials)), game
     elif expected and game.turns[0] == "black":
         assert stats is None  # Black owned a winning set before play
     return stats is not None and stats.tree.expanded > 0
@@ -122,7 +124,7 @@ def test_ppn2_on_positional_suite_games(client, name):
     if result.first_move is not None:
         solver = PositionalSolver(game)
         b = game.mask(game.black_initials) | 1 << result.first_move
-        assert solver.black_won(b) or solver.black_wins(b, game.mask(game.white_initials))
+        assert solver.rules.black_won(b) or solver.black_wins(b, game.mask(game.white_initials))
 
 
 def test_a_worker_killed_in_the_middle_costs_only_its_job():
@@ -197,7 +199,9 @@ def test_search_command_with_ppn2(capsys):
     ],
 )
 def test_ppn2_options_out_of_place_are_usage_errors(capsys, argv, message):
-    assert main(["search", str(ROOT / "problems/pg/tictactoe_3x3.pg"), *argv]) == 2
+    with pytest.raises(SystemExit) as exit_:  # argparse's usage error, as every option that cannot apply
+        main(["search", str(ROOT / "problems/pg/tictactoe_3x3.pg"), *argv])
+    assert exit_.value.code == 2
     assert message in capsys.readouterr().err
 
 
@@ -262,5 +266,5 @@ def test_search_command_with_ppn2_and_the_positional_rules(capsys):
     assert got["positional_rules"] is True and got["black_wins"] is True
     loaded = load_model(*model)
     game = Game(loaded.domain, loaded.problem)
-    move = next(m for m in game.moves(game.initial, "black") if (m.action, m.x, m.y) == tuple(got["first_move"].values()))
+    move = parse_move(game, game.initial, "black", got["first_move"]["text"])
     assert game.won(move.state, "black") or minimax_black_wins(game, move.state, "white", 8)
