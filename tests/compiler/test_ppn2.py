@@ -268,3 +268,17 @@ def test_search_command_with_ppn2_and_the_positional_rules(capsys):
     game = Game(loaded.domain, loaded.problem)
     move = parse_move(game, game.initial, "black", got["first_move"]["text"])
     assert game.won(move.state, "black") or minimax_black_wins(game, move.state, "white", 8)
+
+
+def _job_that_kills_its_worker(token, recipe, job, position, descents, every, topic):
+    os._exit(1)  # as the out-of-memory killer would
+
+
+@pytest.mark.slow
+def test_a_leaf_whose_jobs_keep_killing_their_workers_is_an_error(monkeypatch):
+    """Dask re-runs a job whose worker died; after its retries (KilledWorker) the leaf is
+    released and handed out again; a leaf that kills workers every time stops the search."""
+    model = load_model(ROOT / "domains/domineering.bddl", ROOT / "problems/domineering/4x4_d8.bddl")
+    monkeypatch.setattr(ppn2, "job_task", _job_that_kills_its_worker)
+    with connect(2) as client, pytest.raises(ppn2.JobFailed, match="lost their workers"):
+        ppn2.search_bddl(client, model.domain, model.problem, 8)
