@@ -332,3 +332,22 @@ def test_a_certificate_must_be_json(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["search", *TIC, "--certificate", "c.txt"])
     assert exit_.value.code == 2 and "a certificate is written as JSON" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("engine", ["auto", "search"])
+def test_depth_validate_and_regress_take_the_routes(tmp_path, capsys, engine):
+    """Issue 27 item 4: every depth of `depth`, every position of `validate`, every solve of `regress` by the route(s) asked."""
+    status, out, _ = run(capsys, "depth", PG_TIC, "--engine", engine, "--json")
+    assert json.loads(out)["critical_depth"] == 5
+    status, out, _ = run(capsys, "validate", *TIC, "--engine", engine, "--max-lines", "20", "--json")
+    assert status == 0 and json.loads(out)["valid"] is True
+    manifest = tmp_path / "m.toml"
+    manifest.write_text(f'[[problem]]\nfile = "{PG_TIC}"\nblack_wins = false\n')  # wrong on purpose
+    status, _, err = run(capsys, "regress", str(manifest), "--engine", engine)
+    assert status == 4 and "solve at depth 5: Black wins, expected no win" in err
+
+
+def test_the_parallel_depth_scan_is_qbf_only(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["depth", PG_TIC, "--engine", "auto", "--jobs", "2"])
+    assert exit_.value.code == 2 and "runs in the sequential scan" in capsys.readouterr().err

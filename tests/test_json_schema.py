@@ -86,3 +86,12 @@ def test_check_out_of_budget(capsys):
     [data] = objects(capsys, ["check", *GAMES["bddl"], "--json", "--reachable", "--max-positions", "1"])
     assert_documented(data, "check", "bddl")
     assert data["ok"] is None and "too big for --reachable" in data["error"]
+
+
+@pytest.mark.parametrize("language", GAMES)
+def test_certify(tmp_path, capsys, language):
+    path = tmp_path / "c.json"
+    objects(capsys, ["search", *GAMES[language], "--certificate", str(path), "--json"])
+    [data] = objects(capsys, ["certify", *GAMES[language], str(path), "--json"])
+    assert_documented(data, "certify", language)
+    assert data["valid"] is True

@@ -51,7 +51,11 @@ def run(args) -> int:
         print(exc, file=sys.stderr)
         return EXIT_INPUT
     if args.json:
-        print(json.dumps({"valid": verdict.valid, "claim": verdict.claim, "depth": verdict.depth, "nodes": verdict.nodes,
+        from ..schema import SCHEMA_VERSION
+        from .common import game_json
+
+        print(json.dumps({"schema": SCHEMA_VERSION, "command": "certify", **game_json(model), "valid": verdict.valid,
+                          "claim": verdict.claim, "depth": verdict.depth, "nodes": verdict.nodes,
                           "reason": verdict.reason or None, "line": list(verdict.line), "board": verdict.board or None}))
     else:
         print(verdict.report())

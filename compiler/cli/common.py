@@ -192,3 +192,12 @@ def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: s
     print(f"certificate: {written.path} ({written.claim}, {written.nodes:,} positions, {written.bytes:,} bytes, "
           f"produced by {written.produced_by}); check it with bddlc certify", file=sys.stderr)
     return {"path": written.path, "claim": written.claim, "nodes": written.nodes, "bytes": written.bytes, "produced_by": written.produced_by}
+
+
+ENGINE_HELP = ("qbf: a QBF solver on the game's encoding (the default); search: the explicit engine that suits the game; "
+               "auto: both side by side, one process each, the first verdict wins (as `bddlc solve --engine`)")
+
+
+def add_engine_argument(parser: argparse.ArgumentParser, each: str) -> None:
+    """--engine for a command that decides the game many times (`each`: "for each depth", ...)."""
+    parser.add_argument("--engine", choices=("auto", "qbf", "search"), default="qbf", help=f"{each}: {ENGINE_HELP}")

@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .common import (
+    add_engine_argument,
     EXIT_FALSE,
     EXIT_INPUT,
     EXIT_TRUE,
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_encoding_argument(p, "the encoding of every depth (default: as bddlc solve)")
     add_budget_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
+    add_engine_argument(p, "for each depth")
     where = p.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs",
@@ -76,6 +78,8 @@ def run(args) -> int:
     parser = build_parser()
     if args.time_budget is not None and (args.jobs != 1 or args.scheduler is not None):
         parser.error("--time-budget bounds the sequential scan; it does not combine with --jobs or --scheduler")
+    if args.engine != "qbf" and (args.jobs != 1 or args.scheduler is not None):
+        parser.error(f"--engine {args.engine} runs in the sequential scan; --jobs and --scheduler run QBF solves as tasks")
     budget = Budget.starting_now(args.time_budget)
     model = open_game(args, parser, default_depth=args.max, print_warnings=True)
     encoding = checked_encoding(model, args.encoding, parser)
@@ -91,7 +95,7 @@ def run(args) -> int:
     if args.jobs == 1 and args.scheduler is None:
         scan = scan_depths(model, args.min, high, solver=args.solver, timeout=args.timeout, encoding=encoding,
                            on_result=None if quiet else print_depth_line, on_check=None if quiet else print_check_line,
-                           budget=budget)
+                           budget=budget, engine=args.engine)
     else:
         found = _scan_in_parallel(args, model, high, encoding, None if quiet else print_depth_line)
         if found is None:

@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"time limit per check in seconds (default {DEFAULT_TIMEOUT})")
     p.add_argument("--method", choices=METHODS, default="solve",
                    help="solve (QBF solver), search (game engine) or both (default solve)")
+    p.add_argument("--engine", choices=("auto", "qbf", "search"), default="qbf",
+                   help="with --method solve or both, the solve's route(s): as `bddlc solve --engine` (default qbf)")
     p.add_argument("--solver", choices=SOLVER_CHOICES, default=DEFAULT_SOLVER, help=f"the QBF solver for --method solve (default {DEFAULT_SOLVER})")
     p.add_argument("--slow", action="store_true", help="also check the entries marked slow = true")
     p.add_argument("--junit", type=Path, metavar="FILE", help="also write the results as JUnit XML to FILE")
@@ -77,7 +79,7 @@ def run(args) -> int:
     entries = regress.read_manifest(Path(args.manifest))
     skipped = [e for e in entries if e.slow and not args.slow]
     entries = [e for e in entries if args.slow or not e.slow]
-    options = regress.Options(args.method, args.timeout, args.solver)
+    options = regress.Options(args.method, args.timeout, args.solver, args.engine)
     if args.workers is None and args.scheduler is None:
         verdicts = []
         for entry in entries:

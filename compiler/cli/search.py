@@ -74,8 +74,9 @@ def run(args) -> int:
 
     parser = build_parser()
     certificate_path(args, parser)
-    if misplaced_option(args):
-        parser.error(misplaced_option(args))
+    misplaced = misplaced_option(args)
+    if misplaced is not None:
+        parser.error(misplaced)
     model = open_game(args, parser, print_warnings=True)
     why = refusal(model, algorithm=args.algorithm, race_patterns=args.race_patterns, positional_rules=args.positional_rules)
     if why is not None:

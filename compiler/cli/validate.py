@@ -6,6 +6,7 @@ import argparse
 import json
 
 from .common import (
+    add_engine_argument,
     EXIT_BUDGET,
     EXIT_FALSE,
     EXIT_OK,
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_encoding_argument(p, "the encoding of every solve (default: as bddlc solve)")
     add_budget_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    add_engine_argument(p, "for each position Black must move in")
     return p
 
 
@@ -78,7 +80,7 @@ def run(args) -> int:
         else:
             print(f"Black has no winning strategy within {plies(model.depth)}: nothing to validate.")
         return EXIT_FALSE if root.black_wins is False else EXIT_BUDGET
-    strategy = SolverStrategy(model, encoding=encoding, solver=args.solver, timeout=args.timeout, budget=budget)
+    strategy = SolverStrategy(model, encoding=encoding, solver=args.solver, timeout=args.timeout, budget=budget, engine=args.engine)
     report = validate(model.rules, strategy, args.max_lines)
     seconds = time.perf_counter() - start
     solves = strategy.solves + 1

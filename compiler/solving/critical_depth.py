@@ -73,10 +73,17 @@ def check_depth(model: GameModel, first_win: int) -> int | None:
 
 
 def solve_at(model: GameModel, depth: int, *, solver: str, preprocess: str, timeout: float | None,
-             encoding: str | None, stop=None) -> DepthResult:
-    """One depth of the scan: the game asked about `depth` plies."""
-    r: SolveResult = solve_model(model.at_depth(depth), solver=solver, preprocess=preprocess, timeout=timeout,
-                                 encoding=encoding, stop=stop)
+             encoding: str | None, stop=None, engine: str = "qbf") -> DepthResult:
+    """One depth of the scan: the game asked about `depth` plies, by the route(s)
+    `engine` names (`routes.answer`: qbf, search, or both raced)."""
+    if engine == "qbf":
+        r: SolveResult = solve_model(model.at_depth(depth), solver=solver, preprocess=preprocess, timeout=timeout,
+                                     encoding=encoding, stop=stop)
+    else:
+        from .routes import answer
+
+        r = answer(model.at_depth(depth), engine=engine, solver=solver, preprocess=preprocess, timeout=timeout,
+                   encoding=encoding, stop=stop).result
     return DepthResult(depth, r.black_wins, r.seconds, r.reason if r.black_wins is None else None)
 
 
@@ -92,6 +99,7 @@ def scan_depths(
     on_result: Callable[[DepthResult], None] | None = None,
     on_check: Callable[[DepthResult], None] | None = None,
     budget: Budget = NO_BUDGET,
+    engine: str = "qbf",
 ) -> DepthScan:
     """Solve depths low..high (the candidates) until Black wins; `timeout` is
     per depth, `budget` for the whole scan (no depth starts once it is spent)."""
@@ -99,7 +107,8 @@ def scan_depths(
     def attempt(depth: int) -> DepthResult:
         if budget.spent():
             return DepthResult(depth, None, 0.0, budget.reason())
-        r = solve_at(model, depth, solver=solver, preprocess=preprocess, timeout=budget.timeout(timeout), encoding=encoding)
+        r = solve_at(model, depth, solver=solver, preprocess=preprocess, timeout=budget.timeout(timeout), encoding=encoding,
+                     engine=engine)
         if r.black_wins is None and budget.spent():
             return DepthResult(depth, None, r.seconds, budget.reason())
         return r

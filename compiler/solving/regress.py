@@ -181,6 +181,7 @@ class Options:
     method: str = "solve"
     timeout: float | None = DEFAULT_TIMEOUT
     solver: str = "default"
+    engine: str = "qbf"  # the solve method's route(s): `routes.answer`'s qbf, search, or auto
 
 
 class ModelDoesNotLoad(Exception):
@@ -253,7 +254,12 @@ def _solve(entry: Entry, depth: int, options: Options) -> Check:
     from .pipeline import solve_model
 
     paths = [str(entry.problem)] if entry.positional else [str(entry.domain), str(entry.problem)]
-    result = solve_model(open_model(paths, depth=depth), solver=options.solver, timeout=options.timeout)
+    if options.engine == "qbf":
+        result = solve_model(open_model(paths, depth=depth), solver=options.solver, timeout=options.timeout)
+    else:
+        from .routes import answer
+
+        result = answer(open_model(paths, depth=depth), engine=options.engine, solver=options.solver, timeout=options.timeout).result
     return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
 
 

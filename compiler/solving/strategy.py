@@ -46,10 +46,12 @@ class SolverStrategy:
         timeout: float | None = None,
         encoding: str | None = None,
         budget: Budget = NO_BUDGET,
+        engine: str = "qbf",
     ):
         self.model = model
         self.solver, self.preprocess, self.timeout, self.encoding = solver, preprocess, timeout, encoding
         self.budget = budget
+        self.engine = engine  # `routes.answer`'s: qbf, search, or both raced for each position
         self.wins: dict[tuple[int, int], tuple[int, Play]] = {}  # board -> (fewest plies it was solved with, the move)
         self.losses: dict[tuple[int, int], int] = {}  # board -> most plies known not to be enough
         self.solves = 0
@@ -64,13 +66,19 @@ class SolverStrategy:
             return None
         if self.budget.spent():
             raise StrategyUnknown(self.budget.reason())
-        result = solve_model(
-            self.model.at_position(position, plies),
-            encoding=self.encoding,
-            solver=self.solver,
-            preprocess=self.preprocess,
-            timeout=self.budget.timeout(self.timeout),
-        )
+        if self.engine == "qbf":
+            result = solve_model(
+                self.model.at_position(position, plies),
+                encoding=self.encoding,
+                solver=self.solver,
+                preprocess=self.preprocess,
+                timeout=self.budget.timeout(self.timeout),
+            )
+        else:
+            from .routes import answer
+
+            result = answer(self.model.at_position(position, plies), engine=self.engine, encoding=self.encoding,
+                            solver=self.solver, preprocess=self.preprocess, timeout=self.budget.timeout(self.timeout)).result
         self.solves += 1
         self.last = result
         if result.black_wins is None:
