@@ -161,8 +161,12 @@ class GameModel:
             return pg_encoding_misfit(self.pg, name)
         if name == "corrective":
             from .encodings.corrective import NotClaiming, claiming_game
+            from .encodings.memory_estimates import guard_encoding
 
             assert self.bddl is not None
+            # reading the game as a claiming game grounds every goal: on a board past the memory
+            # limit, that is refused (MemoryBudgetExceeded, exit 3) before the grounding starts
+            guard_encoding("corrective", self.bddl.domain, self.bddl.problem, self.depth)
             try:
                 claiming_game(self.bddl.domain, self.bddl.problem)
             except NotClaiming as exc:

@@ -43,9 +43,23 @@ def _encode_by_game_kind(domain: Domain, problem: Problem, depth: int | None = N
 
 def auto_choice(domain: Domain, problem: Problem) -> str:
     """The encoding "auto" stands for on this game.  Asked before any encoding
-    work, so that the memory guard names the encoding that would be built."""
-    from .corrective import applicable
+    work, so that the memory guard names the encoding that would be built.
 
+    Telling a claiming game grounds every goal, which on a board past the
+    memory limit is itself too much: where both candidates are estimated
+    past the limit, whichever it would be is refused at once (the guard
+    raises `MemoryBudgetExceeded`, exit status 3) without asking."""
+    from bddl.budget import MemoryBudgetExceeded, require
+
+    from .corrective import applicable
+    from .memory_estimates import encoding_bytes, guard_encoding
+
+    try:
+        guard_encoding("corrective", domain, problem, None)
+    except MemoryBudgetExceeded:
+        need = min(encoding_bytes(name, domain, problem, problem.depth) for name in ("corrective", "explicit"))
+        board = f"{problem.width}x{problem.height} board at depth {problem.depth}"
+        require(f"either encoding auto picks from (corrective, explicit) of a {board}", need)  # raises when both are too big
     return "corrective" if applicable(domain, problem) else "explicit"
 
 
