@@ -100,6 +100,18 @@ class SideMoves:
     count: Callable[[int, int], int] | None = None
 
 
+def table_verdict(entry, r: int) -> bool | None:
+    """A solved-table entry [smallest r Black wins with, largest r Black loses with]
+    read at r plies left (monotonicity: a win stays a win with more plies, a loss
+    with fewer); None where the entry does not decide r."""
+    if entry is not None:
+        if r >= entry[0]:
+            return True
+        if r <= entry[1]:
+            return False
+    return None
+
+
 class Minimax:
     """Depth-first minimax over boards (black, white) with Black to move or
     not and r plies left, with a monotone transposition table."""
@@ -160,13 +172,7 @@ class Minimax:
     def known(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
         """What the table says about Black's chances (None: not decided there)."""
         key = (black_to_move, b, w) if self.key is None else self.key(black_to_move, b, w, r)
-        entry = self.solved.get(key)
-        if entry is not None:
-            if r >= entry[0]:
-                return True
-            if r <= entry[1]:
-                return False
-        return None
+        return table_verdict(self.solved.get(key), r)
 
     # -- the search --------------------------------------------------------
 
@@ -176,7 +182,7 @@ class Minimax:
         (One function: the hot path of every explicit engine.)"""
         key = (black_to_move, b, w) if self.key is None else self.key(black_to_move, b, w, r)
         entry = self.solved.get(key)
-        if entry is not None:
+        if entry is not None:  # table_verdict, inline: this is every engine's hottest line
             if r >= entry[0]:
                 return True
             if r <= entry[1]:

@@ -306,13 +306,9 @@ class PnTree:
             entry[1] = max(entry[1], node.r)
 
     def _known(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
-        entry = self.solved_boards.get((black_to_move, b, w))
-        if entry is not None:
-            if r >= entry[0]:
-                return True
-            if r <= entry[1]:
-                return False
-        return None
+        from .minimax import table_verdict
+
+        return table_verdict(self.solved_boards.get((black_to_move, b, w)), r)
 
     def _check_result(self, job: int, result: JobResult, leaf: Node) -> None:
         what = f"job {job}'s final result"
