@@ -181,3 +181,9 @@ def test_a_formulas_first_move_decodes_to_a_winning_move(game, encoding):
     play = formula.decode_first_move(lambda var: run.model.get(var, False))
     assert play is not None and play in model.rules.plays(model.rules.initial)
     assert model.rules.won(play.after, "black") or black_wins_by_rules(model.rules, play.after)
+
+
+@pytest.mark.parametrize("command", ["search", "solve", "compile", "check", "depth"])
+def test_max_board_side_is_refused_for_a_pg_game_not_ignored(capsys, command):
+    """Issue 26, repro 4: an option accepted and silently ignored on .pg."""
+    assert "a .pg game has cells, not sides" in usage_error(capsys, *([command] if command != "compile" else []), TIC, "--max-board-side", "5")

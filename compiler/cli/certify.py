@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .common import EXIT_INPUT, EXIT_OK, EXIT_USAGE, paragraph, positive_int
+from .common import limits_of, EXIT_INPUT, EXIT_OK, EXIT_USAGE, paragraph, positive_int
 
 EXIT_INVALID = 4  # the certificate does not prove its claim about this game
 
@@ -25,20 +25,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAME", nargs="+", help="the game's files: DOMAIN PROBLEM, or a positional game GAME.pg")
     p.add_argument("certificate", metavar="CERTIFICATE", help="the certificate (a JSON file)")
     p.add_argument("--depth", type=positive_int, metavar="N", help="the depth the verdict is about, if not the game file's")
-    p.add_argument("--max-board-side", type=positive_int, default=1000, metavar="N", help="refuse boards wider or higher than N (default 1000)")
+    p.add_argument("--max-board-side", type=positive_int, metavar="N", help="refuse BDDL boards wider or higher than N (default 1000; a .pg game has cells, not sides)")
     p.add_argument("--max-depth", type=positive_int, default=10_000, metavar="N", help="refuse depths above N (default 10000)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return p
 
 
 def run(args) -> int:
-    from bddl.validate import Limits
 
     from ..certificates.check import CertificateFormatError, check_files
     from ..model import ModelPathsError, open_model
 
     try:
-        model = open_model(args.game, depth=args.depth, limits=Limits(args.max_board_side, args.max_depth))
+        model = open_model(args.game, depth=args.depth, limits=limits_of(args, build_parser()))
     except ModelPathsError as exc:
         build_parser().print_usage(sys.stderr)
         print(f"bddlc certify: error: {exc}", file=sys.stderr)

@@ -59,7 +59,8 @@ def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str | None 
     )
     if depth_help is not None:
         parser.add_argument("--depth", type=positive_int, metavar="N", help=depth_help + "; also stands in for a missing #depth")
-    parser.add_argument("--max-board-side", type=positive_int, default=1000, metavar="N", help="refuse boards wider or higher than N (default 1000)")
+    parser.add_argument("--max-board-side", type=positive_int, metavar="N",
+                        help="refuse BDDL boards wider or higher than N (default 1000; a .pg game has cells, not sides)")
     parser.add_argument("--max-depth", type=positive_int, default=10_000, metavar="N", help="refuse depths above N (default 10000)")
     parser.add_argument(
         "--max-memory",
@@ -71,10 +72,27 @@ def add_model_arguments(parser: argparse.ArgumentParser, depth_help: str | None 
     )
 
 
+def limits_of(args, parser: argparse.ArgumentParser):
+    """The model limits the options give; --max-board-side refused for a `.pg` game, which has no sides."""
+    from bddl.validate import Limits
+
+    from ..model import PG, language_of
+
+    paths = getattr(args, "paths", None) or getattr(args, "game", None) or []
+    side = getattr(args, "max_board_side", None)
+    if side is not None:
+        try:
+            pg = language_of(paths) == PG
+        except ValueError:
+            pg = False
+        if pg:
+            parser.error("--max-board-side bounds a BDDL board's width and height; a .pg game has cells, not sides")
+    return Limits(side or Limits.max_board_side, args.max_depth)
+
+
 def open_game(args, parser: argparse.ArgumentParser, *, default_depth: int | None = None, initial_state: bool = True, print_warnings: bool = False):
     """The `compiler.model.GameModel` the arguments name.  Paths that name no
     game are a usage error (exit 2); a wrong file raises BddlError (exit 1)."""
-    from bddl.validate import Limits
 
     from ..model import ModelPathsError, open_model
 
@@ -83,7 +101,7 @@ def open_game(args, parser: argparse.ArgumentParser, *, default_depth: int | Non
             args.paths,
             depth=getattr(args, "depth", None),
             default_depth=default_depth,
-            limits=Limits(args.max_board_side, args.max_depth),
+            limits=limits_of(args, parser),
             initial_state=initial_state,
         )
     except ModelPathsError as exc:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_INPUT, EXIT_OK, add_model_arguments, paragraph
+from .common import limits_of, EXIT_INPUT, EXIT_OK, add_model_arguments, paragraph
 
 MAX_CELLS = 10_000  # a 100x100 board: about 4 MB of SVG per drawing of the whole board
 
@@ -55,10 +55,9 @@ def run(args) -> int:
     depth = args.depth
     if certificate is not None and depth is None:
         depth = _certificate_depth(certificate)
-    from bddl.validate import Limits
 
     try:
-        model = open_model(paths, depth=depth, limits=Limits(args.max_board_side, args.max_depth))
+        model = open_model(paths, depth=depth, limits=limits_of(args, parser))
     except ModelPathsError as exc:
         parser.error(str(exc))
     for diagnostic in model.warnings:
