@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
 def summary(rows) -> str:
     totals: dict = defaultdict(lambda: [0, 0, 0, 0.0])  # instances, decided, wrong, seconds
     by_instance: dict = defaultdict(dict)
-    for kind, name, engine, verdict, _expected, seconds, status, _who in rows:
+    for kind, name, engine, _verdict, _expected, seconds, status, _who in rows:
         entry = totals[(kind, engine)]
         entry[0] += 1
         entry[1] += status != "unknown"

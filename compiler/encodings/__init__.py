@@ -45,21 +45,19 @@ def auto_choice(domain: Domain, problem: Problem) -> str:
     """The encoding "auto" stands for on this game.  Asked before any encoding
     work, so that the memory guard names the encoding that would be built.
 
-    Telling a claiming game grounds every goal, which on a board past the
-    memory limit is itself too much: where both candidates are estimated
-    past the limit, whichever it would be is refused at once (the guard
-    raises `MemoryBudgetExceeded`, exit status 3) without asking."""
-    from bddl.budget import MemoryBudgetExceeded, require
+    Telling a claiming game grounds every move and goal once, which on a
+    board far past the memory limit is itself too much: that grounding (the
+    size of one ply of the explicit encoding) is estimated first and refused
+    past the limit (`MemoryBudgetExceeded`, exit status 3) without starting.
+    Otherwise the encoding chosen is the one the guard names when it is built."""
+    from bddl.budget import require
 
     from .corrective import applicable
-    from .memory_estimates import encoding_bytes, guard_encoding
+    from .memory_estimates import encoding_bytes
 
-    try:
-        guard_encoding("corrective", domain, problem, None)
-    except MemoryBudgetExceeded:
-        need = min(encoding_bytes(name, domain, problem, problem.depth) for name in ("corrective", "explicit"))
-        board = f"{problem.width}x{problem.height} board at depth {problem.depth}"
-        require(f"either encoding auto picks from (corrective, explicit) of a {board}", need)  # raises when both are too big
+    board = f"{problem.width}x{problem.height} board"
+    require(f"grounding every move and goal of a {board} (to choose the encoding auto stands for)",
+            encoding_bytes("explicit", domain, problem, 1))
     return "corrective" if applicable(domain, problem) else "explicit"
 
 
