@@ -54,9 +54,10 @@ def decide(paths: list[str], engine: str, limit: float) -> tuple[bool | None, fl
     """The verdict, the seconds and who answered, by one engine within `limit` seconds."""
     model = open_model(paths)
     if engine == "search":  # alone, but in a child all the same, so that the limit holds
-        raced = race([Member(search_plan(model)[0], lambda: search_result(model))], timeout=limit)
+        plan = search_plan(model)
+        raced = race([Member(plan[0], lambda: search_result(model, plan=plan))], timeout=limit)
         result = raced.winner.result if raced.winner else None
-        return (None if result is None else result.black_wins), raced.seconds, search_plan(model)[0]
+        return (None if result is None else result.black_wins), raced.seconds, plan[0]
     found = answer(model, engine=engine, timeout=limit).result
     return found.black_wins, found.seconds, found.answered_by or ""
 

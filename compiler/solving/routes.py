@@ -73,8 +73,10 @@ def search_plan(model: GameModel) -> tuple[str, dict]:
     return "search: minimax", {"algorithm": "minimax"}
 
 
-def search_result(model: GameModel, max_positions: int = SEARCH_POSITIONS) -> SolveResult:
-    """The search route's answer as a `SolveResult` (no verdict when the search gives way)."""
+def search_result(model: GameModel, max_positions: int = SEARCH_POSITIONS, plan: tuple[str, dict] | None = None) -> SolveResult:
+    """The search route's answer as a `SolveResult` (no verdict when the search gives way).
+    `plan` is `search_plan(model)` when the caller has it already (it reads a
+    positional model as a `.pg` game, which is worth doing once)."""
     import time
 
     from bddl.budget import MemoryBudgetExceeded
@@ -82,7 +84,7 @@ def search_result(model: GameModel, max_positions: int = SEARCH_POSITIONS) -> So
 
     from .game_search import search_model
 
-    name, options = search_plan(model)
+    name, options = search_plan(model) if plan is None else plan
     start = time.perf_counter()
     base = SolveResult(None, depth=model.depth, solver="search", seconds=0.0, size=EncodingSize(0, None, 0), encoding="none",
                        black_first=model.black_first, answered_by=name, depth_solved=model.depth)
@@ -135,8 +137,9 @@ def answer(
         return Answer(qbf_result(model, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout, stop=stop))
     if engine == "search":
         return Answer(search_result(model, max_positions))
+    plan = search_plan(model)
     members = [
-        Member(search_plan(model)[0], lambda: search_result(model, max_positions)),
+        Member(plan[0], lambda: search_result(model, max_positions, plan)),
         Member(qbf_name(model, encoding, solver), lambda: qbf_result(model, encoding=encoding, solver=solver,
                                                                      preprocess=preprocess, timeout=timeout)),
     ]
