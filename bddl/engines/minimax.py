@@ -151,6 +151,10 @@ class Minimax:
         # (`_pairs`), so its entry costs its key and a slot of the table only
         self.solved: dict[Any, Any] = {}
         self._pairs: dict[tuple[int, int], tuple[int, int]] = {}
+        # The carriers of Black's wins (`use_carriers`; Maker-Breaker positional games only)
+        self.carriers: dict[int, int] | None = None
+        self._threats: Callable[[bool], int] | None = None
+        self._raw_shift = 0
 
     # -- the question ------------------------------------------------------
 
@@ -168,6 +172,37 @@ class Minimax:
     def _search(self, black_to_move: bool, b: int, w: int, r: int) -> bool:
         """The search from a root, r >= 1: the minimax's is `value` (df-pn's, `_mid`)."""
         return self.value(black_to_move, b, w, r)
+
+    def use_carriers(self, cells: int, threats: Callable[[bool], int]) -> None:
+        """Skip White's replies that a Black win already proved beats (a
+        Maker-Breaker game's carrier pruning).
+
+        The carrier of a Black win is a set of open cells holding every cell
+        Black's winning strategy may claim, whatever White does.  Say Black
+        beats White's claim x1 with a strategy T of carrier C, and x2 is a
+        cell outside C.  Then Black beats x2 as well: it plays T pretending
+        White's stone were on x1 rather than x2 (a White claim of x1 later
+        stands for one of x2, which T never claims).  The two boards differ
+        only on that pair, they have as many open cells at every time point,
+        and T's goal holds no White cell (so not x1) and only cells of C or
+        Black's stones (so not x2): Black completes it in the real play when
+        it does in the imagined one.  White's stones count for nothing but
+        blocking, so this needs White to have no winning sets of its own.
+        So a White node tries only the cells in every carrier found so far
+        among its replies.
+
+        Carriers are built bottom up: a Black node's is its claim and the
+        child's carrier; a White node's, the union of its children's and
+        Black's cells completing a goal now (the replies the cuts never try:
+        the forced block's other threat, the cornered mover's second one); a
+        position the judge wins for Black, Black's completing cells
+        (`threats`, asked of the position being expanded, before its
+        children).  They are kept per raw board (a win reached through a
+        symmetric table entry has no carrier known here, which counts as
+        every cell: sound, it only prunes less)."""
+        self.carriers = {}
+        self._threats = threats
+        self._raw_shift = cells
 
     def known(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
         """What the table says about Black's chances (None: not decided there)."""
@@ -201,8 +236,12 @@ class Minimax:
         side = self.sides[black_to_move]
         children: Sequence[Board] = ()
         result: bool | None
+        carriers = self.carriers
+        threats = 0
         if self.judge is not None:
             result = self.judge(black_to_move, b, w, r)
+            if carriers is not None:
+                threats = self._threats(black_to_move)  # type: ignore[misc]
             if result is None:
                 if r == 1:  # the plies run out: Black has not won
                     result = False
@@ -233,15 +272,42 @@ class Minimax:
                 for b2, w2 in children:
                     if value(child, b2, w2, r2):
                         result = True
+                        if carriers is not None:
+                            shift = self._raw_shift
+                            carriers[b << shift | w] = (b2 ^ b) | carriers.get(b2 << shift | w2, -1)
                         break
-            else:
+            elif carriers is None:
                 result = True
                 for b2, w2 in children:
                     if not value(child, b2, w2, r2):
                         result = False
                         break
+            else:
+                result = self._white_node_with_carriers(child, b, w, r2, children, threats)
+        elif result and carriers is not None:
+            carriers[b << self._raw_shift | w] = threats
         self._remember(key, r, result)
         return result
+
+    def _white_node_with_carriers(self, child: bool, b: int, w: int, r2: int, children: Sequence[Board], threats: int) -> bool:
+        """White to move: does every reply lose?  Replies outside the carrier
+        of a win already found are skipped (`use_carriers` says why)."""
+        carriers = self.carriers
+        assert carriers is not None
+        shift = self._raw_shift
+        worth_trying = -1  # every cell
+        union = threats
+        value = self.value
+        for b2, w2 in children:
+            if not (w2 ^ w) & worth_trying:
+                continue
+            if not value(child, b2, w2, r2):
+                return False
+            carrier = carriers.get(b2 << shift | w2, -1)
+            worth_trying &= carrier
+            union |= carrier
+        carriers[b << shift | w] = union
+        return True
 
     # -- the table (df-pn keeps its own entries in it: `bddl.engines.pns`) ----
 

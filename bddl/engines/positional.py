@@ -67,6 +67,7 @@ def solve(
     use_symmetries: bool = True,
     symmetry_after: int = SYMMETRY_AFTER,
     relevance: bool = True,
+    carriers: bool = True,
 ) -> PgSearchResult:
     """Decide the game from its initial position; raises `SearchBudgetExceeded`.
 
@@ -74,7 +75,7 @@ def solve(
     `relevance=False` turns off the Maker-Breaker relevance pruning (the tests'
     reference)."""
     start = time.perf_counter()
-    solver = PositionalSolver(game, max_positions, use_symmetries, symmetry_after, relevance)
+    solver = PositionalSolver(game, max_positions, use_symmetries, symmetry_after, relevance, carriers)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     wins, move = solver.decide(b, w)
     return PgSearchResult(wins, game.depth, move, solver.positions, time.perf_counter() - start, len(solver.rules.perms))
@@ -92,6 +93,7 @@ class PositionalSolver:
         use_symmetries: bool = True,
         symmetry_after: int = SYMMETRY_AFTER,
         relevance: bool = True,
+        carriers: bool = True,
     ):
         self.rules = rules = PositionalRules(game, use_symmetries, relevance)
         self.symmetry_after = symmetry_after
@@ -111,6 +113,8 @@ class PositionalSolver:
             stuck_black_loses=True,
             watch=self._symmetries_on if use_symmetries else None,
         )
+        if carriers and rules.relevance is not None:  # Maker-Breaker: White's stones only block
+            self.engine.use_carriers(rules.n, self._black_threats)
 
     @property
     def positions(self) -> int:
@@ -180,6 +184,13 @@ class PositionalSolver:
         if b == self._b and w == self._w:  # (the hot path: `_cuts_of` inlined)
             return self.rules.verdict_of(self._cuts, self._t)  # type: ignore[arg-type]
         return self.rules.verdict_of(*self._cuts_of(b, w))
+
+    def _black_threats(self, black_to_move: bool) -> int:
+        """The open cells completing a Black goal in the position being expanded
+        (the carriers of the judge's Black wins)."""
+        cuts = self._cuts
+        assert cuts is not None
+        return cuts[1] if black_to_move else cuts[2]
 
     def _claims(self, black: bool):
         rules = self.rules
