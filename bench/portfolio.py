@@ -11,6 +11,9 @@ the five instances where racing cost most against the faster single route
 (issue 27's "never a loss for racing": at most 0.5 s).
 
     python -m bench.portfolio --sets gttt,suite --time-limit 30 --output /tmp/portfolio.tsv
+
+The sets: `gttt` and `hein` (the .pg corpus), `suite` (problems/expected.toml,
+the non-slow entries) and `corpus` (the BDDL models of ../shared/corpus/sat2023).
 """
 
 from __future__ import annotations
@@ -24,12 +27,14 @@ from compiler.model import open_model
 from compiler.solving.portfolio import Member, race
 from compiler.solving.routes import answer, search_plan, search_result
 
+from .corpus import CORPUS as BDDL_CORPUS
+from .corpus import instances as corpus_instances
 from .positional import CORPUS, answers
 from .suite import read_manifest
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ("qbf", "search", "auto")
-SETS = ("gttt", "hein", "suite")
+SETS = ("gttt", "hein", "suite", "corpus")
 
 
 def instances(sets: list[str], corpus: Path) -> list[tuple[str, str, list[str], bool | None]]:
@@ -47,7 +52,15 @@ def instances(sets: list[str], corpus: Path) -> list[tuple[str, str, list[str], 
         for entry in read_manifest(ROOT):
             if not entry.slow:
                 found.append(("suite", entry.file, [str(entry.domain), str(entry.problem)], entry.black_wins))
+    if "corpus" in sets:  # the BDDL models of the sat2023 corpus, with the README's answers
+        for instance in corpus_instances(args_corpus_bddl(corpus)):
+            found.append(("corpus", instance.id, [str(instance.domain), str(instance.problem)], instance.black_wins))
     return found
+
+
+def args_corpus_bddl(pg_corpus: Path) -> Path:
+    """The corpus folder above `pg/` (its `sat2023/` holds the BDDL models)."""
+    return pg_corpus.parent if pg_corpus.name == "pg" else BDDL_CORPUS
 
 
 def decide(paths: list[str], engine: str, limit: float) -> tuple[bool | None, float, str]:
@@ -104,6 +117,12 @@ def summary(rows) -> str:
     lines = ["| set | engine | instances | decided | wrong | seconds in all |", "|---|---|---:|---:|---:|---:|"]
     for (kind, engine), (n, decided, wrong, seconds) in sorted(totals.items()):
         lines.append(f"| {kind} | {engine} | {n} | {decided} | {wrong} | {seconds:.1f} |")
+    both = [(f"{kind}/{name}", runs) for (kind, name), runs in by_instance.items()
+            if {"qbf", "search"} <= runs.keys() and "unknown" not in (runs["qbf"][1], runs["search"][1])]
+    verdicts = {(kind, name, engine): verdict for kind, name, engine, verdict, *_ in rows}
+    split = [name for name, _ in both if verdicts[(*name.split("/", 1), "qbf")] != verdicts[(*name.split("/", 1), "search")]]
+    lines += ["", f"The two routes cross-checked: {len(both)} instances decided by both, "
+              + (f"**{len(split)} disagreements**: {', '.join(split)}" if split else "no disagreement") + "."]
     losses = []
     for (kind, name), runs in by_instance.items():
         if {"qbf", "search", "auto"} <= runs.keys():
