@@ -157,6 +157,25 @@ def test_hex_borders_are_coloured_as_bddl_pg_hex_says(hex_pg):
     assert all(y < top for y in first_black), "Black's first border lies above the top row"
 
 
+def test_hex_cells_touch_in_the_drawing_exactly_where_the_game_makes_them_neighbours(hex_pg):
+    """The rhombus is the game's graph: two cells' hexagons touch (centres one cell width apart)
+    exactly when the .pg game lists them as neighbours, and Black's borders are the rows its
+    border sets name (top and bottom), so a stone drawn is a stone where the rules have it."""
+    model = open_model(hex_pg)
+    rules, graph = model.rules, model.pg.graph
+    svg = position_svg(rules, rules.initial)
+    centres = {i: (float(g.get("data-x")), float(g.get("data-y"))) for i, g in cells_of(svg).items()}
+    for i in centres:
+        for j in centres:
+            if i < j:
+                touching = math.dist(centres[i], centres[j]) == pytest.approx(UNIT, abs=0.1)
+                assert touching == (j in graph.neighbours[i]), (rules.cells[i].name, rules.cells[j].name)
+    top = min(y for _, y in centres.values())
+    bottom = max(y for _, y in centres.values())
+    assert {i for i, (_, y) in centres.items() if y == top} == set(graph.start_border)
+    assert {i for i, (_, y) in centres.items() if y == bottom} == set(graph.end_border)
+
+
 def test_the_sheet_draws_every_winning_set_with_its_cells_highlighted():
     model = open_model(P2Q1_PG)
     root = ET.fromstring(model_sheet(model))
