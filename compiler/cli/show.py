@@ -15,8 +15,10 @@ import sys
 from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_model_arguments, limits_of, paragraph, positive_int
 
 MAX_CELLS = 10_000  # a 100x100 board: about 4 MB of SVG per drawing of the whole board
-# the explorer's page holds every position of the certificate: about 110 bytes each on a 5x5 board
-# (Hein 02's 41,602 positions make 4.7 MB of HTML in 2 s), so 100,000 make a page of some 10 to 40 MB
+# the explorer's page holds every position of the certificate, and is about as large as the certificate's
+# file (Hein 02 5x5 at 11: 41,602 positions, 5.4 MB of JSON, 4.7 MB of HTML written in 2 s): 100,000
+# positions make some 10 to 40 MB, which a browser still opens; the largest certificates of
+# docs/certificates.md's table (57,636 positions) pass
 MAX_POSITIONS = 100_000
 
 
@@ -79,8 +81,11 @@ def run(args) -> int:
 
         count, limit = _certificate_positions(certificate), args.max_positions or MAX_POSITIONS
         if count > limit:
+            from pathlib import Path
+
+            size = Path(args.certificate).stat().st_size  # the page holds every position: it is about as large
             print(f"bddlc show: the certificate {args.certificate} has {count:,} positions, more than the explorer's limit of "
-                  f"{limit:,} (its page holds every position: about 110 bytes each on a 5x5 board); "
+                  f"{limit:,} (its page would hold them all, about {_megabytes(size)} like the certificate); "
                   f"raise it with --max-positions {count} if a browser should open a page that large", file=sys.stderr)
             return EXIT_BUDGET
 
@@ -150,6 +155,10 @@ def _certificate_positions(certificate) -> int:
     """How many positions (nodes) the certificate holds; 0 for one without a list of nodes, which the explorer refuses."""
     nodes = certificate.get("nodes") if isinstance(certificate, dict) else None
     return len(nodes) if isinstance(nodes, list) else 0
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1e6:,.1f} MB" if size >= 100_000 else f"{size / 1e3:,.0f} KB"
 
 
 def _certificate_depth(certificate) -> int | None:

@@ -463,6 +463,7 @@ def test_a_certificate_past_max_positions_is_refused_saying_how_to_raise_the_lim
     err = capsys.readouterr().err
     assert f"has {count:,} positions, more than the explorer's limit of {count - 1:,}" in err
     assert f"raise it with --max-positions {count} " in err
+    assert f"about {round(cert.stat().st_size / 1e3)} KB like the certificate" in err
     assert not page.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["tic.json"]
     # the limit it names lets it run; the default lets every certificate of docs/certificates.md's table through
     assert main(["show", *TIC_PG, "--certificate", str(cert), "--max-positions", str(count), "-o", str(page)]) == 0
