@@ -1,14 +1,16 @@
 """The strategy explorer in a real browser: headless Chromium clicks through lines of play.
 
-For a BDDL model (tic-tac-toe 3x3 on domains/positional.bddl: White's
-refutation) and a `.pg` game (Hex 3x3: Black's win), a certificate is made
-by the plain minimax of tests/helpers/certificates.py, `bddlc show` writes
-the explorer, and Chromium plays seeded random lines through it: at each
-step the board the page shows (each cell's `data-state`), the ply and plies
-left, and the moves offered are compared with the game rules (`GameRules`);
-moves are played alternately by their button and by clicking their cell;
-back, forward and start must show the positions they lead to.  Skips, with
-the reason, where Chromium, chromedriver or Selenium is missing."""
+For BDDL models (tic-tac-toe 3x3 on domains/positional.bddl: White's
+refutation; Connect-3: Black's win) and `.pg` games (Hex 3x3: Black's win,
+with moves sent to a symmetric image; tic-tac-toe: White's refutation, whose
+lines end where Black's goal is out of reach), the certificate is the one
+`bddlc search GAME --certificate FILE` writes, `bddlc show` writes the
+explorer, and Chromium plays seeded random lines through it: at each step
+the board the page shows (each cell's `data-state`), the ply and plies left,
+and the moves offered are compared with the game rules (`GameRules`); moves
+are played alternately by their button and by clicking their cell; back,
+forward and start must show the positions they lead to.  Skips, with the
+reason, where Chromium, chromedriver or Selenium is missing."""
 
 from __future__ import annotations
 
@@ -23,7 +25,6 @@ from bddl.rules import BLACK, WHITE, Position, black_wins_by_rules
 from compiler.cli import main
 from compiler.model import open_model
 from helpers.browser import chromium, why_no_browser
-from helpers.certificates import write_certificate
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(why_no_browser() is not None, reason=str(why_no_browser()))
@@ -45,8 +46,18 @@ def text(driver, element_id: str) -> str:
     return driver.execute_script("return document.getElementById(arguments[0]).textContent;", element_id)
 
 
-def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool) -> int:
-    """One line of play from the start to its end; returns its length in plies."""
+def image(position: Position, perm: list[int]) -> Position:
+    """The position under a certificate's symmetry: cell perm[i] gets cell i's stone."""
+    def move(mask: int) -> int:
+        return sum(1 << perm[i] for i in range(len(perm)) if mask >> i & 1)
+
+    return Position(move(position.black), move(position.white), position.ply)
+
+
+def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool, symmetries: list | None = None, ends: list | None = None) -> int:
+    """One line of play from the start to its end; returns its length in plies.  A move the page
+    says leads to a symmetric image goes on from the rules' position mapped by that symmetry;
+    a line that ends before the game does (no moves offered) is recorded in `ends`."""
     cells = len(rules.cells)
     click(driver, "#start")
     position, history = rules.initial, [rules.initial]
@@ -55,6 +66,14 @@ def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool) -> i
         assert text(driver, "ply") == str(position.ply) and text(driver, "left") == str(rules.depth - position.ply)
         buttons = driver.execute_script("return Array.from(document.querySelectorAll('#moves button')).map(b => b.getAttribute('data-move'));")
         if not buttons:
+            status = text(driver, "status")
+            if rules.plays(position):  # the certificate ends the line early: only where Black cannot win from here
+                assert strategist == WHITE and "Black cannot reach its goal" in status, status
+                assert not black_wins_by_rules(rules, position)
+                if ends is not None:
+                    ends.append(position)
+            else:
+                assert "has no legal move" in status, status
             return position.ply
         legal = {p.text: p for p in rules.plays(position)}
         side = rules.to_move(position.ply)
@@ -78,6 +97,9 @@ def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool) -> i
         else:
             click(driver, f"#moves button[data-move='{choice.text}']")
         position = choice.after
+        status = text(driver, "status")
+        if "under symmetry" in status:  # the page goes on from the node of the position's image, as stored
+            position = image(position, (symmetries or [])[int(status.split("under symmetry ")[1].split(")")[0])])
         history.append(position)
         if rules.won(position, choice.side) or position.ply >= rules.depth:
             assert board_shown(driver, cells) == expected(position, cells)
@@ -109,15 +131,19 @@ def browser():
 
 
 def explorer(tmp_path: Path, files: list[str]):
+    """The rules, the strategist and the explorer page of the certificate the real pipeline writes."""
+    import json
+
     model = open_model(files)
-    data = write_certificate(model.rules, files, tmp_path / "cert.json")
+    assert main(["search", *files, "--certificate", str(tmp_path / "cert.json")]) == 0
+    data = json.loads((tmp_path / "cert.json").read_text())
     page = tmp_path / "strategy.html"
     assert main(["show", *files, "--certificate", str(tmp_path / "cert.json"), "-o", str(page)]) == 0
-    return model.rules, (BLACK if data["claim"] == "black-wins" else WHITE), page
+    return model.rules, (BLACK if data["claim"] == "black-wins" else WHITE), page, data
 
 
 def test_tic_tac_toe_bddl_whites_refutation_clicked_through(tmp_path, browser):
-    rules, strategist, page = explorer(tmp_path, [str(ROOT / "domains/positional.bddl"), str(ROOT / "problems/httt/tic_3x3_d9.bddl")])
+    rules, strategist, page, _ = explorer(tmp_path, [str(ROOT / "domains/positional.bddl"), str(ROOT / "problems/httt/tic_3x3_d9.bddl")])
     assert strategist == WHITE  # 3x3 Tic: no Black win within 9 (the file's header)
     browser.get(page.resolve().as_uri())
     rng = random.Random(29)
@@ -127,7 +153,7 @@ def test_tic_tac_toe_bddl_whites_refutation_clicked_through(tmp_path, browser):
 
 def test_connect3_bddl_blacks_win_clicked_through(tmp_path, browser):
     """Gravity: a move names its column's top cell (`occupyBottom 2 1`) and its stone lands lower down."""
-    rules, strategist, page = explorer(tmp_path, [str(ROOT / "domains/connect.bddl"), str(ROOT / "problems/connect/connect3_4x4_d9.bddl")])
+    rules, strategist, page, _ = explorer(tmp_path, [str(ROOT / "domains/connect.bddl"), str(ROOT / "problems/connect/connect3_4x4_d9.bddl")])
     assert strategist == BLACK  # the file's header: Black wins within 9
     browser.get(page.resolve().as_uri())
     rng = random.Random(3)
@@ -138,12 +164,12 @@ def test_connect3_bddl_blacks_win_clicked_through(tmp_path, browser):
 def test_hex_pg_blacks_win_clicked_through(tmp_path, browser):
     path = tmp_path / "hex3.pg"
     save_pg(hex_board(3), str(path))
-    rules, strategist, page = explorer(tmp_path, [str(path)])
-    assert strategist == BLACK and rules.layout == "hex"
+    rules, strategist, page, data = explorer(tmp_path, [str(path)])
+    assert strategist == BLACK and rules.layout == "hex" and data["symmetries"]
     browser.get(page.resolve().as_uri())
     rng = random.Random(4)
     for k in range(4):
-        walk(browser, rules, strategist, rng, by_cell=k % 2 == 0)
+        walk(browser, rules, strategist, rng, by_cell=k % 2 == 0, symmetries=data["symmetries"])
     # the keys: Home goes to the start, the right arrow forward along the last line, the left one back
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -161,47 +187,44 @@ def test_hex_pg_blacks_win_clicked_through(tmp_path, browser):
 
 
 def test_an_edge_to_a_symmetric_image_shows_the_stored_position_and_says_so(tmp_path, browser):
-    """A certificate may send a move to the node of its image under a symmetry (`symmetry`): the page
-    shows that node's position, as stored, with a note, and goes on from there."""
-    import json
-
-    files = [str(ROOT / "problems/pg/tictactoe_3x3.pg")]
-    rules = open_model(files).rules
-    data = write_certificate(rules, files, tmp_path / "plain.json")
-    names = [c.name for c in rules.cells]
-    transpose = [names.index("abc"[int(n[1]) - 1] + str("abc".index(n[0]) + 1)) for n in names]  # a2 <-> b1
-    nodes = data["nodes"]
-    # a node where Black moves whose position the transpose keeps, and two of its moves that are each other's image
-    for node in nodes:
-        line = node["position"]
-        if rules.to_move(node["ply"]) != BLACK or any(line[transpose[i]] != line[i] for i in range(len(line))):
-            continue
-        moves = {m["move"]: m for m in node["moves"] if m["to"] is not None}
-        pairs = [(a, names[transpose[names.index(a)]]) for a in moves if names[transpose[names.index(a)]] in moves and a < names[transpose[names.index(a)]]]
-        if pairs:
-            kept, imaged = pairs[0]
-            moves[imaged]["to"], moves[imaged]["symmetry"] = moves[kept]["to"], 0
-            break
-    else:
-        pytest.fail("no symmetric node in the certificate")
-    data["symmetries"] = [transpose]
-    (tmp_path / "cert.json").write_text(json.dumps(data))
-    page = tmp_path / "strategy.html"
-    assert main(["show", *files, "--certificate", str(tmp_path / "cert.json"), "-o", str(page)]) == 0
-    # the line of play to that node, found backwards through the edges
-    parent = {m["to"]: (n["id"], m["move"]) for n in nodes for m in n["moves"] if m["to"] is not None and "symmetry" not in m}
-    path, at = [], node["id"]
+    """Hex 3x3's certificate (from bddlc search) sends some moves to the node of the position's image under
+    the board's half turn (`symmetry`): the page shows that node's position, as stored, with a note,
+    and goes on from there."""
+    path = tmp_path / "hex3.pg"
+    save_pg(hex_board(3), str(path))
+    rules, _, page, data = explorer(tmp_path, [str(path)])
+    nodes, cells = data["nodes"], len(rules.cells)
+    node, edge = next((n, m) for n in nodes for m in n["moves"] if m.get("symmetry") is not None)
+    # the line of play to that node, found backwards through the edges that keep the position as it is
+    parent = {m["to"]: (n["id"], m["move"]) for n in nodes for m in n["moves"] if m["to"] is not None and m.get("symmetry") is None}
+    path_to, at = [], node["id"]
     while at != data["root"]:
         at, move = parent[at]
-        path.append(move)
+        path_to.append(move)
     browser.get(page.resolve().as_uri())
-    for move in reversed(path):
+    position = rules.initial
+    for move in reversed(path_to):
         click(browser, f"#moves button[data-move='{move}']")
-    click(browser, f"#moves button[data-move='{imaged}']")
-    stored = nodes[moves[kept]["to"]]["position"]
-    assert "".join({"black": "B", "white": "W", "open": "."}[s] for s in board_shown(browser, len(names))) == stored
-    assert "symmetry 0" in text(browser, "status")
-    position = rules.parse_play(Position(sum(1 << i for i, c in enumerate(stored) if c == "B"), sum(1 << i for i, c in enumerate(stored) if c == "W"),
-                                         node["ply"] + 1), browser.execute_script("return document.querySelector('#moves button').getAttribute('data-move');"))
+        position = rules.parse_play(position, move).after
+    assert board_shown(browser, cells) == expected(position, cells)
+    click(browser, f"#moves button[data-move='{edge['move']}']")
+    after = rules.parse_play(position, edge["move"]).after
+    stored = image(after, data["symmetries"][edge["symmetry"]])
+    assert stored != after and "".join({"black": "B", "white": "W", "open": "."}[s] for s in board_shown(browser, cells)) == nodes[edge["to"]]["position"]
+    assert board_shown(browser, cells) == expected(stored, cells)
+    assert f"symmetry {edge['symmetry']}" in text(browser, "status")
+    following = browser.execute_script("return document.querySelector('#moves button').getAttribute('data-move');")
     click(browser, "#moves button")
-    assert board_shown(browser, len(names)) == expected(position.after, len(names))
+    assert board_shown(browser, cells) == expected(rules.parse_play(stored, following).after, cells)
+
+
+def test_tic_tac_toe_pg_lines_end_where_black_cannot_win(tmp_path, browser):
+    """The .pg refutation ends a line as soon as Black's goal is out of reach: the page says so, and
+    the rules' plain minimax agrees that Black cannot win from there."""
+    rules, strategist, page, data = explorer(tmp_path, [str(ROOT / "problems/pg/tictactoe_3x3.pg")])
+    assert strategist == WHITE and any(n.get("black_cannot_win") for n in data["nodes"])
+    browser.get(page.resolve().as_uri())
+    rng, ends = random.Random(7), []
+    for k in range(6):
+        walk(browser, rules, strategist, rng, by_cell=k % 2 == 1, ends=ends)
+    assert ends, "no line reached a node where Black cannot win"

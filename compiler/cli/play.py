@@ -14,6 +14,7 @@ import argparse
 import sys
 
 from .common import EXIT_FALSE, EXIT_OK, add_encoding_argument, add_model_arguments, add_solver_arguments, checked_encoding, open_game, paragraph
+from .show import add_svg_argument, svg_path, write_position_svg
 
 QUIT = ("quit", "q", "exit", "resign")
 
@@ -33,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_solver_arguments(p, "time limit in seconds for each of Black's solves")
     add_encoding_argument(p, "the encoding of Black's solves (default: as bddlc solve)")
     p.add_argument("--json", action="store_true", help="at the end, print the game record as one JSON object instead of the transcript")
+    add_svg_argument(p, "the position the game ends in (the last move marked)")
     return p
 
 
@@ -45,7 +47,7 @@ def run(args) -> int:
     model = open_game(args, parser, print_warnings=True)
     encoding = checked_encoding(model, args.encoding, parser)
     rules = model.rules
-    record = Record(model, args.json)
+    record = Record(model, args.json, svg_path(args, parser, rules))
     say = record.say
     echo = not sys.stdin.isatty()
     strategy = SolverStrategy(model, encoding=encoding, solver=args.solver, timeout=args.timeout)
@@ -95,8 +97,8 @@ def run(args) -> int:
 class Record:
     """The transcript as it is said (or held back under --json), and the game record at the end."""
 
-    def __init__(self, model, quiet: bool):
-        self.model, self.quiet = model, quiet
+    def __init__(self, model, quiet: bool, svg: str | None = None):
+        self.model, self.quiet, self.svg = model, quiet, svg
         self.moves: list = []
 
     def say(self, text: str = "") -> None:
@@ -108,6 +110,10 @@ class Record:
             print("White> ", end="", file=sys.stdout, flush=True)
 
     def end(self, status: int, outcome: str) -> int:
+        if self.svg:  # the position the game ended in, its last move marked: the board the transcript shows last
+            positions = [self.model.rules.initial] + [move.after for move in self.moves]
+            last = self.moves[-1] if self.moves else None
+            write_position_svg(self.svg, self.model.rules, positions[-1], last, positions[-2] if last else None)
         if self.quiet:
             import json
 

@@ -12,9 +12,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import limits_of, EXIT_INPUT, EXIT_OK, add_model_arguments, paragraph
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_model_arguments, limits_of, paragraph, positive_int
 
 MAX_CELLS = 10_000  # a 100x100 board: about 4 MB of SVG per drawing of the whole board
+# the explorer's page holds every position of the certificate, and is about as large as the certificate's
+# file (Hein 02 5x5 at 11: 41,602 positions, 5.4 MB of JSON, 4.7 MB of HTML written in 2 s): 100,000
+# positions make some 10 to 40 MB, which a browser still opens; the largest certificates of
+# docs/certificates.md's table (57,636 positions) pass
+MAX_POSITIONS = 100_000
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     what.add_argument("--moves", metavar="MOVES", help="draw the position after these moves, in the game's notation, separated by commas "
                       "(e.g. 'occupy 2 2, occupy 1 1' or 'b2, a1'); the last one is marked")
     what.add_argument("--certificate", metavar="CERT", help="write the strategy explorer of this certificate (a .json file) as HTML")
+    p.add_argument("--max-positions", type=positive_int, metavar="N",
+                   help=f"with --certificate: refuse (exit status 3) a certificate of more than N positions, whose page "
+                   f"would be too large to open (default {MAX_POSITIONS:,})")
     p.add_argument("-o", "--output", metavar="FILE", help="the file to write: .svg for a sheet or a position, .html for "
                    "a certificate's explorer (default: standard output)")
     return p
@@ -48,6 +56,8 @@ def run(args) -> int:
     if args.output and args.output != "-" and not args.output.lower().endswith(suffix):
         drawn = "a certificate's explorer" if args.certificate else "a position" if args.position or args.moves is not None else "a model sheet"
         parser.error(f"{drawn} is written as {suffix}: name the output FILE{suffix}, not {args.output}")
+    if args.max_positions is not None and not args.certificate:
+        parser.error("--max-positions bounds a certificate's explorer: it needs --certificate")
     from ..model import ModelPathsError, open_model
 
     paths = args.paths
@@ -62,12 +72,22 @@ def run(args) -> int:
         parser.error(str(exc))
     for diagnostic in model.warnings:
         print(diagnostic.render(), file=sys.stderr)
-    if len(model.rules.cells) > MAX_CELLS:
-        print(f"bddlc show: error: the board has {len(model.rules.cells):,} cells; bddlc show draws boards of at most "
-              f"{MAX_CELLS:,} (a drawing of more would be neither readable nor small)", file=sys.stderr)
+    too_large = board_too_large(model.rules)
+    if too_large:
+        print(f"bddlc show: error: {too_large}", file=sys.stderr)
         return EXIT_INPUT
     if certificate is not None:
         from ..pictures.explorer import CertificateError, explorer_html
+
+        count, limit = _certificate_positions(certificate), args.max_positions or MAX_POSITIONS
+        if count > limit:
+            from pathlib import Path
+
+            size = Path(args.certificate).stat().st_size  # the page holds every position: it is about as large
+            print(f"bddlc show: the certificate {args.certificate} has {count:,} positions, more than the explorer's limit of "
+                  f"{limit:,} (its page would hold them all, about {_megabytes(size)} like the certificate); "
+                  f"raise it with --max-positions {count} if a browser should open a page that large", file=sys.stderr)
+            return EXIT_BUDGET
 
         try:
             text = explorer_html(model, certificate, args.certificate)
@@ -131,10 +151,69 @@ def _read_certificate(path: str):
                               "note: a certificate is the JSON file bddlc solve|search --certificate writes")) from None
 
 
+def _certificate_positions(certificate) -> int:
+    """How many positions (nodes) the certificate holds; 0 for one without a list of nodes, which the explorer refuses."""
+    nodes = certificate.get("nodes") if isinstance(certificate, dict) else None
+    return len(nodes) if isinstance(nodes, list) else 0
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1e6:,.1f} MB" if size >= 100_000 else f"{size / 1e3:,.0f} KB"
+
+
 def _certificate_depth(certificate) -> int | None:
     game = certificate.get("game") if isinstance(certificate, dict) else None
     depth = game.get("depth") if isinstance(game, dict) else None
     return depth if isinstance(depth, int) and depth > 0 else None
+
+
+def board_too_large(rules) -> str | None:
+    """Why the board is not drawn (more than MAX_CELLS cells), or None."""
+    if len(rules.cells) <= MAX_CELLS:
+        return None
+    return (f"the board has {len(rules.cells):,} cells; bddlc draws boards of at most {MAX_CELLS:,} "
+            f"(a drawing of more would be neither readable nor small)")
+
+
+def add_svg_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """--svg FILE.svg for a command that shows a position (`play`, `solve`): the drawing `show --moves` makes."""
+    parser.add_argument("--svg", metavar="FILE.svg", help=f"also draw {what} as SVG in FILE.svg, as bddlc show draws a position")
+
+
+def svg_path(args, parser: argparse.ArgumentParser, rules) -> str | None:
+    """--svg's file, checked before any work: a usage error (exit 2) unless it ends in .svg, bad input
+    (exit 1, BddlError) when its folder is missing or the board too large to draw, so that no game
+    is played or solved only to find that its picture cannot be written."""
+    from pathlib import Path
+
+    from .compile import _cannot_write
+
+    path = getattr(args, "svg", None)
+    if path is None:
+        return None
+    if not path.lower().endswith(".svg"):
+        parser.error(f"a position is written as .svg: name the output FILE.svg, not {path}")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise _cannot_write(path, FileNotFoundError(2, "No such file or directory", str(folder)))
+    if Path(path).is_dir():
+        raise _cannot_write(path, IsADirectoryError(21, "Is a directory", path))
+    too_large = board_too_large(rules)
+    if too_large:
+        from bddl.ast import Span
+        from bddl.errors import BddlError, error
+
+        raise BddlError(error(f"cannot draw the position: {too_large}", Span(path, 0, 0, 0, 0), "note: drop --svg"))
+    return path
+
+
+def write_position_svg(path: str | None, rules, position, last=None, before=None) -> None:
+    """Write --svg's drawing of `position` (the cells `last` changed from `before` marked), whole or not at all."""
+    if path is None:
+        return
+    from ..pictures import position_svg
+
+    _write(path, position_svg(rules, position, last, before))
 
 
 def _write(output: str | None, text: str) -> int:

@@ -27,6 +27,8 @@ from .common import (
     plies,
 )
 
+from .show import add_svg_argument, svg_path, write_position_svg
+
 if TYPE_CHECKING:
     from ..solving.results import SolveResult
     from ..solving.routes import Answer
@@ -61,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MOVE",
         help="when White moves first: Black's winning reply to this White move, e.g. 'occupy 3 2' (a cell's name in a .pg game)",
     )
+    add_svg_argument(p, "the position shown: after Black's first move (or reply) when Black wins, else the one decided")
     return p
 
 
@@ -152,6 +155,7 @@ def run(args) -> int:
     model = open_game(args, parser, print_warnings=True)
     encoding = checked_encoding(model, args.encoding, parser)
     white_move = _white_move(args, model, parser)
+    svg = svg_path(args, parser, model.rules)
     options = dict(encoding=encoding, solver=args.solver, preprocess=args.preprocess, timeout=args.timeout,
                    **engine_options(args, parser))
     answer, reply = decide(model, white_move, options)
@@ -167,6 +171,7 @@ def run(args) -> int:
     # anything else from the explicit engine, with the verdict known (docs/certificates.md)
     by_qbf = result.black_wins is True and (result.answered_by or "").startswith("qbf:")
     certificate = write_certificate_for(args, model, result.black_wins, qbf_solver=args.solver if by_qbf else None)
+    write_position_svg(svg, model.rules, *shown_position(model, result, white_move, reply))
     if args.json:
         print(json.dumps(result_json(model, result, white_move, reply, answer) | {"certificate": certificate}))
         return status
@@ -202,6 +207,21 @@ def decide(model, white_move, options: dict) -> tuple[Answer, Reply | None]:
         return found, Reply(None, "no plies are left for Black after that move")
     options = {**options, "cross_check": False}
     return found, Reply(answer(model.at_position(white_move.after), **options).result)
+
+
+def shown_position(model, result: SolveResult, white_move, reply: Reply | None) -> tuple:
+    """The position --svg draws, the move that led there and the one before it: after Black's first move
+    (or its reply to --reply-to's move) when Black wins and it is known, else the position decided."""
+    initial = model.rules.initial
+    if white_move is not None:
+        answer = reply.after.first_move if reply is not None and reply.after is not None else None
+        if answer is None:
+            return white_move.after, white_move, initial
+        answer = model.rules.parse_play(white_move.after, answer.text)  # the reply's solve counts plies from its own start
+        return answer.after, answer, white_move.after
+    if result.black_wins and model.black_first and result.first_move is not None:
+        return result.first_move.after, result.first_move, initial
+    return initial, None, None
 
 
 def result_json(model, result: SolveResult, white_move, reply: Reply | None, found: Answer | None = None) -> dict:

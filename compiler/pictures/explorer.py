@@ -125,7 +125,9 @@ def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
             diff = [[c, SYMBOL[state_of(play.after, c)]] for c in sorted(changed_cells(position, play.after, len(rules.cells)))]
             edges.append([play.text, to, diff, symmetry, result] + ([won] if won else []))
         stuck = None
-        if not edges:
+        if not edges and node.get("black_cannot_win") is True:
+            stuck = "Black cannot reach its goal with the moves left, so the certificate ends this line here"
+        elif not edges:
             winner = rules.stuck_winner(side)
             stuck = f"{side.capitalize()} has no legal move: " + (f"{winner.capitalize()} has won" if winner else "the game is over, Black has not won")
         nodes.append([position.ply, position_string(position, len(rules.cells)), edges, stuck])

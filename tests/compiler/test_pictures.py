@@ -22,14 +22,14 @@ import pytest
 
 from bddl.pg.hex import hex_board
 from bddl.pg.writer import save_pg
-from bddl.rules import BLACK, WHITE, Position
+from bddl.rules import BLACK, WHITE, Position, black_wins_by_rules
 from compiler.cli import main
 from compiler.model import open_model
 from compiler.pictures import position_svg
 from compiler.pictures.board import UNIT
 from compiler.pictures.explorer import CertificateError, explorer_data, explorer_html, read_certificate
 from compiler.pictures.sheet import HIGHLIGHT, model_sheet
-from helpers.certificates import certificate
+from helpers.certificates import certificate  # hand-made, for the mutation test only
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -46,6 +46,20 @@ def hex_pg(tmp_path) -> list[str]:
     path = tmp_path / "hex4.pg"
     save_pg(hex_board(4, depth=9, stones="x/.o"), str(path))
     return [str(path)]
+
+
+@pytest.fixture
+def hex3_pg(tmp_path) -> list[str]:
+    """Hex 3x3: Black wins; its board's half turn keeps the borders, so the certificate uses a symmetry."""
+    path = tmp_path / "hex3.pg"
+    save_pg(hex_board(3), str(path))
+    return [str(path)]
+
+
+def searched_certificate(files: list[str], path: Path) -> dict:
+    """The certificate the real pipeline writes: `bddlc search GAME --certificate FILE`."""
+    assert main(["search", *files, "--certificate", str(path)]) == 0
+    return json.loads(path.read_text())
 
 
 def play_line(rules, moves: list[str]):
@@ -143,6 +157,25 @@ def test_hex_borders_are_coloured_as_bddl_pg_hex_says(hex_pg):
     assert all(y < top for y in first_black), "Black's first border lies above the top row"
 
 
+def test_hex_cells_touch_in_the_drawing_exactly_where_the_game_makes_them_neighbours(hex_pg):
+    """The rhombus is the game's graph: two cells' hexagons touch (centres one cell width apart)
+    exactly when the .pg game lists them as neighbours, and Black's borders are the rows its
+    border sets name (top and bottom), so a stone drawn is a stone where the rules have it."""
+    model = open_model(hex_pg)
+    rules, graph = model.rules, model.pg.graph
+    svg = position_svg(rules, rules.initial)
+    centres = {i: (float(g.get("data-x")), float(g.get("data-y"))) for i, g in cells_of(svg).items()}
+    for i in centres:
+        for j in centres:
+            if i < j:
+                touching = math.dist(centres[i], centres[j]) == pytest.approx(UNIT, abs=0.1)
+                assert touching == (j in graph.neighbours[i]), (rules.cells[i].name, rules.cells[j].name)
+    top = min(y for _, y in centres.values())
+    bottom = max(y for _, y in centres.values())
+    assert {i for i, (_, y) in centres.items() if y == top} == set(graph.start_border)
+    assert {i for i, (_, y) in centres.items() if y == bottom} == set(graph.end_border)
+
+
 def test_the_sheet_draws_every_winning_set_with_its_cells_highlighted():
     model = open_model(P2Q1_PG)
     root = ET.fromstring(model_sheet(model))
@@ -220,7 +253,7 @@ def show(*argv: str, env: dict | None = None) -> subprocess.CompletedProcess:
 
 def test_show_writes_the_same_bytes_in_separate_processes(tmp_path, hex_pg):
     cert = tmp_path / "tic.json"
-    cert.write_text(json.dumps(certificate(open_model(TIC_PG).rules, TIC_PG)))
+    searched_certificate(TIC_PG, cert)
     jobs = [
         ([*TIC_BDDL], "sheet.svg"),
         ([*hex_pg, "--moves", "c2, b3"], "hex.svg"),
@@ -316,27 +349,48 @@ def test_the_explorer_refuses_another_games_certificate_and_illegal_moves(tmp_pa
     assert "sha256" in capsys.readouterr().err and not (tmp_path / "x.html").exists()
 
 
-@pytest.mark.parametrize("files", [TIC_BDDL, P2Q1_PG])
-def test_explorer_data_lists_every_reply_with_the_cells_it_changes(files):
+@pytest.mark.parametrize("game", ["tic-bddl", "p2q1-pg", "tic-pg", "hex3-pg"])
+def test_explorer_data_lists_every_reply_with_the_cells_it_changes(game, tmp_path, hex3_pg, capsys):
+    """From the certificates `bddlc search --certificate` writes: a BDDL refutation, a .pg win, a .pg
+    refutation whose lines end where Black's goal is out of reach, and Hex, whose half turn sends
+    some moves to the node of the position's image."""
+    files = {"tic-bddl": TIC_BDDL, "p2q1-pg": P2Q1_PG, "tic-pg": TIC_PG, "hex3-pg": hex3_pg}[game]
     rules = open_model(files).rules
-    data = certificate(rules, files)
+    data = searched_certificate(files, tmp_path / "cert.json")
     shown = explorer_data(rules, read_certificate(data))
     strategist = BLACK if data["claim"] == "black-wins" else WHITE
+    seen = {"symmetry": 0, "black_cannot_win": 0}
     for node, (ply, line, edges, stuck) in zip(data["nodes"], shown["nodes"]):
         position = Position(sum(1 << i for i, c in enumerate(line) if c == "B"), sum(1 << i for i, c in enumerate(line) if c == "W"), ply)
         plays = {p.text: p for p in rules.plays(position)}
         assert (node["ply"], node["position"]) == (ply, line)
-        if rules.to_move(ply) != strategist:
+        if rules.to_move(ply) != strategist and not node.get("black_cannot_win"):
             assert [e[0] for e in edges] == list(plays)
-        for text, to, diff, _, result, *won in edges:
+        for text, to, diff, symmetry, result, *won in edges:
             after = plays[text].after
             assert diff == [[i, "B" if after.black >> i & 1 else "W"] for i in range(len(line)) if line[i] == "." and (after.black | after.white) >> i & 1]
             assert (to is None) == (result is not None)
+            if symmetry is not None:  # node `to` holds the image of the position after the move
+                seen["symmetry"] += 1
+                perm = data["symmetries"][symmetry]
+                image = ["."] * len(line)
+                for i in range(len(line)):
+                    image[perm[i]] = "B" if after.black >> i & 1 else "W" if after.white >> i & 1 else "."
+                assert shown["nodes"][to][1] == "".join(image)
             mover = rules.to_move(ply)
             assert bool(won) == (to is None and rules.won(after, mover))
             if won:  # the goal shown is one: the mover's stones on those cells alone reach it
                 assert_goal(rules, after, mover, set(won[0]))
         assert (stuck is not None) == (not edges)
+        if node.get("black_cannot_win"):  # the line ends early, and says why; the rules' minimax agrees
+            seen["black_cannot_win"] += 1
+            assert "Black cannot reach its goal" in stuck and not black_wins_by_rules(rules, position)
+        elif stuck is not None:
+            assert not plays and stuck.startswith(f"{rules.to_move(ply).capitalize()} has no legal move")
+    if game == "hex3-pg":
+        assert seen["symmetry"] > 0
+    if game == "tic-pg":
+        assert seen["black_cannot_win"] > 0
 
 
 def test_a_goal_of_fixed_cells_is_drawn_on_the_board_at_those_cells():
@@ -398,3 +452,130 @@ def test_a_winning_move_shows_the_goal_it_reached(files, moves, hex_pg):
         assert all(not rules.won(Position(sum(1 << c for c in gold - {c}), position.white, position.ply), BLACK) for c in gold)
     before_win = cells_of(position_svg(rules, before, None))
     assert not any(e.get("fill") == "#f2b134" for g in before_win.values() for e in g)
+
+
+def test_a_certificate_past_max_positions_is_refused_saying_how_to_raise_the_limit(tmp_path, capsys):
+    cert = tmp_path / "tic.json"
+    count = len(searched_certificate(TIC_PG, cert)["nodes"])
+    page = tmp_path / "strategy.html"
+    capsys.readouterr()
+    assert main(["show", *TIC_PG, "--certificate", str(cert), "--max-positions", str(count - 1), "-o", str(page)]) == 3
+    err = capsys.readouterr().err
+    assert f"has {count:,} positions, more than the explorer's limit of {count - 1:,}" in err
+    assert f"raise it with --max-positions {count} " in err
+    assert f"about {round(cert.stat().st_size / 1e3)} KB like the certificate" in err
+    assert not page.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["tic.json"]
+    # the limit it names lets it run; the default lets every certificate of docs/certificates.md's table through
+    assert main(["show", *TIC_PG, "--certificate", str(cert), "--max-positions", str(count), "-o", str(page)]) == 0
+    from compiler.cli.show import MAX_POSITIONS
+
+    assert MAX_POSITIONS >= 57_636  # Hein 16 5x5 at 11, the largest Hex puzzle's certificate
+    with pytest.raises(SystemExit) as exc:  # without a certificate the option bounds nothing: a usage error
+        main(["show", *TIC_PG, "--max-positions", "5", "-o", str(tmp_path / "sheet.svg")])
+    assert exc.value.code == 2 and "--max-positions" in capsys.readouterr().err
+
+
+# --svg on play and solve: the position each shows, drawn as `show --moves` draws it
+
+
+def run_cli(*argv: str, stdin: str = "", cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-m", "compiler.cli", *argv], cwd=cwd, input=stdin, capture_output=True, text=True,
+                          timeout=300, env=env)
+
+
+def drawn_position(rules, svg: str) -> tuple[Position, set[int]]:
+    """The position a drawing shows (its cells' data-state, read back) and the cells it marks as the last move's;
+    the ply from its caption."""
+    cells = cells_of(svg)
+    black = sum(1 << i for i, g in cells.items() if g.get("data-state") == BLACK)
+    white = sum(1 << i for i, g in cells.items() if g.get("data-state") == WHITE)
+    marked = {i for i, g in cells.items() for c in g.iter(f"{SVG}circle") if c.get("class") == "last" and c.get("visibility") == "visible"}
+    caption = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.text and t.text.startswith("after ")][0]
+    return Position(black, white, int(caption.split()[1])), marked
+
+
+def changed_by(rules, before: Position, after: Position) -> set[int]:
+    return {i for i in range(len(rules.cells)) if expected_state(before, i) != expected_state(after, i)}
+
+
+@pytest.mark.parametrize(
+    "files, engine",
+    [
+        ([str(ROOT / "domains/positional.bddl"), str(ROOT / "problems/httt/tic_4x4_d5.bddl")], "qbf"),
+        ("hex3", "qbf"),
+        ("hex3", "search"),
+        (TIC_PG, "search"),  # no Black win: the initial position, nothing marked
+        (TIC_BDDL, "qbf"),
+    ],
+)
+def test_solve_svg_draws_the_position_after_blacks_first_move(files, engine, tmp_path, hex3_pg):
+    files = hex3_pg if files == "hex3" else files
+    rules = open_model(files).rules
+    out = tmp_path / "first.svg"
+    result = run_cli("solve", *files, "--engine", engine, "--json", "--svg", str(out))
+    assert result.returncode in (10, 20), result.stderr
+    answer = json.loads(result.stdout)
+    position, marked = drawn_position(rules, out.read_text())
+    if answer["black_wins"]:  # the first move the JSON names, replayed by the rules: its stone and its mark
+        first = rules.parse_play(rules.initial, answer["first_move"]["text"])
+        assert position == first.after and marked == changed_by(rules, rules.initial, first.after) != set()
+    else:
+        assert position == rules.initial and marked == set()
+    check_stones(rules, out.read_text(), position, marked)
+    check_places(rules, out.read_text())
+
+
+def test_solve_svg_with_reply_to_draws_blacks_reply_to_that_move(tmp_path):
+    files = [str(ROOT / "domains/breakthrough.bddl"), str(ROOT / "problems/breakthrough/second_2x4_d8.bddl")]
+    rules = open_model(files).rules
+    out = tmp_path / "reply.svg"
+    result = run_cli("solve", *files, "--reply-to", "right-diagonal 1 2", "--json", "--svg", str(out))
+    assert result.returncode == 10, result.stderr
+    answer = json.loads(result.stdout)
+    white = rules.parse_play(rules.initial, "right-diagonal 1 2")
+    reply = rules.parse_play(white.after, answer["reply"]["text"])
+    position, marked = drawn_position(rules, out.read_text())
+    assert position == reply.after and position.ply == 2
+    assert marked == changed_by(rules, white.after, reply.after) and len(marked) == 2  # a piece moves: from and to
+
+
+@pytest.mark.parametrize(
+    "files, moves",
+    [
+        ([str(ROOT / "domains/positional.bddl"), str(ROOT / "problems/httt/tic_4x4_d5.bddl")], "occupy 1 1\noccupy 1 2\n"),
+        ("hex3", "a1\nquit\n"),
+        (TIC_PG, ""),  # no Black win within 9: no game, the initial position
+    ],
+)
+def test_play_svg_draws_the_position_the_game_ended_in(files, moves, tmp_path, hex3_pg):
+    files = hex3_pg if files == "hex3" else files
+    rules = open_model(files).rules
+    out = tmp_path / "end.svg"
+    result = run_cli("play", *files, "--json", "--svg", str(out), stdin=moves)
+    assert result.returncode == (0 if moves else 20), result.stderr
+    record = json.loads(result.stdout)
+    positions = [rules.initial]
+    for move in record["moves"]:  # the game record replayed by the rules
+        positions.append(rules.parse_play(positions[-1], move["text"]).after)
+    assert len(positions) >= 3 if moves else len(positions) == 1
+    position, marked = drawn_position(rules, out.read_text())
+    assert position == positions[-1] and marked == (changed_by(rules, positions[-2], positions[-1]) if moves else set())
+
+
+def test_svg_of_play_and_solve_from_another_folder_is_deterministic_and_errors_leave_no_file(tmp_path):
+    """Relative paths from another folder, two runs the same bytes; a wrong suffix is a usage error (2), a
+    missing folder bad input (1) before any solve, and neither leaves a file."""
+    game = os.path.relpath(ROOT / "problems/pg/tictactoe_3x3_d5.pg", tmp_path)
+    first = run_cli("solve", game, "--engine", "search", "--svg", "a.svg", cwd=tmp_path)
+    second = run_cli("solve", game, "--engine", "search", "--svg", "b.svg", cwd=tmp_path)
+    assert first.returncode == second.returncode == 10, first.stderr
+    assert (tmp_path / "a.svg").read_bytes() == (tmp_path / "b.svg").read_bytes()
+    ET.fromstring((tmp_path / "a.svg").read_text())
+    for command, stdin in (("solve", ""), ("play", "b2\n")):
+        wrong = run_cli(command, game, "--svg", "first.png", stdin=stdin, cwd=tmp_path)
+        assert wrong.returncode == 2 and "a position is written as .svg: name the output FILE.svg, not first.png" in wrong.stderr
+        missing = run_cli(command, game, "--svg", "no/first.svg", stdin=stdin, cwd=tmp_path)
+        assert missing.returncode == 1 and "no/first.svg: error: cannot write the output: no such folder 'no'" in missing.stderr
+        assert missing.stdout == "", "nothing solved or played before the error"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.svg", "b.svg"]

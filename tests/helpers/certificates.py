@@ -2,8 +2,10 @@
 the plainest way: a memoised minimax over `bddl.rules.GameRules` and a walk
 that keeps the strategist's first good move and every reply of the other side.
 
-For tests of what reads certificates (the pictures' explorer) until the real
-producer (`--certificate`) is there to use; it knows nothing of symmetries."""
+For tests that need a certificate made by hand, to mutate it (the pictures'
+explorer refusing illegal moves and positions that do not follow); every
+other test of what reads certificates uses the real producer, `bddlc
+search|solve --certificate`.  It knows nothing of symmetries."""
 
 from __future__ import annotations
 
