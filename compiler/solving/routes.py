@@ -40,6 +40,9 @@ DEFAULT_ENGINE = "auto"
 # positions the portfolio's search member may expand before it gives way (the
 # QBF route goes on alone); `bddlc search`'s own default
 SEARCH_POSITIONS = 20_000_000
+# seconds past --timeout before the race stops its members: the QBF member's own limit ends it within a few
+# hundredths (docs/solving.md), and the search, which has no clock, is stopped then
+RACE_GRACE = 0.1
 
 
 @dataclass(frozen=True)
@@ -143,13 +146,16 @@ def answer(
         Member(qbf_name(model, encoding, solver), lambda: qbf_result(model, encoding=encoding, solver=solver,
                                                                      preprocess=preprocess, timeout=timeout)),
     ]
-    raced = race(members, timeout=None if timeout is None else timeout + 5.0, cross_check=cross_check, on_wait=on_wait,
-                 stop=stop)
+    # the QBF member keeps `timeout` itself (compiling included) and reports its own "time limit"; the search
+    # has no clock, so the race stops it at the limit, a moment after the QBF member's own end
+    raced = race(members, timeout=None if timeout is None else timeout + RACE_GRACE, cross_check=cross_check,
+                 on_wait=on_wait, stop=stop)
     return _answer_of(model, raced, timeout)
 
 
 def _answer_of(model: GameModel, raced: RaceResult, timeout: float | None) -> Answer:
-    others = tuple((_name(f), f.black_wins, _why_none(f)) for f in raced.finishes if f is not raced.winner)
+    others = tuple((_name(f), f.black_wins, _why_none(f, raced.winner is not None)) for f in raced.finishes
+                   if f is not raced.winner)
     disagreement = None
     if raced.disagreement is not None:
         first, second = raced.disagreement
@@ -160,6 +166,8 @@ def _answer_of(model: GameModel, raced: RaceResult, timeout: float | None) -> An
         return Answer(dataclasses.replace(result, seconds=raced.seconds), others, disagreement)
     reasons = "; ".join(f"{name}: {why}" for name, _, why in others if why)
     limit = f"time limit of {timeout:g} s" if timeout is not None else "no verdict"
+    if timeout is not None and raced.seconds >= timeout:
+        reasons = limit  # as the QBF route alone says it; `others` has each route's own reason
     unknown = SolveResult(None, depth=model.depth, solver="portfolio", seconds=raced.seconds, size=EncodingSize(0, None, 0),
                           reason=reasons or limit, encoding="none", black_first=model.black_first, depth_solved=model.depth)
     return Answer(unknown, others, disagreement)
@@ -170,9 +178,9 @@ def _name(finish) -> str:
     return getattr(finish.result, "answered_by", None) or finish.name
 
 
-def _why_none(finish) -> str | None:
+def _why_none(finish, answered: bool = True) -> str | None:
     if finish.stopped:
-        return "stopped: another route answered first"
+        return "stopped: another route answered first" if answered else "stopped at the time limit"
     if finish.error:
         return f"failed: {finish.error}"
     result = finish.result
