@@ -40,9 +40,6 @@ DEFAULT_ENGINE = "auto"
 # positions the portfolio's search member may expand before it gives way (the
 # QBF route goes on alone); `bddlc search`'s own default
 SEARCH_POSITIONS = 20_000_000
-# seconds past --timeout before the race stops its members: the QBF member's own limit ends it within a few
-# hundredths (docs/solving.md), and the search, which has no clock, is stopped then
-RACE_GRACE = 0.1
 
 
 @dataclass(frozen=True)
@@ -146,10 +143,9 @@ def answer(
         Member(qbf_name(model, encoding, solver), lambda: qbf_result(model, encoding=encoding, solver=solver,
                                                                      preprocess=preprocess, timeout=timeout)),
     ]
-    # the QBF member keeps `timeout` itself (compiling included) and reports its own "time limit"; the search
-    # has no clock, so the race stops it at the limit, a moment after the QBF member's own end
-    raced = race(members, timeout=None if timeout is None else timeout + RACE_GRACE, cross_check=cross_check,
-                 on_wait=on_wait, stop=stop)
+    # the search has no clock of its own: the race stops every member at the limit, and a verdict that comes
+    # later is not taken, as the QBF route alone would not give one (its solver is killed at the limit)
+    raced = race(members, timeout=timeout, cross_check=cross_check, on_wait=on_wait, stop=stop)
     return _answer_of(model, raced, timeout)
 
 
