@@ -188,7 +188,7 @@ def test_progress_names_the_running_routes_only_when_asked(capsys, monkeypatch, 
     assert status == 10 and "running" not in err
     status, _, err = run(capsys, *command, "--progress")
     what = "solve" if command[0] == "solve" else "depth 5"
-    assert status == 10 and f"bddlc: {what}: running search: the positional solver (" in err and "qbf: " in err
+    assert status == 10 and f"bddlc: {what}: running search: the positional solver and qbf: cor+ / " in err
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
     status, _, err = run(capsys, *command)
     assert status == 10 and f"bddlc: {what}: running " in err

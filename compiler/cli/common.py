@@ -260,6 +260,6 @@ def race_progress(what: str, engine: str, asked: bool):
     say = Progress(what, after=PROGRESS_AFTER)
 
     def on_wait(running: list[tuple[str, float]]) -> None:
-        say("running " + ", ".join(f"{name} ({seconds:.0f} s)" for name, seconds in running))
+        say("running " + " and ".join(name for name, _ in running))  # started together: Progress adds the seconds
 
     return on_wait
