@@ -213,8 +213,8 @@ def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: s
 
 
 ENGINE_HELP = ("auto (the default): the QBF route and the explicit engine that suits the game side by side, one "
-               "process each, the first verdict wins; qbf or search: that route alone, for research and reproducible "
-               "timings (as `bddlc solve --engine`)")
+               "process each, the first verdict wins; qbf or search: that route alone, for research and for output "
+               "that is the same on every run (as `bddlc solve --engine`)")
 
 
 def add_engine_argument(parser: argparse.ArgumentParser, each: str) -> None:
