@@ -48,11 +48,12 @@ SEARCH_POSITIONS = 20_000_000
 # A module missing here costs time, never correctness.
 MEMBER_MODULES = (
     "bddl.engines.positional", "bddl.engines.positional_pns", "bddl.engines.positional_rules", "bddl.engines.relevance",
-    "bddl.notation", "circuits.arith", "circuits.qcir", "circuits.tseitin", "compiler.encodings.cor_plus",
-    "compiler.encodings.explicit", "compiler.encodings.memory_estimates", "compiler.encodings.positional",
+    "bddl.notation", "bddl.pg.generate", "circuits.arith", "circuits.qcir", "circuits.tseitin",
+    "compiler.encodings.cor_plus", "compiler.encodings.corrective", "compiler.encodings.explicit",
+    "compiler.encodings.memory_estimates", "compiler.encodings.pg_export", "compiler.encodings.positional",
     "compiler.encodings.symmetry", "compiler.solving.game_search", "compiler.solving.pipeline",
-    "compiler.solving.positional", "compiler.solving.preprocessing", "compiler.solving.solver_programs",
-    "compiler.solving.verdicts",
+    "compiler.solving.positional", "compiler.solving.positional_search", "compiler.solving.preprocessing",
+    "compiler.solving.solver_programs", "compiler.solving.verdicts", "encodings.ascii",
 )
 
 
