@@ -242,11 +242,13 @@ def test_bench_on_local_workers_leaves_no_worker_or_solver_behind(tmp_path, numb
     wait_until(lambda: not any(alive(pid) for pid in [*pids, worker]), f"the worker {worker} and solver processes {pids} to end")
 
 
+@pytest.mark.parametrize("command", [["solve"], ["depth", "--min", "9"], ["validate"]], ids=lambda argv: argv[0])
 @pytest.mark.parametrize("number", [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow), signal.SIGKILL],
                          ids=lambda n: signal.Signals(n).name)
-def test_the_routes_race_leaves_nothing_behind(tmp_path, number):
-    """`solve` with its default, --engine auto: the search member (a forked child, made to run long here)
-    and the QBF member's solver (the stand-in, in a second forked child) both end with bddlc."""
+def test_the_routes_race_leaves_nothing_behind(tmp_path, number, command):
+    """`solve`, `depth` and `validate` with their default, --engine auto: the search member (a forked
+    child, made to run long here) and the QBF member's solver (the stand-in, in a second forked child)
+    both end with bddlc."""
     program, pid_file = stand_in_solver(tmp_path)
     search_pid = tmp_path / "search-pid"
     code = (
@@ -256,7 +258,7 @@ def test_the_routes_race_leaves_nothing_behind(tmp_path, number):
         f"    os.rename({str(search_pid) + '.tmp'!r}, {str(search_pid)!r})\n"
         "    time.sleep(600)\n"
         "routes.search_result = long_search\n"
-    ) + cli_with_stand_in(program, ["solve", *MODEL, "--solver", "depqbf"])
+    ) + cli_with_stand_in(program, [command[0], *MODEL, *command[1:], "--solver", "depqbf"])
     bddlc = run_bddlc(code, tmp_path)
     pids = read_pids(pid_file) + read_pids(search_pid)
     end_and_check(bddlc, pids, number)
