@@ -80,9 +80,13 @@ def compile(model: GameModel, encoding: str | None = None, format: str | None = 
     return formula.text(fmt, False)[0]
 
 
-def solve(model: GameModel, *, engine: str = "qbf", encoding: str | None = None, solver: str = "default",
+def solve(model: GameModel, *, engine: str = "auto", encoding: str | None = None, solver: str = "default",
           preprocess: str = "none", timeout: float | None = None, cross_check: bool = False):
-    """`bddlc solve`: a `compiler.solving.results.SolveResult` (verdict, first move, who answered, sizes)."""
+    """`bddlc solve`: a `compiler.solving.results.SolveResult` (verdict, first move, who answered, sizes).
+
+    `engine="auto"` races the QBF route (which `encoding`, `solver` and `preprocess` configure) and the
+    explicit engine, and `answered_by` says which answered first, which can differ from run to run;
+    `engine="qbf"` or `"search"` asks one route, for a result that does not depend on timing."""
     from compiler.solving.routes import answer
 
     return answer(model, engine=engine, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout,
@@ -98,21 +102,25 @@ def search(model: GameModel, *, algorithm: str = "minimax", max_positions: int =
                         positional_rules=positional_rules)
 
 
-def critical_depth(model: GameModel, low: int = 1, high: int | None = None, *, solver: str = "default",
-                   timeout: float | None = None, encoding: str | None = None):
-    """`bddlc depth`: a `compiler.solving.critical_depth.DepthScan` (`.critical_depth`: the critical depth, or None)."""
+def critical_depth(model: GameModel, low: int = 1, high: int | None = None, *, engine: str = "auto",
+                   solver: str = "default", timeout: float | None = None, encoding: str | None = None):
+    """`bddlc depth`: a `compiler.solving.critical_depth.DepthScan` (`.critical_depth`: the critical depth, or None);
+    each depth by the route(s) `engine` names, as `solve`."""
     from compiler.solving.critical_depth import scan_depths
 
-    return scan_depths(model, low, model.depth if high is None else high, solver=solver, timeout=timeout, encoding=encoding)
+    return scan_depths(model, low, model.depth if high is None else high, solver=solver, timeout=timeout, encoding=encoding,
+                       engine=engine)
 
 
-def validate(model: GameModel, *, solver: str = "default", timeout: float | None = None, max_lines: int | None = None):
-    """`bddlc validate`: Black's strategy from the QBF solver played against every White reply
-    by the rules; a `compiler.solving.strategy_validation.ValidationReport`."""
+def validate(model: GameModel, *, engine: str = "auto", solver: str = "default", timeout: float | None = None,
+             max_lines: int | None = None):
+    """`bddlc validate`: Black's strategy (a solve of each position Black reaches, by the route(s) `engine`
+    names, as `solve`) played against every White reply by the rules; a
+    `compiler.solving.strategy_validation.ValidationReport`."""
     from compiler.solving.strategy import SolverStrategy
     from compiler.solving.strategy_validation import validate as play_out
 
-    return play_out(model.rules, SolverStrategy(model, solver=solver, timeout=timeout), max_lines)
+    return play_out(model.rules, SolverStrategy(model, solver=solver, timeout=timeout, engine=engine), max_lines)
 
 
 def write_certificate(model: GameModel, black_wins: bool, path: str | Path, *, max_memory: int | None = None):

@@ -28,7 +28,7 @@ COMMAND_KEYS: dict[str, tuple[str, ...]] = {
     ),
     "depth": COMMON_KEYS + (
         "critical_depth", "first_win", "refuted_before", "results", "monotonicity", "monotonicity_check", "solver",
-        "encoding", "min", "max", "budget_spent",
+        "encoding", "min", "max", "budget_spent", "engine",
     ),
     "validate": COMMON_KEYS + (
         "depth", "valid", "black_wins", "lines", "complete", "failure", "reason", "solves", "seconds", "budget_spent",

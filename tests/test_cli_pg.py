@@ -64,17 +64,17 @@ def test_a_bad_pg_file_is_a_located_error_and_writes_nothing(tmp_path, capsys):
 
 @pytest.mark.parametrize("encoding", ["cor+", "corrective"])
 def test_solve_reports_the_verdict_and_a_checked_first_move(capsys, encoding):
-    status, stdout, _ = run(capsys, "solve", TIC5, "--encoding", encoding)
+    status, stdout, _ = run(capsys, "solve", TIC5, "--encoding", encoding, "--engine", "qbf")
     assert status == 10 and stdout.startswith("Black wins within 5 moves.\n")
     assert "(checked by the explicit solver)" in stdout and f"encoding: {encoding}" in stdout
-    status, stdout, _ = run(capsys, "solve", TIC, "--encoding", encoding, "--json")
+    status, stdout, _ = run(capsys, "solve", TIC, "--encoding", encoding, "--engine", "qbf", "--json")
     data = json.loads(stdout)
     assert status == 20 and data["black_wins"] is False and data["encoding"]["name"] == encoding
     assert black_wins(load_pg(TIC)) is False
 
 
 def test_solve_json_first_move_is_a_cell(capsys):
-    status, stdout, _ = run(capsys, "solve", TIC5, "--json")
+    status, stdout, _ = run(capsys, "solve", TIC5, "--engine", "qbf", "--json")
     data = json.loads(stdout)
     assert status == 10 and data["first_move"]["text"] in load_pg(TIC5).cells and data["move_source"] == "checked"
 

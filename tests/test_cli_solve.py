@@ -37,7 +37,7 @@ def run(capsys, *argv):
 
 
 def test_solve_prints_verdict_first_move_and_board(capsys):
-    status, out, _ = run(capsys, "solve", *TIC)
+    status, out, _ = run(capsys, "solve", *TIC, "--engine", "qbf")
     assert status == 10
     lines = out.splitlines()
     assert lines[0] == "Black wins within 5 moves."
@@ -48,7 +48,7 @@ def test_solve_prints_verdict_first_move_and_board(capsys):
 
 
 def test_solve_json_fields_and_the_move_wins(capsys):
-    status, out, _ = run(capsys, "solve", *TIC, "--json")
+    status, out, _ = run(capsys, "solve", *TIC, "--engine", "qbf", "--json")
     data = json.loads(out)
     assert status == 10
     assert {"black_wins", "depth", "solver", "first_move", "seconds", "encoding"} <= data.keys()
@@ -73,13 +73,13 @@ def test_solve_no_winning_strategy(capsys):
 
 
 def test_solve_depth_override_and_other_solver(capsys):
-    status, out, _ = run(capsys, "solve", *TIC, "--depth", "3", "--solver", "caqe", "--json")
+    status, out, _ = run(capsys, "solve", *TIC, "--depth", "3", "--solver", "caqe", "--engine", "qbf", "--json")
     assert status == 20 and json.loads(out)["depth"] == 3 and json.loads(out)["solver"] == "caqe"
 
 
 def test_time_limit_is_honoured_on_the_command_line():
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "compiler.cli", "solve", *HARD, "--timeout", "1"],
+    proc = subprocess.run([sys.executable, "-m", "compiler.cli", "solve", *HARD, "--timeout", "1", "--engine", "qbf"],
                           capture_output=True, text=True, cwd=ROOT)
     elapsed = time.perf_counter() - start
     assert proc.returncode == 0, proc.stderr
@@ -126,7 +126,7 @@ def test_bad_model_exits_1_without_traceback(tmp_path):
 
 def test_solve_with_bloqqer(capsys):
     status, out, _ = run(capsys, "solve", str(DOMAINS / "domineering.bddl"), str(PROBLEMS / "domineering/5x2_d6.bddl"),
-                         "--preprocess", "bloqqer", "--json")
+                         "--preprocess", "bloqqer", "--engine", "qbf", "--json")
     data = json.loads(out)
     assert status == 10 and data["preprocess"] == "bloqqer" and data["black_wins"] is True
     assert data["first_move"] is not None
@@ -183,7 +183,7 @@ def test_depth_reports_a_contradicting_solver_loudly(capsys, monkeypatch):
     from compiler.solving.pipeline import EncodingSize, SolveResult
 
     monkeypatch.setattr(critical_depth, "solve_model", lambda m, **kw: SolveResult(m.depth == 3, m.depth, "fake", 0.0, EncodingSize(1, 1, 1)))
-    status, out, err = run(capsys, "depth", *TIC)
+    status, out, err = run(capsys, "depth", *TIC, "--engine", "qbf")
     assert status == 0
     assert "contradicts itself" in err and "within 3 moves but not within 5" in err
     assert "critical depth: unknown" in out
@@ -233,9 +233,9 @@ def test_play_needs_a_winning_strategy(capsys, monkeypatch):
 
 
 def test_validate_passes(capsys):
-    status, out, _ = run(capsys, "validate", *DOMINEERING)
+    status, out, _ = run(capsys, "validate", *DOMINEERING, "--engine", "qbf")
     assert status == 0
-    # the number of lines depends on the strategy the default solver finds
+    # the number of lines depends on the strategy the QBF route's default solver finds
     assert out.splitlines()[0] == "valid: Black wins all 32 lines of play within 8 moves."
     status, out, _ = run(capsys, "validate", *DOMINEERING, "--max-lines", "3", "--json")
     data = json.loads(out)
@@ -299,7 +299,9 @@ def test_a_disagreement_exits_5_naming_both_routes(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--cross-check"], "--cross-check races the routes: it needs --engine auto"),
+    (["--engine", "qbf", "--cross-check"], "--cross-check races the routes: it needs --engine auto, not --engine qbf"),
+    (["--engine", "search", "--encoding", "explicit"], "--engine search uses no encoding, solver or preprocessing: drop --encoding"),
+    (["--engine", "search", "--preprocess", "bloqqer"], "drop --preprocess, or use --engine auto"),
     (["--engine", "search", "--solver", "caqe"], "--engine search uses no encoding, solver or preprocessing"),
 ])
 def test_engine_options_that_cannot_apply_are_usage_errors(capsys, argv, words):
@@ -348,6 +350,11 @@ def test_depth_validate_and_regress_take_the_routes(tmp_path, capsys, engine):
 
 
 def test_the_parallel_depth_scan_is_qbf_only(capsys):
-    with pytest.raises(SystemExit) as exit_:
-        main(["depth", PG_TIC, "--engine", "auto", "--jobs", "2"])
-    assert exit_.value.code == 2 and "runs in the sequential scan" in capsys.readouterr().err
+    """--jobs N solves several depths at once by the QBF route: it implies --engine qbf, and refuses another."""
+    for engine in ("auto", "search"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["depth", PG_TIC, "--engine", engine, "--jobs", "2"])
+        assert exit_.value.code == 2 and "by the QBF route alone: drop one of them" in capsys.readouterr().err
+    status, out, _ = run(capsys, "depth", PG_TIC, "--jobs", "2", "--json")
+    data = json.loads(out)
+    assert status == 10 and data["engine"] == "qbf" and data["critical_depth"] == 5

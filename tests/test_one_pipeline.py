@@ -87,7 +87,8 @@ def test_compile_json_describes_the_file_for_both_languages(tmp_path, capsys):
 
 
 def test_max_memory_names_the_encoding_solve_would_use(capsys):
-    assert main(["solve", *BREAKTHROUGH, "--max-memory", "1"]) == 3  # not a claiming game: auto is explicit
+    # the QBF route's refusal (under --engine auto the search would answer instead); not a claiming game: auto is explicit
+    assert main(["solve", *BREAKTHROUGH, "--max-memory", "1", "--engine", "qbf"]) == 3
     err = capsys.readouterr().err
     assert "explicit encoding" in err and "corrective" not in err
 

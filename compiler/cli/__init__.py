@@ -30,7 +30,7 @@ from .common import EXIT_BROKEN_PIPE, EXIT_BUDGET, EXIT_INPUT, EXIT_OK, EXIT_USA
 COMMANDS: dict[str, tuple[str, str]] = {
     "compile": ("compile", "compile to QCIR or QDIMACS (the default: `bddlc DOMAIN PROBLEM` compiles)"),
     "search": ("search", "decide the game by explicit game-tree search"),
-    "solve": ("solve", "decide the game with a QBF solver and show Black's first winning move"),
+    "solve": ("solve", "decide the game (a QBF solver and the explicit search raced) and show Black's first winning move"),
     "depth": ("depth", "find the critical depth: the fewest moves in which Black wins"),
     "play": ("play", "play White against bddlc's Black on the terminal (or from standard input)"),
     "validate": ("validate", "check bddlc's Black strategy against every White reply with the game engine"),

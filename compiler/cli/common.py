@@ -212,10 +212,54 @@ def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: s
     return {"path": written.path, "claim": written.claim, "nodes": written.nodes, "bytes": written.bytes, "produced_by": written.produced_by}
 
 
-ENGINE_HELP = ("qbf: a QBF solver on the game's encoding (the default); search: the explicit engine that suits the game; "
-               "auto: both side by side, one process each, the first verdict wins (as `bddlc solve --engine`)")
+ENGINE_HELP = ("auto (the default): the QBF route and the explicit engine that suits the game side by side, one "
+               "process each, the first verdict wins; qbf or search: that route alone, for research and for output "
+               "that is the same on every run (as `bddlc solve --engine`)")
 
 
 def add_engine_argument(parser: argparse.ArgumentParser, each: str) -> None:
-    """--engine for a command that decides the game many times (`each`: "for each depth", ...)."""
-    parser.add_argument("--engine", choices=("auto", "qbf", "search"), default="qbf", help=f"{each}: {ENGINE_HELP}")
+    """--engine for a command that decides the game many times (`each`: "for each depth", ...).
+    Its default is None, read as auto by `engine_of`, so that a command can tell an explicit choice."""
+    parser.add_argument("--engine", choices=("auto", "qbf", "search"), default=None, help=f"{each}: {ENGINE_HELP}")
+
+
+def engine_of(args, parser: argparse.ArgumentParser) -> str:
+    """--engine's route(s), auto unless given; --encoding, --solver or --preprocess with --engine search is
+    a usage error (they configure the QBF route, which search does not run)."""
+    from ..solving.routes import DEFAULT_ENGINE
+
+    engine = args.engine or DEFAULT_ENGINE
+    if engine == "search":
+        given = [f"--{name}" for name, default in (("encoding", None), ("solver", "default"), ("preprocess", "none"))
+                 if getattr(args, name, default) != default]
+        if given:
+            parser.error(f"--engine search uses no encoding, solver or preprocessing: drop {', '.join(given)}, "
+                         "or use --engine auto (they configure its QBF route) or --engine qbf")
+    return engine
+
+
+def add_progress_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="with --engine auto: say on stderr which routes are running and for how long, every few seconds after "
+        "the first 3 without an answer (the default when stderr is a terminal)",
+    )
+
+
+PROGRESS_AFTER = 3.0  # seconds of a race without an answer before its first progress line
+
+
+def race_progress(what: str, engine: str, asked: bool):
+    """The progress callback of one race (`routes.answer`'s on_wait), or None: only under auto, and only when
+    asked (--progress) or when stderr is a terminal.  One callback per race: it counts from the race's start."""
+    if engine != "auto" or not (asked or sys.stderr.isatty()):
+        return None
+    from bddl.budget import Progress
+
+    say = Progress(what, after=PROGRESS_AFTER)
+
+    def on_wait(running: list[tuple[str, float]]) -> None:
+        say("running " + " and ".join(name for name, _ in running))  # started together: Progress adds the seconds
+
+    return on_wait

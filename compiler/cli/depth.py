@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING
 
 from .common import (
     add_engine_argument,
+    add_progress_argument,
+    engine_of,
+    race_progress,
     EXIT_FALSE,
     EXIT_INPUT,
     EXIT_TRUE,
@@ -50,19 +53,21 @@ def build_parser() -> argparse.ArgumentParser:
     add_budget_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object at the end instead of text")
     add_engine_argument(p, "for each depth")
+    add_progress_argument(p)
     where = p.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs",
         type=positive_int,
         default=1,
         metavar="N",
-        help="solve up to N depths at once on this machine, stopping the solves an answer makes pointless (default 1)",
+        help="solve up to N depths at once on this machine by the QBF route (N > 1 implies --engine qbf: each "
+        "depth gets one solver, not a race), stopping the solves an answer makes pointless (default 1)",
     )
     where.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="solve the depths as tasks on the Dask cluster whose scheduler is at ADDRESS, as many at once as it has "
-        "worker threads (needs bddlc[cluster])",
+        "worker threads, by the QBF route (implies --engine qbf; needs bddlc[cluster])",
     )
     return p
 
@@ -78,8 +83,11 @@ def run(args) -> int:
     parser = build_parser()
     if args.time_budget is not None and (args.jobs != 1 or args.scheduler is not None):
         parser.error("--time-budget bounds the sequential scan; it does not combine with --jobs or --scheduler")
-    if args.engine != "qbf" and (args.jobs != 1 or args.scheduler is not None):
-        parser.error(f"--engine {args.engine} runs in the sequential scan; --jobs and --scheduler run QBF solves as tasks")
+    parallel = args.jobs != 1 or args.scheduler is not None
+    if parallel and args.engine not in (None, "qbf"):
+        parser.error(f"--engine {args.engine} races or searches each depth in turn; --jobs and --scheduler solve "
+                     "several depths at once by the QBF route alone: drop one of them")
+    engine = "qbf" if parallel else engine_of(args, parser)
     budget = Budget.starting_now(args.time_budget)
     model = open_game(args, parser, default_depth=args.max, print_warnings=True)
     encoding = checked_encoding(model, args.encoding, parser)
@@ -95,7 +103,8 @@ def run(args) -> int:
     if args.jobs == 1 and args.scheduler is None:
         scan = scan_depths(model, args.min, high, solver=args.solver, timeout=args.timeout, encoding=encoding,
                            on_result=None if quiet else print_depth_line, on_check=None if quiet else print_check_line,
-                           budget=budget, engine=args.engine)
+                           budget=budget, engine=engine,
+                           progress=lambda depth: race_progress(f"depth {depth}", engine, args.progress))
     else:
         found = _scan_in_parallel(args, model, high, encoding, None if quiet else print_depth_line)
         if found is None:
@@ -107,7 +116,7 @@ def run(args) -> int:
         print(contradiction_message(scan), file=sys.stderr)
     status = exit_status(scan)
     if args.json:
-        print(json.dumps(scan_json(model, scan, args.solver, encoding, args.min, high, budget)))
+        print(json.dumps(scan_json(model, scan, args.solver, encoding, args.min, high, budget, engine)))
     else:
         for line in conclusion(scan, high, status, budget):
             print(line)
@@ -171,7 +180,7 @@ def contradiction_message(scan: DepthScan) -> str:
     )
 
 
-def scan_json(model, scan: DepthScan, solver: str, encoding: str | None, low: int, high: int, budget) -> dict:
+def scan_json(model, scan: DepthScan, solver: str, encoding: str | None, low: int, high: int, budget, engine: str) -> dict:
     from ..schema import SCHEMA_VERSION
 
     return {
@@ -195,6 +204,7 @@ def scan_json(model, scan: DepthScan, solver: str, encoding: str | None, low: in
         "min": low,
         "max": high,
         "budget_spent": scan.budget_spent,
+        "engine": engine,  # the route(s) of every depth: auto, qbf (always with --jobs or --scheduler) or search
     }
 
 

@@ -24,8 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc regress",
         description=paragraph("Check every entry of a manifest (a TOML list of problems with the answer each must "
-        "get, like problems/expected.toml; the format is in docs/regress.md) with a QBF solver, the game engine "
-        "or both, and print a table of agreements, mismatches and undecided entries."),
+        "get, like problems/expected.toml; the format is in docs/regress.md) as bddlc solve decides it (the QBF "
+        "route and the explicit engine raced, by default), with the game engine, or both, and print a table of "
+        "agreements, mismatches and undecided entries."),
         epilog="exit status: 0 every entry agrees, 4 some entry's answer contradicts the manifest (named in the "
         "table), 3 no mismatch but some entry got no answer within the time limit, 1 a bad manifest.\n\n"
         "examples:\n"
@@ -41,9 +42,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=positive_float, default=DEFAULT_TIMEOUT, metavar="S",
                    help=f"time limit per check in seconds (default {DEFAULT_TIMEOUT})")
     p.add_argument("--method", choices=METHODS, default="solve",
-                   help="solve (QBF solver), search (game engine) or both (default solve)")
-    p.add_argument("--engine", choices=("auto", "qbf", "search"), default="qbf",
-                   help="with --method solve or both, the solve's route(s): as `bddlc solve --engine` (default qbf)")
+                   help="solve (as bddlc solve: the routes raced by default), search (game engine, in a child process) "
+                   "or both (the QBF route and the game engine, each on its own, so that two independent answers are "
+                   "compared) (default solve)")
+    p.add_argument("--engine", choices=("auto", "qbf", "search"), default=None,
+                   help="with --method solve, the solve's route(s), as `bddlc solve --engine` (default auto: the QBF "
+                   "route and the explicit engine raced; qbf or search: one route); --method both always solves by "
+                   "the QBF route")
     p.add_argument("--solver", choices=SOLVER_CHOICES, default=DEFAULT_SOLVER, help=f"the QBF solver for --method solve (default {DEFAULT_SOLVER})")
     p.add_argument("--slow", action="store_true", help="also check the entries marked slow = true")
     p.add_argument("--junit", type=Path, metavar="FILE", help="also write the results as JUnit XML to FILE")
@@ -79,7 +84,7 @@ def run(args) -> int:
     entries = regress.read_manifest(Path(args.manifest))
     skipped = [e for e in entries if e.slow and not args.slow]
     entries = [e for e in entries if args.slow or not e.slow]
-    options = regress.Options(args.method, args.timeout, args.solver, args.engine)
+    options = regress.Options(args.method, args.timeout, args.solver, _engine(args))
     if args.workers is None and args.scheduler is None:
         verdicts = []
         for entry in entries:
@@ -108,6 +113,25 @@ def run(args) -> int:
     if any(v.status == regress.UNDECIDED for v in verdicts):
         return EXIT_BUDGET
     return EXIT_OK
+
+
+def _engine(args) -> str:
+    """The solve method's route(s): --engine (default auto) with --method solve; the QBF route with --method
+    both, whose point is two independent answers.  A usage error where --engine or --solver cannot apply."""
+    from ..solving.routes import DEFAULT_ENGINE
+    from ..solving.solver_programs import DEFAULT_SOLVER
+
+    parser = build_parser()
+    if args.method == "search" and args.engine is not None:
+        parser.error("--engine chooses the route(s) of --method solve; --method search runs the game engine alone")
+    if args.method == "both" and args.engine not in (None, "qbf"):
+        parser.error(f"--method both compares the QBF route with the game engine, each on its own; --engine {args.engine} "
+                     f"would let the game engine answer for both: use --method solve --engine {args.engine}")
+    engine = "qbf" if args.method == "both" else args.engine or DEFAULT_ENGINE
+    if args.solver != DEFAULT_SOLVER and "search" in (engine, args.method):
+        parser.error(f"--solver configures the QBF route, which --{'method' if args.method == 'search' else 'engine'} "
+                     "search does not run: drop --solver")
+    return engine
 
 
 def _on_dask(args, entries, options):

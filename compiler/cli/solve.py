@@ -39,16 +39,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = argparse.ArgumentParser(
         prog="bddlc solve",
-        description=paragraph("Decide with a QBF solver whether Black has a winning strategy of at most DEPTH moves, "
-        "and show Black's first winning move (checked against the game's rules) and the board after it.  "
-        "The game is a BDDL domain and problem, or a positional game GAME.pg (COR+ and DepQBF by default, ET and "
-        "CAQE on Hex; shallower depths first; the first move confirmed by the explicit positional solver)."),
+        description=paragraph("Decide whether Black has a winning strategy of at most DEPTH moves, and show Black's "
+        "first winning move (checked against the game's rules) and the board after it.  The game is a BDDL domain "
+        "and problem, or a positional game GAME.pg.  By default (--engine auto) two routes race, one process each: "
+        "the QBF route (the game's encoding and a QBF solver: --encoding, --solver and --preprocess configure it) "
+        "and the explicit engine that suits the game; the first verdict wins and the last line says which route "
+        "gave it.  --engine qbf or --engine search keeps one route."),
         epilog="exit status: 10 Black wins, 20 no winning strategy, 0 unknown (time limit), "
         "1 bad input, 2 usage error, 5 the routes disagree (--cross-check).\n\n"
         "examples:\n"
         "  bddlc solve domains/positional.bddl problems/httt/tic_4x4_d5.bddl\n"
         "  bddlc solve domains/breakthrough.bddl problems/breakthrough/second_2x4_d8.bddl --reply-to 'right-diagonal 1 2'\n"
-        "  bddlc solve problems/pg/tictactoe_3x3_d5.pg --encoding corrective",
+        "  bddlc solve problems/pg/tictactoe_3x3_d5.pg --engine qbf --encoding corrective",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_model_arguments(p, "override the problem's depth (the number of plies)")
@@ -68,50 +70,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_engine_arguments(p: argparse.ArgumentParser) -> None:
-    from ..solving.routes import ENGINES
+    from .common import add_progress_argument
 
     p.add_argument(
         "--engine",
-        choices=ENGINES,
-        default="qbf",
-        help="qbf: a QBF solver on the game's encoding (the default); search: the explicit engine that suits the "
-        "game; auto: both side by side, one process each, the first verdict wins and the other is stopped",
+        choices=("auto", "qbf", "search"),
+        default=None,
+        help="auto (the default): the QBF route and the explicit engine that suits the game side by side, one "
+        "process each; the first verdict wins, the other is stopped, and the last line (JSON: answered_by) says "
+        "which answered.  qbf: a QBF solver on the game's encoding alone; search: the explicit engine alone "
+        "(one route, for research and reproducible output)",
     )
     p.add_argument(
         "--cross-check",
         action="store_true",
         help="with --engine auto: run both routes to their end and exit with status 5, naming both, if they disagree",
     )
-    p.add_argument(
-        "--progress",
-        action="store_true",
-        help="with --engine auto: say on stderr which routes are running, every few seconds after the first 3 "
-        "(the default when stderr is a terminal)",
-    )
+    add_progress_argument(p)
 
 
 def engine_options(args, parser) -> dict:
     """`routes.answer`'s options from --engine, --cross-check, --progress; usage errors where they cannot apply."""
-    import sys
+    from .common import engine_of, race_progress
 
-    if args.cross_check and args.engine != "auto":
-        parser.error("--cross-check races the routes: it needs --engine auto")
-    if args.engine == "search" and (args.encoding or args.solver != "default" or args.preprocess != "none"):
-        parser.error("--engine search uses no encoding, solver or preprocessing: drop --encoding, --solver and --preprocess, or use --engine auto")
-    progress = args.engine == "auto" and (args.progress or sys.stderr.isatty())
-    return dict(engine=args.engine, cross_check=args.cross_check, on_wait=routes_progress() if progress else None)
-
-
-def routes_progress():
-    """The progress line of a race: the routes still running and for how long, at most every 5 s after 3 s."""
-    from bddl.budget import Progress
-
-    say = Progress("solve")
-
-    def on_wait(running: list[tuple[str, float]]) -> None:
-        say("running " + ", ".join(f"{name} ({seconds:.0f} s)" for name, seconds in running))
-
-    return on_wait
+    engine = engine_of(args, parser)
+    if args.cross_check and engine != "auto":
+        parser.error(f"--cross-check races the routes: it needs --engine auto, not --engine {engine}")
+    return dict(engine=engine, cross_check=args.cross_check, on_wait=race_progress("solve", engine, args.progress))
 
 
 def verdict_line(result) -> str:
@@ -167,10 +152,9 @@ def run(args) -> int:
         first, second = answer.disagreement
         print(f"bddlc solve: the routes disagree: {first}; {second} (a bug in bddlc or in a solver)", file=sys.stderr)
         status = EXIT_DISAGREE
-    # a win the QBF route found is certified from the QBF route (a solve per position Black reaches);
-    # anything else from the explicit engine, with the verdict known (docs/certificates.md)
-    by_qbf = result.black_wins is True and (result.answered_by or "").startswith("qbf:")
-    certificate = write_certificate_for(args, model, result.black_wins, qbf_solver=args.solver if by_qbf else None)
+    # the certificate comes from the explicit engine asked with the verdict known, whichever route answered:
+    # its moves depend on the game's values alone, so the file does too (docs/certificates.md)
+    certificate = write_certificate_for(args, model, result.black_wins)
     write_position_svg(svg, model.rules, *shown_position(model, result, white_move, reply))
     if args.json:
         print(json.dumps(result_json(model, result, white_move, reply, answer) | {"certificate": certificate}))

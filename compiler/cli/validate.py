@@ -7,6 +7,7 @@ import json
 
 from .common import (
     add_engine_argument,
+    engine_of,
     EXIT_BUDGET,
     EXIT_FALSE,
     EXIT_OK,
@@ -30,8 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=paragraph("Check bddlc's winning strategy for Black by playing it against every legal White reply, "
         "depth first, with the game's rules as referee (the BDDL engine, or a .pg game's semantics): every Black "
         "move must be legal, Black must reach its goal (or, in BDDL, leave White without a move) within the depth, "
-        "and White must never reach its goal.  Black's moves come from the solver, re-solving each new position "
-        "(once per position)."),
+        "and White must never reach its goal.  Black's moves come from a solve of each new position (once per "
+        "position), by the QBF route and the explicit engine raced (--engine auto, the default) or by one of them."),
         epilog="exit status: 0 every line checked passed, 4 a line failed (shown in full), 20 Black has no "
         "winning strategy to check, 3 a solve ran out of time or the time budget is spent.\n\n"
         "example:\n  bddlc validate domains/domineering.bddl problems/domineering/4x4_d8.bddl",
@@ -53,16 +54,17 @@ def run(args) -> int:
 
     from ..schema import SCHEMA_VERSION
     from ..solving.budget import Budget
-    from ..solving.pipeline import solve_model
+    from ..solving.routes import answer
     from ..solving.strategy import SolverStrategy
     from ..solving.strategy_validation import format_line, validate
 
     parser = build_parser()
     budget = Budget.starting_now(args.time_budget)
+    engine = engine_of(args, parser)
     model = open_game(args, parser, print_warnings=True)
     encoding = checked_encoding(model, args.encoding, parser)
     start = time.perf_counter()
-    root = solve_model(model, encoding=encoding, solver=args.solver, timeout=budget.timeout(args.timeout))
+    root = answer(model, engine=engine, encoding=encoding, solver=args.solver, timeout=budget.timeout(args.timeout)).result
     if root.black_wins is None and budget.spent():
         root = dataclasses.replace(root, reason=budget.reason())
 
@@ -80,7 +82,7 @@ def run(args) -> int:
         else:
             print(f"Black has no winning strategy within {plies(model.depth)}: nothing to validate.")
         return EXIT_FALSE if root.black_wins is False else EXIT_BUDGET
-    strategy = SolverStrategy(model, encoding=encoding, solver=args.solver, timeout=args.timeout, budget=budget, engine=args.engine)
+    strategy = SolverStrategy(model, encoding=encoding, solver=args.solver, timeout=args.timeout, budget=budget, engine=engine)
     report = validate(model.rules, strategy, args.max_lines)
     seconds = time.perf_counter() - start
     solves = strategy.solves + 1

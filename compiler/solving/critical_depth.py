@@ -73,9 +73,9 @@ def check_depth(model: GameModel, first_win: int) -> int | None:
 
 
 def solve_at(model: GameModel, depth: int, *, solver: str, preprocess: str, timeout: float | None,
-             encoding: str | None, stop=None, engine: str = "qbf") -> DepthResult:
+             encoding: str | None, stop=None, engine: str = "qbf", on_wait=None) -> DepthResult:
     """One depth of the scan: the game asked about `depth` plies, by the route(s)
-    `engine` names (`routes.answer`: qbf, search, or both raced)."""
+    `engine` names (`routes.answer`: qbf, search, or both raced; `on_wait`: the race's progress)."""
     if engine == "qbf":
         r: SolveResult = solve_model(model.at_depth(depth), solver=solver, preprocess=preprocess, timeout=timeout,
                                      encoding=encoding, stop=stop)
@@ -83,7 +83,7 @@ def solve_at(model: GameModel, depth: int, *, solver: str, preprocess: str, time
         from .routes import answer
 
         r = answer(model.at_depth(depth), engine=engine, solver=solver, preprocess=preprocess, timeout=timeout,
-                   encoding=encoding, stop=stop).result
+                   encoding=encoding, stop=stop, on_wait=on_wait).result
     return DepthResult(depth, r.black_wins, r.seconds, r.reason if r.black_wins is None else None)
 
 
@@ -100,15 +100,17 @@ def scan_depths(
     on_check: Callable[[DepthResult], None] | None = None,
     budget: Budget = NO_BUDGET,
     engine: str = "qbf",
+    progress: Callable[[int], Callable | None] | None = None,
 ) -> DepthScan:
     """Solve depths low..high (the candidates) until Black wins; `timeout` is
-    per depth, `budget` for the whole scan (no depth starts once it is spent)."""
+    per depth, `budget` for the whole scan (no depth starts once it is spent).
+    `progress(depth)` gives the progress callback of that depth's race (`routes.answer`'s on_wait)."""
 
     def attempt(depth: int) -> DepthResult:
         if budget.spent():
             return DepthResult(depth, None, 0.0, budget.reason())
         r = solve_at(model, depth, solver=solver, preprocess=preprocess, timeout=budget.timeout(timeout), encoding=encoding,
-                     engine=engine)
+                     engine=engine, on_wait=None if progress is None else progress(depth))
         if r.black_wins is None and budget.spent():
             return DepthResult(depth, None, r.seconds, budget.reason())
         return r

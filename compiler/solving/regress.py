@@ -16,8 +16,9 @@ The manifest is TOML, in the form of our own suite's `problems/expected.toml`
     seconds = 12.5                # optional: about how long it takes (on Dask, the longest start first)
 
 Other keys (`source`, ...) are notes for people and are ignored.
-Each entry is one task: solved with a QBF solver (`solve_model`, for a BDDL
-model and a .pg game alike), searched with the game engine (`search`, in a child process killed
+Each entry is one task: solved as `bddlc solve` decides it (`routes.answer`:
+the QBF route and the explicit engine raced by default, or one route; for a
+BDDL model and a .pg game alike), searched with the game engine (`search`, in a child process killed
 at the time limit; the explicit positional solver for a .pg game), or both.  An entry *agrees* when every verdict equals the expectation, is a
 *mismatch* when any verdict contradicts it, and is *undecided* when no
 verdict contradicts it but some method gave none (a time limit).
@@ -181,7 +182,12 @@ class Options:
     method: str = "solve"
     timeout: float | None = DEFAULT_TIMEOUT
     solver: str = "default"
-    engine: str = "qbf"  # the solve method's route(s): `routes.answer`'s qbf, search, or auto
+    engine: str = "auto"  # the solve method's route(s): `routes.answer`'s auto, qbf or search; `both` solves by qbf
+
+    @property
+    def solve_engine(self) -> str:
+        """The route(s) of the solve checks: the QBF route under `both`, whose point is two independent answers."""
+        return "qbf" if self.method == "both" else self.engine
 
 
 class ModelDoesNotLoad(Exception):
@@ -254,12 +260,12 @@ def _solve(entry: Entry, depth: int, options: Options) -> Check:
     from .pipeline import solve_model
 
     paths = [str(entry.problem)] if entry.positional else [str(entry.domain), str(entry.problem)]
-    if options.engine == "qbf":
+    if options.solve_engine == "qbf":
         result = solve_model(open_model(paths, depth=depth), solver=options.solver, timeout=options.timeout)
     else:
         from .routes import answer
 
-        result = answer(open_model(paths, depth=depth), engine=options.engine, solver=options.solver, timeout=options.timeout).result
+        result = answer(open_model(paths, depth=depth), engine=options.solve_engine, solver=options.solver, timeout=options.timeout).result
     return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
 
 

@@ -42,6 +42,28 @@ DEFAULT_ENGINE = "auto"
 SEARCH_POSITIONS = 20_000_000
 
 
+# What the members import on their first solve or search (the pipeline, the encodings, the engines).  A
+# forked member's imports die with it, so unless the parent has them every race imports them again: about
+# 80 ms a race, where a 3x3 game's search takes 2 ms and its QBF solve 15 ms (validate races once per position).
+# A module missing here costs time, never correctness.
+MEMBER_MODULES = (
+    "bddl.engines.positional", "bddl.engines.positional_pns", "bddl.engines.positional_rules", "bddl.engines.relevance",
+    "bddl.notation", "bddl.pg.generate", "circuits.arith", "circuits.qcir", "circuits.tseitin",
+    "compiler.encodings.cor_plus", "compiler.encodings.corrective", "compiler.encodings.explicit",
+    "compiler.encodings.memory_estimates", "compiler.encodings.pg_export", "compiler.encodings.positional",
+    "compiler.encodings.symmetry", "compiler.solving.game_search", "compiler.solving.pipeline",
+    "compiler.solving.positional", "compiler.solving.positional_search", "compiler.solving.preprocessing",
+    "compiler.solving.solver_programs", "compiler.solving.verdicts", "encodings.ascii",
+)
+
+
+def _import_member_modules() -> None:
+    import importlib
+
+    for name in MEMBER_MODULES:
+        importlib.import_module(name)
+
+
 @dataclass(frozen=True)
 class Answer:
     """A solve's result, who answered, and what the other routes said (`cross_check`)."""
@@ -137,19 +159,22 @@ def answer(
         return Answer(qbf_result(model, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout, stop=stop))
     if engine == "search":
         return Answer(search_result(model, max_positions))
+    _import_member_modules()
     plan = search_plan(model)
     members = [
         Member(plan[0], lambda: search_result(model, max_positions, plan)),
         Member(qbf_name(model, encoding, solver), lambda: qbf_result(model, encoding=encoding, solver=solver,
                                                                      preprocess=preprocess, timeout=timeout)),
     ]
-    raced = race(members, timeout=None if timeout is None else timeout + 5.0, cross_check=cross_check, on_wait=on_wait,
-                 stop=stop)
+    # the search has no clock of its own: the race stops every member at the limit, and a verdict that comes
+    # later is not taken, as the QBF route alone would not give one (its solver is killed at the limit)
+    raced = race(members, timeout=timeout, cross_check=cross_check, on_wait=on_wait, stop=stop)
     return _answer_of(model, raced, timeout)
 
 
 def _answer_of(model: GameModel, raced: RaceResult, timeout: float | None) -> Answer:
-    others = tuple((_name(f), f.black_wins, _why_none(f)) for f in raced.finishes if f is not raced.winner)
+    others = tuple((_name(f), f.black_wins, _why_none(f, raced.winner is not None)) for f in raced.finishes
+                   if f is not raced.winner)
     disagreement = None
     if raced.disagreement is not None:
         first, second = raced.disagreement
@@ -160,6 +185,8 @@ def _answer_of(model: GameModel, raced: RaceResult, timeout: float | None) -> An
         return Answer(dataclasses.replace(result, seconds=raced.seconds), others, disagreement)
     reasons = "; ".join(f"{name}: {why}" for name, _, why in others if why)
     limit = f"time limit of {timeout:g} s" if timeout is not None else "no verdict"
+    if timeout is not None and raced.seconds >= timeout:
+        reasons = limit  # as the QBF route alone says it; `others` has each route's own reason
     unknown = SolveResult(None, depth=model.depth, solver="portfolio", seconds=raced.seconds, size=EncodingSize(0, None, 0),
                           reason=reasons or limit, encoding="none", black_first=model.black_first, depth_solved=model.depth)
     return Answer(unknown, others, disagreement)
@@ -170,9 +197,9 @@ def _name(finish) -> str:
     return getattr(finish.result, "answered_by", None) or finish.name
 
 
-def _why_none(finish) -> str | None:
+def _why_none(finish, answered: bool = True) -> str | None:
     if finish.stopped:
-        return "stopped: another route answered first"
+        return "stopped: another route answered first" if answered else "stopped at the time limit"
     if finish.error:
         return f"failed: {finish.error}"
     result = finish.result

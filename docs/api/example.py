@@ -5,7 +5,7 @@ import bddlc
 game = bddlc.open_model("domains/positional.bddl", "problems/httt/tic_4x4_d5.bddl")
 print(game.language, "game, depth", game.depth, "- encodings:", ", ".join(game.encodings()))
 
-answer = bddlc.solve(game)  # the QBF route: the default encoding and solver
+answer = bddlc.solve(game, engine="qbf")  # the QBF route alone: the default encoding and solver
 print("QBF:", answer.black_wins, answer.first_move.text, "answered by", answer.answered_by)
 
 found = bddlc.search(game, positional_rules=True)  # the explicit engine, a second opinion

@@ -130,19 +130,19 @@ def end_and_check(bddlc: subprocess.Popen, pids: list[int], number: int) -> None
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
 def test_solve_leaves_no_solver_behind(tmp_path, number):
     program, pid_file = stand_in_solver(tmp_path)
-    bddlc = run_bddlc(cli_with_stand_in(program, ["solve", *MODEL, "--solver", "depqbf"]), tmp_path)
+    bddlc = run_bddlc(cli_with_stand_in(program, ["solve", *MODEL, "--solver", "depqbf", "--engine", "qbf"]), tmp_path)
     end_and_check(bddlc, read_pids(pid_file), number)
 
 
 @pytest.mark.parametrize(
     "argv",
     [
-        ["depth", *MODEL, "--solver", "depqbf"],
-        ["solve", *MODEL, "--solver", "auto"],  # the portfolio: both members run the stand-in
-        ["validate", *MODEL, "--solver", "qute"],
+        ["depth", *MODEL, "--solver", "depqbf", "--engine", "qbf"],
+        ["solve", *MODEL, "--solver", "auto", "--engine", "qbf"],  # the solvers' portfolio: both members run the stand-in
+        ["validate", *MODEL, "--solver", "qute", "--engine", "qbf"],
         ["play", *MODEL, "--solver", "qute"],
     ],
-    ids=lambda argv: "-".join(argv[:1] + argv[-1:]),
+    ids=lambda argv: f"{argv[0]}-{argv[4]}",
 )
 # SIGKILL is the hard case (no handler runs); SIGTERM's path is the one solve's tests cover
 @pytest.mark.parametrize("number", [pytest.param(signal.SIGTERM, marks=pytest.mark.slow), signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
@@ -165,7 +165,7 @@ def test_bloqqers_forked_child_ends_with_bddlc(tmp_path, number):
         "        time.sleep(600)\n"
         "pyqbf.process.Bloqqer = Stuck\n"
         "from compiler.cli import main\n"
-        f"sys.exit(main({['solve', *MODEL, '--preprocess', 'bloqqer']!r}))\n"
+        f"sys.exit(main({['solve', *MODEL, '--preprocess', 'bloqqer', '--engine', 'qbf']!r}))\n"
     )
     bddlc = run_bddlc(code, tmp_path)
     end_and_check(bddlc, read_pids(pid_file), number)
@@ -242,11 +242,13 @@ def test_bench_on_local_workers_leaves_no_worker_or_solver_behind(tmp_path, numb
     wait_until(lambda: not any(alive(pid) for pid in [*pids, worker]), f"the worker {worker} and solver processes {pids} to end")
 
 
+@pytest.mark.parametrize("command", [["solve"], ["depth", "--min", "9"], ["validate"]], ids=lambda argv: argv[0])
 @pytest.mark.parametrize("number", [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow), signal.SIGKILL],
                          ids=lambda n: signal.Signals(n).name)
-def test_the_routes_race_leaves_nothing_behind(tmp_path, number):
-    """`solve --engine auto`: the search member (a forked child, made to run long here) and the
-    QBF member's solver (the stand-in, in a second forked child) both end with bddlc."""
+def test_the_routes_race_leaves_nothing_behind(tmp_path, number, command):
+    """`solve`, `depth` and `validate` with their default, --engine auto: the search member (a forked
+    child, made to run long here) and the QBF member's solver (the stand-in, in a second forked child)
+    both end with bddlc."""
     program, pid_file = stand_in_solver(tmp_path)
     search_pid = tmp_path / "search-pid"
     code = (
@@ -256,7 +258,7 @@ def test_the_routes_race_leaves_nothing_behind(tmp_path, number):
         f"    os.rename({str(search_pid) + '.tmp'!r}, {str(search_pid)!r})\n"
         "    time.sleep(600)\n"
         "routes.search_result = long_search\n"
-    ) + cli_with_stand_in(program, ["solve", *MODEL, "--solver", "depqbf", "--engine", "auto"])
+    ) + cli_with_stand_in(program, [command[0], *MODEL, *command[1:], "--solver", "depqbf"])
     bddlc = run_bddlc(code, tmp_path)
     pids = read_pids(pid_file) + read_pids(search_pid)
     end_and_check(bddlc, pids, number)
