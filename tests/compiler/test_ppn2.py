@@ -198,6 +198,9 @@ def test_search_command_with_ppn2(capsys):
         (["--workers", "2"], "--workers needs --algorithm ppn2"),
         (["--algorithm", "pns", "--job-descents", "5"], "--job-descents needs --algorithm ppn2"),
         (["--algorithm", "ppn2", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "give one of them"),
+        (["--leaf-jobs", "qbf"], "--leaf-jobs needs --algorithm ppn2"),
+        (["--algorithm", "ppn2", "--qbf-slice", "3"], "--qbf-slice needs --leaf-jobs qbf or mixed"),
+        (["--algorithm", "ppn2", "--leaf-jobs", "qbf", "--qbf-slice", "0"], "--qbf-slice"),
     ],
 )
 def test_ppn2_options_out_of_place_are_usage_errors(capsys, argv, message):
