@@ -23,6 +23,12 @@ How results travel, and why:
   dropped (the tree ignores jobs that are not out).
 * Each worker keeps its df-pn table between jobs (per game), so the jobs a
   worker runs share what it solved before; a lost worker loses only that.
+  A job says whether it started a table, so that a worker restarted
+  mid-search (the one thing that makes a one-worker run's counts differ
+  from the next run's) is reported, not silent.
+* With `leaf_jobs` "qbf" or "mixed", some leaves get a verdict job first
+  (`verdict_task`: the QBF route on the leaf's game, `leaf_verdicts`),
+  whose True, False or None is the task's value.
 
 The driver stops when the root is solved, cancels the jobs still out
 (the workers finish their bounded job and are free), and reports the

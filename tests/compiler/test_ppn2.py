@@ -363,3 +363,18 @@ def test_one_worker_gives_the_same_counts_run_to_run():
         runs.append((result.black_wins, s.jobs, s.expanded, s.touched, s.positions, stats.tables))
     assert runs[0] == runs[1]
     assert runs[0][2] > 20 and runs[0][-1] == 1  # many jobs, one df-pn table (no restart)
+
+
+def _job_on_a_restarted_worker(token, recipe, job, position, descents, every, topic):
+    if job == 5:
+        ppn2._worker_search.clear()  # as a worker's restart would: its df-pn table is gone
+    return ppn2.job_task(token, recipe, job, position, descents, every, topic)
+
+
+def test_a_worker_that_lost_its_table_is_reported(monkeypatch):
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
+    with connect(1) as one:
+        monkeypatch.setattr(ppn2, "job_task", _job_on_a_restarted_worker)
+        result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10)
+    assert result.black_wins is True
+    assert stats.tables == 2 and stats.workers == 1 and stats.restarted
