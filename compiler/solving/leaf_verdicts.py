@@ -11,6 +11,10 @@ never its numbers, so a leaf verdict is exactly as trustworthy as `bddlc
 solve`'s (whose first move is checked by the game engine before it is
 believed: a wrong one stops the search with an error).
 
+A verdict job is timed: whether it answers within its slice depends on
+the machine's load, so the search's counts (never its verdict) can differ
+from run to run even with one worker.
+
 Which leaves get one (`verdict_leaves`):
 
 * `dfpn`: none (the paper's PPN²);
