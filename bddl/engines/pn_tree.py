@@ -20,6 +20,14 @@ tests do in-process): the tree, whose leaves are searched by jobs
   and numbers the job returns (each a "touched" node), unless the job
   solved it.  The server never generates a move: it needs no game rules.
 * `lost` releases a leaf whose job will not report (its worker died).
+* A second kind of job (the job-level search of the paper's §2.2 with a
+  specialised solver at the leaves): with `qbf_at`, a leaf it accepts gets
+  a verdict job first (a QBF solver on the leaf's formula, with a time
+  slice: `compiler.solving.ppn2`), never the root.  `verdict` takes its
+  answer: proved or disproved solves the leaf; unknown leaves the leaf's
+  numbers as they were and releases it, and a leaf is given at most one
+  verdict job (marked when it is handed out), so the next job on it is a
+  df-pn, which expands it.  A verdict changes no number except by solving.
 * The tree is bounded: `TreeTooLarge` when an expansion would take it past
   `max_nodes`.  A result whose numbers cannot be a search's (negative,
   both zero, a solved pair other than (0, inf)) raises `GarbageResult`:
@@ -35,7 +43,7 @@ transposition met on expansion is not searched again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .pn_job import JobResult, Position
@@ -60,7 +68,7 @@ class GarbageResult(Exception):
 
 
 class Node:
-    __slots__ = ("black_to_move", "b", "w", "r", "pn", "dn", "parent", "children", "job", "winning_child")
+    __slots__ = ("black_to_move", "b", "w", "r", "pn", "dn", "parent", "children", "job", "winning_child", "verdict_tried")
 
     def __init__(self, black_to_move: bool, b: int, w: int, r: int, pn: int, dn: int, parent: Node | None):
         self.black_to_move = black_to_move
@@ -73,6 +81,7 @@ class Node:
         self.children: list[Node] | None = None  # None: a leaf
         self.job: int | None = None  # the job searching this leaf (the paper's flag)
         self.winning_child: tuple[int, int] | None = None  # a solved leaf's winning successor, from its job
+        self.verdict_tried = False  # a verdict job was handed this leaf (it gets no second one)
 
     @property
     def position(self) -> Position:
@@ -91,6 +100,8 @@ class TreeStatistics:
     partials: int  # partial results taken
     positions: int  # positions expanded by all finished jobs
     lost: int  # jobs released because their worker died
+    verdict_jobs: int = 0  # of `jobs`, those asking a verdict (QBF at the leaves)
+    verdicts: int = 0  # verdict jobs that solved their leaf (the others returned unknown)
 
 
 def black_numbers(black_to_move: bool, phi: int, delta: int) -> tuple[int, int]:
@@ -113,10 +124,20 @@ def check_numbers(phi, delta, what: str) -> None:
 class PnTree:
     """The server's tree (Algorithm 1's state); see the module docstring."""
 
-    def __init__(self, root: Position, max_nodes: int = DEFAULT_MAX_NODES, spread: bool = True):
+    def __init__(
+        self,
+        root: Position,
+        max_nodes: int = DEFAULT_MAX_NODES,
+        spread: bool = True,
+        qbf_at: Callable[[Position], bool] | None = None,
+    ):
         self.root = Node(*root, 1, 1, None)
         self.max_nodes = max(max_nodes, 1)
         self.spread = spread
+        self.qbf_at = qbf_at  # which leaves get a verdict job first (None: none)
+        self.verdict_jobs: set[int] = set()  # the verdict jobs out
+        self.verdict_count = 0
+        self.verdicts_found = 0
         self.nodes = 1
         self.expanded = 0
         self.jobs = 0
@@ -150,7 +171,8 @@ class PnTree:
         return None
 
     def statistics(self) -> TreeStatistics:
-        return TreeStatistics(self.expanded, self.nodes, self.jobs, self.partials, self.positions, self.lost_jobs)
+        return TreeStatistics(self.expanded, self.nodes, self.jobs, self.partials, self.positions, self.lost_jobs,
+                              self.verdict_count, self.verdicts_found)
 
     # -- events --------------------------------------------------------------
 
@@ -166,7 +188,15 @@ class PnTree:
         self.jobs += 1
         leaf.job = self.jobs
         self.out[self.jobs] = leaf
+        if self.qbf_at is not None and not leaf.verdict_tried and leaf is not self.root and self.qbf_at(leaf.position):
+            leaf.verdict_tried = True
+            self.verdict_jobs.add(self.jobs)
+            self.verdict_count += 1
         return self.jobs, leaf.position
+
+    def is_verdict_job(self, job: int) -> bool:
+        """Does the job ask a verdict (QBF at the leaf) rather than run a df-pn?"""
+        return job in self.verdict_jobs
 
     def wanted(self, job: int) -> bool:
         """Is the job's leaf still open, under no solved node?"""
@@ -181,6 +211,8 @@ class PnTree:
         """A job's partial result: its root's numbers so far (ignored once the job is over)."""
         leaf = self.out.get(job)
         check_numbers(phi, delta, f"job {job}'s partial result")
+        if job in self.verdict_jobs:
+            raise GarbageResult(f"a partial result for job {job}, which asked a verdict")
         if leaf is None or leaf.children is not None:
             return
         if phi == 0 or delta == 0:
@@ -191,6 +223,8 @@ class PnTree:
 
     def final(self, job: int, result: JobResult) -> None:
         """A job's final result: the leaf is solved, or expanded with the successors the job returns."""
+        if job in self.verdict_jobs:
+            raise GarbageResult(f"a df-pn result for job {job}, which asked a verdict")
         leaf = self.out.pop(job, None)
         if leaf is None:
             raise GarbageResult(f"a final result for job {job}, which is not out")
@@ -208,8 +242,26 @@ class PnTree:
             self._expand(leaf, result.children)
         self._update_ancestors(leaf.parent)
 
+    def verdict(self, job: int, black_wins: bool | None) -> None:
+        """A verdict job's answer: Black wins (True), loses (False) from the leaf, or unknown (None:
+        the slice ran out; the leaf keeps its numbers and its next job is a df-pn)."""
+        if job not in self.verdict_jobs:
+            raise GarbageResult(f"a verdict for job {job}, which did not ask one")
+        if black_wins is not None and type(black_wins) is not bool:
+            raise GarbageResult(f"job {job}'s verdict {black_wins!r} is not True, False or None")
+        self.verdict_jobs.discard(job)
+        leaf = self.out.pop(job)
+        leaf.job = None
+        if black_wins is None or leaf.children is not None or self._under_solved(leaf):
+            return
+        self.verdicts_found += 1
+        leaf.pn, leaf.dn = (0, INF) if black_wins else (INF, 0)
+        self._remember(leaf)
+        self._update_ancestors(leaf.parent)
+
     def lost(self, job: int) -> None:
         """The job will not report (its worker died): its leaf is free for another job."""
+        self.verdict_jobs.discard(job)
         leaf = self.out.pop(job, None)
         if leaf is not None:
             leaf.job = None

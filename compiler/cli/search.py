@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_certificate_argument, add_model_arguments, certificate_path, write_certificate_for, game_json, move_json, open_game, plies, positive_int, white_first
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_certificate_argument, add_model_arguments, certificate_path, write_certificate_for, game_json, move_json, open_game, plies, positive_float, positive_int, white_first
 
 DEFAULT_ALGORITHM = "minimax"  # fewer positions on most of the suite and corpus: docs/benchmarks.md
 
@@ -46,6 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --algorithm ppn2: each job's df-pn expands at most N positions (default 1000)")
     p.add_argument("--partial-every", type=positive_int, metavar="N",
                    help="with --algorithm ppn2: a job reports its numbers every N positions (default 100)")
+    p.add_argument("--leaf-jobs", choices=("dfpn", "qbf", "mixed"),
+                   help="with --algorithm ppn2: what a job on a leaf runs: dfpn, a bounded df-pn (default); qbf, first "
+                   "the QBF route of solve on the leaf's formula within --qbf-slice, then df-pn if undecided; mixed, "
+                   "qbf at leaves two or more plies below the root (docs/scaling.md)")
+    p.add_argument("--qbf-slice", type=positive_float, metavar="SECONDS",
+                   help="with --leaf-jobs qbf or mixed: the seconds a leaf's QBF job may take, compiling included (default 2)")
     p.add_argument(
         "--race-patterns",
         action="store_true",

@@ -23,6 +23,12 @@ How results travel, and why:
   dropped (the tree ignores jobs that are not out).
 * Each worker keeps its df-pn table between jobs (per game), so the jobs a
   worker runs share what it solved before; a lost worker loses only that.
+  A job says whether it started a table, so that a worker restarted
+  mid-search (the one thing that makes a one-worker run's counts differ
+  from the next run's) is reported, not silent.
+* With `leaf_jobs` "qbf" or "mixed", some leaves get a verdict job first
+  (`verdict_task`: the QBF route on the leaf's game, `leaf_verdicts`),
+  whose True, False or None is the task's value.
 
 The driver stops when the root is solved, cancels the jobs still out
 (the workers finish their bounded job and are free), and reports the
@@ -59,6 +65,8 @@ from bddl.engines.pn_job import (
 from bddl.engines.pn_tree import DEFAULT_MAX_NODES, NODE_BYTES, GarbageResult, PnTree, TreeStatistics, TreeTooLarge
 from bddl.engines.positional import PgSearchResult
 
+from .leaf_verdicts import DEFAULT_LEAF_JOBS, DEFAULT_QBF_SLICE, verdict_leaves
+
 WORKER_CAPACITY = 500_000  # df-pn table entries each worker keeps between jobs (about 100 MB)
 MAX_LOSSES = 3  # a leaf whose jobs lost their workers this often stops the search (it kills workers)
 PROGRESS_EVERY = 2.0  # seconds between progress lines
@@ -76,6 +84,12 @@ class Ppn2Statistics:
     tree: TreeStatistics
     workers: int  # worker threads when the search ended
     seconds: float
+    tables: int = 0  # df-pn tables the workers started: more than `workers` means a worker restarted
+
+    @property
+    def restarted(self) -> bool:
+        """Did a worker start its df-pn table afresh mid-search?  (Then the counts are not reproducible.)"""
+        return self.tables > self.workers
 
 
 # --- what the workers search ----------------------------------------------------------
@@ -88,6 +102,7 @@ class BddlRecipe:
     domain: Any
     problem: Any
     race_patterns: bool
+    depth: int | None = None  # the search's depth (None: the problem's)
 
     def build(self) -> DfpnSetup:
         from bddl.engines.race import race_knowledge
@@ -97,6 +112,19 @@ class BddlRecipe:
         knowledge = race_knowledge(game) if self.race_patterns else None
         return _with_capacity(bddl_setup(game, knowledge))
 
+    def game_model(self):
+        """The root's `GameModel` (what a verdict job compiles a leaf from)."""
+        from dataclasses import replace
+
+        from bddl.game import Game
+        from bddl.loader import Model
+        from bddl.rules import bddl_rules
+
+        from ..model import BDDL, GameModel
+
+        problem = self.problem if self.depth is None else replace(self.problem, depth=self.depth)
+        return GameModel(BDDL, (), bddl_rules(Game(self.domain, problem)), bddl=Model(self.domain, problem, (), "", ""))
+
 
 @dataclass(frozen=True)
 class PgRecipe:
@@ -104,6 +132,14 @@ class PgRecipe:
 
     def build(self) -> DfpnSetup:
         return _with_capacity(pg_setup(self.game)[0])
+
+    def game_model(self):
+        from bddl.rules import pg_rules
+
+        from ..model import PG, GameModel
+
+        rules = pg_rules(self.game)
+        return GameModel(PG, (), rules, pg=rules.game)
 
 
 def _with_capacity(setup: DfpnSetup) -> DfpnSetup:
@@ -116,9 +152,11 @@ def _with_capacity(setup: DfpnSetup) -> DfpnSetup:
 _worker_search: list = []
 
 
-def job_task(token: str, recipe, job: int, position: Position, descents: int, every: int, topic: str) -> JobResult:
-    """One job, on a worker (module level: Dask workers import it)."""
-    if not _worker_search or _worker_search[0] != token:
+def job_task(token: str, recipe, job: int, position: Position, descents: int, every: int, topic: str) -> tuple[JobResult, bool]:
+    """One job, on a worker (module level: Dask workers import it): its result, and
+    whether it began a fresh df-pn table (a worker's first job, or one restarted)."""
+    fresh = not _worker_search or _worker_search[0] != token
+    if fresh:
         setup = recipe.build()
         _worker_search[:] = [token, setup, setup.engine()]
     _, setup, engine = _worker_search
@@ -132,7 +170,14 @@ def job_task(token: str, recipe, job: int, position: Position, descents: int, ev
             worker.log_event(topic, [job, phi, delta])
     except (ImportError, ValueError):  # not on a worker: no partial results
         pass
-    return run_to_end(run_job(setup, position, descents, every, engine), report)
+    return run_to_end(run_job(setup, position, descents, every, engine), report), fresh
+
+
+def verdict_task(recipe, position: Position, seconds: float) -> bool | None:
+    """One verdict job, on a worker: the QBF route on the leaf's game (`leaf_verdicts`)."""
+    from .leaf_verdicts import leaf_verdict
+
+    return leaf_verdict(recipe.game_model(), position, seconds)
 
 
 # --- the server -----------------------------------------------------------------------
@@ -153,6 +198,8 @@ def run_ppn2(
     max_positions: int | None = None,
     progress: Callable[[str], None] | None = None,
     spread: bool = True,
+    leaf_jobs: str = DEFAULT_LEAF_JOBS,
+    qbf_slice: float = DEFAULT_QBF_SLICE,
 ) -> tuple[PnTree, Ppn2Statistics]:
     """Algorithm 1 on the client's cluster: the solved tree and the statistics.
 
@@ -162,7 +209,8 @@ def run_ppn2(
     from distributed.scheduler import KilledWorker
 
     start = time.perf_counter()
-    tree = PnTree(root, max_nodes, spread=spread)
+    tree = PnTree(root, max_nodes, spread=spread, qbf_at=verdict_leaves(leaf_jobs, root[3]))
+    tables = 0  # df-pn tables the workers started (one per worker, more when one restarted)
     token = f"{os.getpid()}-{time.monotonic_ns()}"
     topic = f"bddlc-ppn2-{token}"
     partials: collections.deque = collections.deque()
@@ -180,7 +228,10 @@ def run_ppn2(
                 if picked is None:
                     break
                 job, position = picked
-                future = client.submit(job_task, token, recipe, job, position, descents, every, topic, pure=False)
+                if tree.is_verdict_job(job):
+                    future = client.submit(verdict_task, recipe, position, qbf_slice, pure=False)
+                else:
+                    future = client.submit(job_task, token, recipe, job, position, descents, every, topic, pure=False)
                 futures[future] = job
             if not futures:
                 raise JobFailed("no leaf to search and no job out: the tree is stuck (a bug)")
@@ -203,7 +254,14 @@ def run_ppn2(
                 job = futures.pop(future)
                 leaf = tree.out.get(job)
                 if future.status == "finished":
-                    tree.final(job, future.result())
+                    if tree.is_verdict_job(job):
+                        tree.verdict(job, future.result())
+                        continue
+                    answer = future.result()
+                    if not (isinstance(answer, tuple) and len(answer) == 2 and type(answer[1]) is bool):
+                        raise GarbageResult(f"job {job} returned {type(answer).__name__}, not (JobResult, fresh table)")
+                    tree.final(job, answer[0])
+                    tables += answer[1]
                     continue
                 exception = _exception(future)
                 if isinstance(exception, KilledWorker) or future.status == "cancelled":
@@ -221,7 +279,7 @@ def run_ppn2(
         outstanding = [f for f in futures if not f.done()]
         if outstanding:
             client.cancel(outstanding, force=True)
-    return tree, Ppn2Statistics(tree.statistics(), slots, time.perf_counter() - start)
+    return tree, Ppn2Statistics(tree.statistics(), slots, time.perf_counter() - start, tables)
 
 
 def _exception(future) -> BaseException | None:
@@ -266,7 +324,7 @@ def search_bddl(
     game = Game(domain, problem)
     if depth < 1:
         return SearchResult(False, depth, None, 0, time.perf_counter() - start), Ppn2Statistics(TreeStatistics(0, 0, 0, 0, 0, 0), 0, 0.0)
-    tree, stats = run_ppn2(client, BddlRecipe(domain, problem, race_patterns), bddl_root(game, depth), **options)
+    tree, stats = run_ppn2(client, BddlRecipe(domain, problem, race_patterns, depth), bddl_root(game, depth), **options)
     wins = bool(tree.black_wins)
     first_move = None
     if wins and game.black_first:
@@ -315,7 +373,7 @@ class Ppn2Failed(RuntimeError):
     """The parallel search could not give an answer (the message says why): exit status 1."""
 
 
-PPN2_OPTIONS = ("workers", "scheduler", "job_descents", "partial_every")
+PPN2_OPTIONS = ("workers", "scheduler", "job_descents", "partial_every", "leaf_jobs", "qbf_slice")
 
 
 def misplaced_option(args) -> str | None:
@@ -323,6 +381,8 @@ def misplaced_option(args) -> str | None:
     given = [name for name in PPN2_OPTIONS if getattr(args, name, None) is not None]
     if given and args.algorithm != "ppn2":
         return f"--{given[0].replace('_', '-')} needs --algorithm ppn2"
+    if args.qbf_slice is not None and args.leaf_jobs not in ("qbf", "mixed"):
+        return "--qbf-slice needs --leaf-jobs qbf or mixed"
     if args.workers is not None and args.scheduler is not None:
         return "--workers starts a local cluster; --scheduler uses another one: give one of them"
     return None
@@ -341,6 +401,8 @@ def search_from_args(args, *, bddl_game=None, depth: int | None = None, knowledg
         "max_nodes": max_nodes_for(args.max_memory),
         "max_positions": args.max_positions,
         "progress": stderr_progress,
+        "leaf_jobs": args.leaf_jobs or DEFAULT_LEAF_JOBS,
+        "qbf_slice": args.qbf_slice or DEFAULT_QBF_SLICE,
     }
     try:
         with warnings.catch_warnings():
@@ -359,6 +421,11 @@ def search_from_args(args, *, bddl_game=None, depth: int | None = None, knowledg
         s = stats.tree
         print(f"ppn2: {stats.workers} workers, {s.jobs:,} jobs ({s.partials:,} partial results), "
               f"tree {s.touched:,} nodes ({s.expanded:,} expanded), {s.positions:,} positions by the jobs", file=sys.stderr)
+        if s.verdict_jobs:
+            print(f"ppn2: {s.verdict_jobs:,} QBF leaf jobs, {s.verdicts:,} solved their leaf", file=sys.stderr)
+        if stats.restarted:
+            print(f"ppn2: a worker restarted ({stats.tables} df-pn tables for {stats.workers} workers): "
+                  "the counts above differ from a run without it", file=sys.stderr)
     return result
 
 

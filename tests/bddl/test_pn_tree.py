@@ -284,3 +284,48 @@ def test_a_workers_positions_add_up_past_the_engines_budget():
     engine.positions = engine.max_positions - 10  # as after a long life of jobs
     result = run_to_end(run_job(setup, bddl_root(game, 18), descents=50, every=10, engine=engine))
     assert result.positions >= 50
+
+
+# --- verdict jobs (QBF at the leaves) -------------------------------------------------------------
+
+
+def below_the_root(position) -> bool:
+    return position[3] < 10
+
+
+def test_a_verdict_job_solves_its_leaf_or_leaves_it_to_a_dfpn_job():
+    tree = PnTree((True, 0, 0, 10), qbf_at=below_the_root)
+    root_job, _ = tree.next_job()
+    assert not tree.is_verdict_job(root_job)  # the root never gets one: its formula is the whole question
+    tree.final(root_job, open_result([(1, 0, 5, 2, False), (2, 0, 7, 3, False)]))
+    j1, p1 = tree.next_job()
+    assert tree.is_verdict_job(j1) and p1[1] == 1
+    before = tree.root.pn, tree.root.dn
+    tree.verdict(j1, None)  # unknown within the slice: nothing changes, the leaf is free again
+    assert (tree.root.pn, tree.root.dn) == before and tree.statistics().verdict_jobs == 1
+    j2, p2 = tree.next_job()
+    assert p2[1] == 1 and not tree.is_verdict_job(j2)  # the same leaf, now for a df-pn (no second verdict job)
+    with pytest.raises(GarbageResult):
+        tree.verdict(j2, True)  # a df-pn job gives no verdict
+    tree.final(j2, open_result([(5, 5, 2, 2, True)]))
+    j3, p3 = tree.next_job()
+    assert p3 == (True, 5, 5, 8) and tree.is_verdict_job(j3)
+    with pytest.raises(GarbageResult):
+        tree.partial(j3, 1, 1)  # a verdict job sends no partial results
+    with pytest.raises(GarbageResult):
+        tree.verdict(j3, 1)  # only True, False or None
+    tree.verdict(j3, True)  # Black to move at (5, 5) wins: so does the first child, and the root
+    assert tree.done and tree.black_wins is True and tree.winning_successor() == (1, 0)
+    assert tree.statistics().verdicts == 1
+
+
+def test_a_lost_verdict_job_is_not_a_verdict():
+    tree = PnTree((True, 0, 0, 10), qbf_at=below_the_root)
+    root_job, _ = tree.next_job()
+    tree.final(root_job, open_result([(1, 0, 5, 2, False)]))
+    job, _ = tree.next_job()
+    tree.lost(job)
+    with pytest.raises(GarbageResult):
+        tree.verdict(job, False)
+    again, position = tree.next_job()
+    assert position[1] == 1 and not tree.is_verdict_job(again)

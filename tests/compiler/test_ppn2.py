@@ -20,6 +20,7 @@ import time
 import pytest
 from conftest import ROOT, scaled
 from hypothesis import HealthCheck, given, settings
+from helpers.corpus import PG_CORPUS, needs_pg_corpus, pg_answers
 from helpers.strategies import game as random_game
 from pg.pg_random import brute_force
 from pg.pg_random import random_game as random_pg_game
@@ -56,6 +57,7 @@ def bddl_check(client, domain, problem, **options) -> None:
     else:
         assert result.first_move is None
     assert stats.tree.jobs >= 1 and stats.tree.positions == result.positions
+    return stats
 
 
 def pg_check(client, game) -> bool:
@@ -153,7 +155,7 @@ def test_a_worker_killed_in_the_middle_costs_only_its_job():
 def _garbage_job(token, recipe, job, position, descents, every, topic):
     from bddl.engines.pn_job import JobResult
 
-    return JobResult(0, 7, (), None, 1)  # "solved" with a finite disproof number
+    return JobResult(0, 7, (), None, 1), True  # "solved" with a finite disproof number
 
 
 def test_a_garbage_result_is_an_error_not_a_verdict(client, monkeypatch):
@@ -196,6 +198,9 @@ def test_search_command_with_ppn2(capsys):
         (["--workers", "2"], "--workers needs --algorithm ppn2"),
         (["--algorithm", "pns", "--job-descents", "5"], "--job-descents needs --algorithm ppn2"),
         (["--algorithm", "ppn2", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "give one of them"),
+        (["--leaf-jobs", "qbf"], "--leaf-jobs needs --algorithm ppn2"),
+        (["--algorithm", "ppn2", "--qbf-slice", "3"], "--qbf-slice needs --leaf-jobs qbf or mixed"),
+        (["--algorithm", "ppn2", "--leaf-jobs", "qbf", "--qbf-slice", "0"], "--qbf-slice"),
     ],
 )
 def test_ppn2_options_out_of_place_are_usage_errors(capsys, argv, message):
@@ -282,3 +287,94 @@ def test_a_leaf_whose_jobs_keep_killing_their_workers_is_an_error(monkeypatch):
     monkeypatch.setattr(ppn2, "job_task", _job_that_kills_its_worker)
     with connect(2) as client, pytest.raises(ppn2.JobFailed, match="lost their workers"):
         ppn2.search_bddl(client, model.domain, model.problem, 8)
+
+
+# --- QBF at the leaves (`--leaf-jobs qbf|mixed`) ----------------------------------------------------
+
+QBF_LEAVES = {"descents": 20, "every": 5, "qbf_slice": 60.0}  # small df-pn jobs: many leaves get a QBF job
+
+
+@pytest.mark.parametrize("leaf_jobs", ["qbf", "mixed"])
+@pytest.mark.parametrize(
+    ("domain", "problem"),
+    [
+        ("connect", "connect/connect3_4x4_d9.bddl"),  # Black wins, moving first: a first move to check
+        ("breakthrough", "breakthrough/second_3x4_d10.bddl"),
+        ("domineering", "domineering/4x4_d7.bddl"),
+        ("positional", "hex/hex4_b_d9.bddl"),
+    ],
+)
+def test_qbf_leaf_jobs_give_the_minimaxs_verdict_on_bddl_games(client, leaf_jobs, domain, problem):
+    model = load_model(ROOT / f"domains/{domain}.bddl", ROOT / f"problems/{problem}")
+    stats = bddl_check(client, model.domain, model.problem, leaf_jobs=leaf_jobs, **QBF_LEAVES)
+    assert stats.tree.verdict_jobs >= 1 or stats.tree.expanded == 0
+
+
+PG_QBF_GAMES = [
+    "gttt-3x3/gttt_1_1_00011011_3x3_b.pg",
+    "gttt-3x3/gttt_1_1_00011020_3x3_w.pg",
+    "gttt-3x3/gttt_1_1_000111_3x3_torus_b.pg",
+    "hein/hein_04_3x3-05.pg",
+    "hein/hein_06_4x4-11.pg",
+    "hein/hein_06_4x4-13.pg",
+    "hein/hein_07_4x4-09.pg",
+    "hein/hein_12_4x4-07.pg",
+]
+
+
+@needs_pg_corpus
+@pytest.mark.parametrize("name", PG_QBF_GAMES)
+def test_qbf_leaf_jobs_give_the_corpus_verdict_on_positional_games(client, name):
+    game = load_pg(str(PG_CORPUS / name))
+    expected = dict(pg_answers(name))[name]
+    assert solve(game).black_wins == expected  # the explicit solver, as the minimax of .pg games
+    result, stats = ppn2.search_pg(client, game, leaf_jobs="qbf", **QBF_LEAVES)
+    assert result.black_wins == expected
+    if result.first_move is not None:
+        solver = PositionalSolver(game)
+        b = game.mask(game.black_initials) | 1 << result.first_move
+        assert solver.rules.black_won(b) or solver.black_wins(b, game.mask(game.white_initials))
+    else:
+        assert not (expected and game.turns[0] == "black")
+    if stats is not None and stats.tree.expanded:
+        assert stats.tree.verdict_jobs >= 1
+
+
+def test_qbf_leaf_jobs_that_never_decide_leave_the_search_to_dfpn(client):
+    """A slice too short for any answer: every verdict job says unknown, and the verdict is df-pn's."""
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x4_d12.bddl")
+    stats = bddl_check(client, model.domain, model.problem, leaf_jobs="qbf", descents=20, every=5, qbf_slice=1e-6)
+    assert stats.tree.verdict_jobs >= 1 and stats.tree.verdicts == 0
+
+
+# --- reproducible with one worker ---------------------------------------------------------------------
+
+
+def test_one_worker_gives_the_same_counts_run_to_run():
+    """With one worker, the server's picks do not depend on timing: a job's partial
+    results can only move the leaf its own job is searching, which its final result
+    then sets, and the next job is picked after it (docs/scaling.md)."""
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
+    runs = []
+    for _ in range(2):
+        with connect(1) as one:
+            result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10)
+        s = stats.tree
+        runs.append((result.black_wins, s.jobs, s.expanded, s.touched, s.positions, stats.tables))
+    assert runs[0] == runs[1]
+    assert runs[0][2] > 20 and runs[0][-1] == 1  # many jobs, one df-pn table (no restart)
+
+
+def _job_on_a_restarted_worker(token, recipe, job, position, descents, every, topic):
+    if job == 5:
+        ppn2._worker_search.clear()  # as a worker's restart would: its df-pn table is gone
+    return ppn2.job_task(token, recipe, job, position, descents, every, topic)
+
+
+def test_a_worker_that_lost_its_table_is_reported(monkeypatch):
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
+    with connect(1) as one:
+        monkeypatch.setattr(ppn2, "job_task", _job_on_a_restarted_worker)
+        result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10)
+    assert result.black_wins is True
+    assert stats.tables == 2 and stats.workers == 1 and stats.restarted
