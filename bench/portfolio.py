@@ -71,6 +71,12 @@ def decide(paths: list[str], engine: str, limit: float) -> tuple[bool | None, fl
         raced = race([Member(plan[0], lambda: search_result(model, plan=plan))], timeout=limit)
         result = raced.winner.result if raced.winner else None
         return (None if result is None else result.black_wins), raced.seconds, plan[0]
+    if engine == "cross-check":  # `bddlc solve --cross-check`: both routes to their end, compared
+        checked = answer(model, engine="auto", cross_check=True, timeout=limit)
+        others = "; ".join(f"{route}: {verdict}" for route, verdict, _ in checked.others)
+        if checked.disagreement is not None:
+            return checked.result.black_wins, checked.result.seconds, "DISAGREE " + " / ".join(checked.disagreement)
+        return checked.result.black_wins, checked.result.seconds, f"{checked.result.answered_by}; {others}"
     found = answer(model, engine=engine, timeout=limit).result
     return found.black_wins, found.seconds, found.answered_by or ""
 
@@ -78,7 +84,8 @@ def decide(paths: list[str], engine: str, limit: float) -> tuple[bool | None, fl
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.portfolio", description=__doc__.splitlines()[0])
     parser.add_argument("--sets", default="gttt,suite", help=f"comma-separated, from {', '.join(SETS)} (default gttt,suite)")
-    parser.add_argument("--engines", default=",".join(ENGINES), help="comma-separated, from qbf, search, auto")
+    parser.add_argument("--engines", default=",".join(ENGINES),
+                        help="comma-separated, from qbf, search, auto, cross-check (both routes to their end, as `solve --cross-check`)")
     parser.add_argument("--time-limit", type=float, default=30.0, metavar="S", help="seconds per instance and engine (default 30)")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="the .pg corpus (default ../shared/corpus/pg)")
     parser.add_argument("--output", help="also write one TSV line per instance and engine here")
@@ -94,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         for engine in engines:
             verdict, seconds, who = decide(paths, engine, args.time_limit)
             status = "unknown" if verdict is None else "right" if expected is None or verdict == expected else "WRONG"
+            if who.startswith("DISAGREE"):
+                status = "WRONG"  # two routes contradict each other: one of them is wrong
             rows.append((kind, name, engine, verdict, expected, seconds, status, who))
             line = "\t".join(map(str, rows[-1][:5])) + f"\t{seconds:.3f}\t{status}\t{who}"
             print(line, flush=True)
@@ -121,8 +130,15 @@ def summary(rows) -> str:
             if {"qbf", "search"} <= runs.keys() and "unknown" not in (runs["qbf"][1], runs["search"][1])]
     verdicts = {(kind, name, engine): verdict for kind, name, engine, verdict, *_ in rows}
     split = [name for name, _ in both if verdicts[(*name.split("/", 1), "qbf")] != verdicts[(*name.split("/", 1), "search")]]
-    lines += ["", f"The two routes cross-checked: {len(both)} instances decided by both, "
-              + (f"**{len(split)} disagreements**: {', '.join(split)}" if split else "no disagreement") + "."]
+    if any(engine in ("qbf", "search") for _, _, engine, *_ in rows):
+        lines += ["", f"The two routes cross-checked: {len(both)} instances decided by both, "
+                  + (f"**{len(split)} disagreements**: {', '.join(split)}" if split else "no disagreement") + "."]
+    crossed = [(f"{kind}/{name}", who) for kind, name, engine, _v, _e, _s, _st, who in rows if engine == "cross-check"]
+    if crossed:
+        by_both = sum(who.startswith("DISAGREE") or who.endswith((": True", ": False")) for _, who in crossed)
+        against = [name for name, who in crossed if who.startswith("DISAGREE")]
+        lines += ["", f"--cross-check: {by_both} of {len(crossed)} instances decided by both routes, "
+                  + (f"**{len(against)} disagreements**: {', '.join(against)}" if against else "no disagreement") + "."]
     losses = []
     for (kind, name), runs in by_instance.items():
         if {"qbf", "search", "auto"} <= runs.keys():

@@ -50,3 +50,14 @@ def test_a_wrong_verdict_fails_the_run(tmp_path, monkeypatch):
     monkeypatch.setattr(portfolio, "decide", lambda paths, engine, limit: (False, 0.1, engine))
     assert main(["--sets", "suite", "--output", str(tmp_path / "rows.tsv")]) == 1
     assert (tmp_path / "rows.tsv").read_text().count("WRONG") == 3
+
+
+def test_the_cross_check_engine_is_summed_up():
+    rows = [
+        ("suite", "a", "cross-check", True, True, 1.0, "right", "search: minimax; qbf: auto / depqbf: True"),
+        ("suite", "b", "cross-check", True, None, 1.0, "WRONG", "DISAGREE search: minimax: True / qbf: auto / depqbf: False"),
+        ("hein", "c", "cross-check", True, None, 1.0, "right", "search: the positional solver; qbf: et / caqe: None"),
+    ]
+    text = summary(rows)
+    assert "--cross-check: 2 of 3 instances decided by both routes, **1 disagreements**: suite/b." in text
+    assert "The two routes cross-checked" not in text
