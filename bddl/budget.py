@@ -41,13 +41,28 @@ def memory_limit() -> int:
 class MemoryBudgetExceeded(Exception):
     """An estimate (or a count of stored positions) passed the memory limit."""
 
-    def __init__(self, what: str, estimate: int, limit: int):
+    def __init__(self, what: str, estimate: int, limit: int, message: str | None = None):
         super().__init__(
-            f"{what} would need about {_size(estimate)}, more than the limit of {_size(limit)}; "
+            message
+            or f"{what} would need about {_size(estimate)}, more than the limit of {_size(limit)}; "
             f"raise it with --max-memory {max(estimate // MB + 1, limit // MB + 1)} (megabytes) if the machine has the memory"
         )
+        self.what = what
         self.estimate = estimate
         self.limit = limit
+
+    def of_a_share(self, shares: int, limit: int) -> MemoryBudgetExceeded:
+        """The same, told against the whole `limit` when this budget was one of
+        `shares` equal parts of it (so that the --max-memory it suggests is the
+        user's, not the part's)."""
+        return MemoryBudgetExceeded(
+            self.what,
+            self.estimate * shares,
+            limit,
+            f"{self.what} would need about {_size(self.estimate)}, more than its share (1/{shares}) of the limit of "
+            f"{_size(limit)}; raise it with --max-memory {max(self.estimate * shares, 2 * limit) // MB + 1} (megabytes) "
+            "if the machine has the memory",
+        )
 
 
 def _size(n: int) -> str:

@@ -18,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+from bddl.budget import MemoryBudgetExceeded
 from compiler.certificates import write_certificate
 from compiler.certificates.check import check_files
 from compiler.certificates.oracles import engine_oracle
@@ -52,12 +53,23 @@ def main(argv: list[str] | None = None) -> int:
         paths = game.split(",")
         model = open_model(paths)
         start = time.perf_counter()
-        oracle = engine_oracle(model, args.max_memory << 19)
-        before = model.rules.winner_before_play()
-        wins = before == "black" if before is not None else oracle.black_wins(model.rules.initial)
-        decided = time.perf_counter()
-        target = args.out / (Path(paths[-1]).stem + ".json")
-        written = write_certificate(model, wins, target, oracle=oracle, max_memory=args.max_memory)
+        wins: bool | None = None
+        decided = start
+        try:
+            oracle = engine_oracle(model, args.max_memory << 19)
+            before = model.rules.winner_before_play()
+            wins = before == "black" if before is not None else oracle.black_wins(model.rules.initial)
+            decided = time.perf_counter()
+            target = args.out / (Path(paths[-1]).stem + ".json")
+            written = write_certificate(model, wins, target, oracle=oracle, max_memory=args.max_memory)
+        except MemoryBudgetExceeded as exc:  # one game past its budget: say so, go on with the others
+            failures += 1
+            verdict_text = "-" if wins is None else str(wins).lower()
+            print(f"{game}\t{verdict_text}\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
+                  f"not written\t{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}", flush=True)
+            told = exc if wins is not None else exc.of_a_share(2, args.max_memory << 20)  # the engine's half
+            print(f"{game}: {told}", file=sys.stderr)
+            continue
         done = time.perf_counter()
         verdict = check_files(model, target)
         checked = time.perf_counter()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bddl.budget import MB, memory_limit
+from bddl.budget import MB, MemoryBudgetExceeded, memory_limit
 
 from .files import file_sha256, write
 from .produce import BLACK_WINS, NO_BLACK_WIN, Certificate, StrategyNotFound, choose_by_oracle, produce
@@ -56,9 +56,14 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
     route instead (a solve per position Black reaches, `oracles.qbf_chooser`,
     each within `qbf_timeout` seconds); a refutation's still comes from the
     explicit engine, asked with the verdict known.  `produced_by` says which."""
-    from .oracles import engine_oracle
-
     limit = memory_limit() if max_memory is None else max_memory * MB
+    try:
+        return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout)
+    except MemoryBudgetExceeded as exc:  # the engine and the certificate get half the limit each
+        raise exc.of_a_share(2, limit) from None
+
+
+def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, qbf_timeout: float | None) -> Certificate:
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
     preference, out_of_reach = _shortcuts(model, claim)
     if qbf_solver is not None and black_wins:
@@ -67,6 +72,8 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
         choose, produced_by = qbf_chooser(model, qbf_solver, qbf_timeout), f"qbf ({qbf_solver})"
     else:
         if oracle is None:
+            from .oracles import engine_oracle
+
             oracle = engine_oracle(model, limit // 2)
         rules = model.rules
         if rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:

@@ -11,6 +11,8 @@ certify`'s exit statuses and messages.
 
 from __future__ import annotations
 
+import re
+
 import copy
 import json
 import random
@@ -395,8 +397,11 @@ def test_past_the_memory_limit_a_clear_message_and_no_file(tmp_path):
 
     model = open_model([str(ROOT / "domains" / "positional.bddl"), str(ROOT / "problems" / "httt" / "tippy_4x4_d7.bddl")])
     oracle = engine_oracle(model)  # its table within the default limit; the certificate's nodes within 1 MB / 2
-    with pytest.raises(MemoryBudgetExceeded, match=r"the certificate's [\d,]+ nodes and counting would need about .* raise it with --max-memory"):
+    with pytest.raises(MemoryBudgetExceeded, match=r"the certificate's [\d,]+ nodes and counting would need about .* raise it with --max-memory") as raised:
         write_certificate(model, False, tmp_path / "c.json", oracle=oracle, max_memory=1)
+    # the certificate had half of the limit: the value suggested is the user's --max-memory, above the one given
+    assert "its share (1/2) of the limit of 1 MB" in str(raised.value)
+    assert int(re.search(r"--max-memory (\d+)", str(raised.value)).group(1)) > 1
     assert not (tmp_path / "c.json").exists() and not list(tmp_path.iterdir())
     model = open_model([TIC_PG])  # the positional solver expands 1,400 positions
     small = engine_oracle(model, 100 * PG_ENTRY_BYTES)  # room for 100 of them
