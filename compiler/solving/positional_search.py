@@ -42,7 +42,18 @@ def not_searchable(domain: Domain, problem: Problem, depth: int) -> str | None:
 
 
 def _reading(domain: Domain, problem: Problem, depth: int) -> PositionalGame | str:
-    """The model as a positional game with BDDL's answer, or why there is none."""
+    """The model as a positional game with BDDL's answer, or why there is none.
+
+    Reading it grounds every move and goal once, as choosing the encoding
+    `auto` stands for does, so it is refused past the memory limit by the same
+    estimate (`MemoryBudgetExceeded`) before anything is grounded: a
+    1000x1000 board would otherwise keep a search member busy for minutes."""
+    from bddl.budget import require
+
+    from ..encodings.memory_estimates import encoding_bytes
+
+    require(f"reading the {problem.width}x{problem.height} board as a positional game (every move and goal grounded)",
+            encoding_bytes("explicit", domain, problem, 1))
     try:
         game = positional_game(domain, problem, depth)
     except BddlSemanticError as exc:
