@@ -53,12 +53,12 @@ def instances(sets: list[str], corpus: Path) -> list[tuple[str, str, list[str], 
             if not entry.slow:
                 found.append(("suite", entry.file, [str(entry.domain), str(entry.problem)], entry.black_wins))
     if "corpus" in sets:  # the BDDL models of the sat2023 corpus, with the README's answers
-        for instance in corpus_instances(args_corpus_bddl(corpus)):
+        for instance in corpus_instances(bddl_corpus_beside(corpus)):
             found.append(("corpus", instance.id, [str(instance.domain), str(instance.problem)], instance.black_wins))
     return found
 
 
-def args_corpus_bddl(pg_corpus: Path) -> Path:
+def bddl_corpus_beside(pg_corpus: Path) -> Path:
     """The corpus folder above `pg/` (its `sat2023/` holds the BDDL models)."""
     return pg_corpus.parent if pg_corpus.name == "pg" else BDDL_CORPUS
 
@@ -116,20 +116,19 @@ def main(argv: list[str] | None = None) -> int:
 def summary(rows) -> str:
     totals: dict = defaultdict(lambda: [0, 0, 0, 0.0])  # instances, decided, wrong, seconds
     by_instance: dict = defaultdict(dict)
-    for kind, name, engine, _verdict, _expected, seconds, status, _who in rows:
+    for kind, name, engine, verdict, _expected, seconds, status, _who in rows:
         entry = totals[(kind, engine)]
         entry[0] += 1
         entry[1] += status != "unknown"
         entry[2] += status == "WRONG"
         entry[3] += seconds
-        by_instance[(kind, name)][engine] = (seconds, status)
+        by_instance[(kind, name)][engine] = (seconds, status, verdict)
     lines = ["| set | engine | instances | decided | wrong | seconds in all |", "|---|---|---:|---:|---:|---:|"]
     for (kind, engine), (n, decided, wrong, seconds) in sorted(totals.items()):
         lines.append(f"| {kind} | {engine} | {n} | {decided} | {wrong} | {seconds:.1f} |")
     both = [(f"{kind}/{name}", runs) for (kind, name), runs in by_instance.items()
             if {"qbf", "search"} <= runs.keys() and "unknown" not in (runs["qbf"][1], runs["search"][1])]
-    verdicts = {(kind, name, engine): verdict for kind, name, engine, verdict, *_ in rows}
-    split = [name for name, _ in both if verdicts[(*name.split("/", 1), "qbf")] != verdicts[(*name.split("/", 1), "search")]]
+    split = [name for name, runs in both if runs["qbf"][2] != runs["search"][2]]
     if any(engine in ("qbf", "search") for _, _, engine, *_ in rows):
         lines += ["", f"The two routes cross-checked: {len(both)} instances decided by both, "
                   + (f"**{len(split)} disagreements**: {', '.join(split)}" if split else "no disagreement") + "."]

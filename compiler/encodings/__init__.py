@@ -50,14 +50,10 @@ def auto_choice(domain: Domain, problem: Problem) -> str:
     size of one ply of the explicit encoding) is estimated first and refused
     past the limit (`MemoryBudgetExceeded`, exit status 3) without starting.
     Otherwise the encoding chosen is the one the guard names when it is built."""
-    from bddl.budget import require
-
     from .corrective import applicable
-    from .memory_estimates import encoding_bytes
+    from .memory_estimates import guard_grounding
 
-    board = f"{problem.width}x{problem.height} board"
-    require(f"grounding every move and goal of a {board} (to choose the encoding auto stands for)",
-            encoding_bytes("explicit", domain, problem, 1))
+    guard_grounding(domain, problem, "to choose the encoding auto stands for")
     return "corrective" if applicable(domain, problem) else "explicit"
 
 

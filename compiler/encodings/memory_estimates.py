@@ -39,6 +39,16 @@ def guard_encoding(encoding: str, domain: Domain, problem: Problem, depth: int |
         require(f"the {encoding} encoding of a {problem.width}x{problem.height} board at depth {depth}", encoding_bytes(encoding, domain, problem, depth))
 
 
+def guard_grounding(domain: Domain, problem: Problem, purpose: str) -> None:
+    """Refuse to ground every move and goal once (telling a claiming game, reading
+    a positional model as a `.pg` game) past the memory limit: that grounding is
+    about one ply of the explicit encoding, estimated without grounding anything."""
+    from bddl.budget import require
+
+    require(f"grounding every move and goal of a {problem.width}x{problem.height} board ({purpose})",
+            encoding_bytes("explicit", domain, problem, 1))
+
+
 def exhaustive_check_bytes(domain: Domain, problem: Problem) -> int:
     """`check --exhaustive`: per side, variables and clauses for every cell,
     every ground move's atoms and every goal placement's atoms."""

@@ -48,12 +48,9 @@ def _reading(domain: Domain, problem: Problem, depth: int) -> PositionalGame | s
     `auto` stands for does, so it is refused past the memory limit by the same
     estimate (`MemoryBudgetExceeded`) before anything is grounded: a
     1000x1000 board would otherwise keep a search member busy for minutes."""
-    from bddl.budget import require
+    from ..encodings.memory_estimates import guard_grounding
 
-    from ..encodings.memory_estimates import encoding_bytes
-
-    require(f"reading the {problem.width}x{problem.height} board as a positional game (every move and goal grounded)",
-            encoding_bytes("explicit", domain, problem, 1))
+    guard_grounding(domain, problem, "to read it as a positional game")
     try:
         game = positional_game(domain, problem, depth)
     except BddlSemanticError as exc:

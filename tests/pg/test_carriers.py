@@ -10,33 +10,20 @@ of that board to an open cell outside the carrier leaves Black winning."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from conftest import scaled
 from pg_random import brute_force
 from test_relevance import maker_breaker_games
 
 from bddl.engines.positional import PositionalSolver, solve
+from compiler.model import game_at
 from bddl.pg.game import PositionalGame
 from bddl.pg.hex import hex_board
 
 
-def _from_board(game: PositionalGame, b: int, w: int, t: int) -> PositionalGame:
-    """The game played on from board (b, w) at time point t."""
-    cells = range(len(game.cells))
-    return replace(
-        game,
-        times=game.times[t:],
-        turns=game.turns[t:],
-        black_initials=frozenset(c for c in cells if b >> c & 1),
-        white_initials=frozenset(c for c in cells if w >> c & 1),
-        first_moves=game.first_moves if t == 0 else None,
-    )
-
-
 def _wins_after(game: PositionalGame, cell: int) -> bool:
     """Black claims `cell` first: does it win (at once, or by the brute force)?"""
-    after = _from_board(game, game.mask(game.black_initials) | 1 << cell, game.mask(game.white_initials), 1)
+    after = game_at(game, game.mask(game.black_initials) | 1 << cell, game.mask(game.white_initials), 1)
     return PositionalSolver(after).rules.black_won(after.mask(after.black_initials)) or brute_force(after)
 
 
@@ -101,10 +88,10 @@ def test_every_kept_carrier_holds_the_claims_of_a_win():
             b, w = raw >> n, raw & ((1 << n) - 1)
             t = solver.rules.time_of(b, w)
             open_ = ((1 << n) - 1) & ~(b | w)
-            assert brute_force(_from_board(game, b, w, t)) or solver.rules.black_won(b), (game, b, w)
+            assert brute_force(game_at(game, b, w, t)) or solver.rules.black_won(b), (game, b, w)
             for y in (c for c in range(n) if w >> c & 1):
                 for x in (c for c in range(n) if open_ >> c & 1 and not carrier >> c & 1):
                     moved = (w & ~(1 << y)) | 1 << x
-                    assert solver.rules.black_won(b) or brute_force(_from_board(game, b, moved, t)), (game, b, w, y, x)
+                    assert solver.rules.black_won(b) or brute_force(game_at(game, b, moved, t)), (game, b, w, y, x)
                     checked += 1
     assert checked >= count
