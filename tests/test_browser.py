@@ -98,6 +98,10 @@ def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool, symm
             click(driver, f"#moves button[data-move='{choice.text}']")
         position = choice.after
         status = text(driver, "status")
+        if "answered as after " in status:  # a swap: the page goes on from the sibling reply's node
+            sibling = status.split("answered as after ")[1].split(":")[0]
+            assert strategist == BLACK and side == WHITE and sibling in legal and sibling != choice.text
+            position = legal[sibling].after
         if "under symmetry" in status:  # the page goes on from the node of the position's image, as stored
             position = image(position, (symmetries or [])[int(status.split("under symmetry ")[1].split(")")[0])])
         history.append(position)
@@ -196,7 +200,7 @@ def test_an_edge_to_a_symmetric_image_shows_the_stored_position_and_says_so(tmp_
     nodes, cells = data["nodes"], len(rules.cells)
     node, edge = next((n, m) for n in nodes for m in n["moves"] if m.get("symmetry") is not None)
     # the line of play to that node, found backwards through the edges that keep the position as it is
-    parent = {m["to"]: (n["id"], m["move"]) for n in nodes for m in n["moves"] if m["to"] is not None and m.get("symmetry") is None}
+    parent = {m["to"]: (n["id"], m["move"]) for n in nodes for m in n["moves"] if m.get("to") is not None and m.get("symmetry") is None}
     path_to, at = [], node["id"]
     while at != data["root"]:
         at, move = parent[at]
@@ -228,3 +232,32 @@ def test_tic_tac_toe_pg_lines_end_where_black_cannot_win(tmp_path, browser):
     for k in range(6):
         walk(browser, rules, strategist, rng, by_cell=k % 2 == 1, ends=ends)
     assert ends, "no line reached a node where Black cannot win"
+
+
+def test_a_swapped_reply_shows_the_siblings_position_and_says_so(tmp_path, browser):
+    """Hex 3x3's win certificate answers some White replies by a sibling's strategy (`swap`): a click on
+    such a reply shows the node the sibling leads to, with a note naming the sibling, and goes on from there."""
+    path = tmp_path / "hex3.pg"
+    save_pg(hex_board(3), str(path))
+    rules, _, page, data = explorer(tmp_path, [str(path)])
+    nodes, cells = data["nodes"], len(rules.cells)
+    parent = {m["to"]: (n["id"], m["move"]) for n in nodes for m in n["moves"] if m.get("to") is not None and m.get("symmetry") is None}
+    node, edge = next((n, m) for n in nodes for m in n["moves"] if "swap" in m and (n["id"] == data["root"] or n["id"] in parent))
+    path_to, at = [], node["id"]
+    while at != data["root"]:
+        at, move = parent[at]
+        path_to.append(move)
+    browser.get(page.resolve().as_uri())
+    position = rules.initial
+    for move in reversed(path_to):
+        click(browser, f"#moves button[data-move='{move}']")
+        position = rules.parse_play(position, move).after
+    click(browser, f"#moves button[data-move='{edge['move']}']")
+    sibling = next(m for m in node["moves"] if m["move"] == edge["swap"])
+    assert f"answered as after {edge['swap']}" in text(browser, "status")
+    shown = "".join({"black": "B", "white": "W", "open": "."}[s] for s in board_shown(browser, cells))
+    assert shown == nodes[sibling["to"]]["position"]
+    if sibling.get("symmetry") is None:
+        assert board_shown(browser, cells) == expected(rules.parse_play(position, edge["swap"]).after, cells)
+    click(browser, "#back")
+    assert board_shown(browser, cells) == expected(position, cells)

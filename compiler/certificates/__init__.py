@@ -1,6 +1,6 @@
 """Strategy certificates: a verdict in a file that anyone can check.
 
-A certificate (docs/certificates.md, format v1) proves one verdict about one
+A certificate (docs/certificates.md, format versions 1 and 2) proves one verdict about one
 game at one depth by the strategist's whole strategy: Black's for "Black
 wins", White's for "Black does not win".  `write_certificate` builds it from
 an explicit engine's answers (`produce`, `oracles`) and writes it (`files`);
@@ -43,7 +43,7 @@ def game_symmetries(model) -> tuple[tuple[int, ...], ...]:
 
 
 def build_certificate(model, black_wins: bool, *, max_memory: int | None = None, oracle=None, qbf_solver: str | None = None,
-                      qbf_timeout: float | None = None) -> Certificate:
+                      qbf_timeout: float | None = None, carriers: bool = True) -> Certificate:
     """The certificate of the verdict (`black_wins`) about the opened game (`compiler.model.GameModel`).
 
     The strategist's moves come from the explicit engine of the game's
@@ -55,15 +55,20 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
     With `qbf_solver`, a win's certificate takes Black's moves from the QBF
     route instead (a solve per position Black reaches, `oracles.qbf_chooser`,
     each within `qbf_timeout` seconds); a refutation's still comes from the
-    explicit engine, asked with the verdict known.  `produced_by` says which."""
+    explicit engine, asked with the verdict known.  `produced_by` says which.
+
+    `carriers`: in a win's certificate of a positional game where only Black
+    can win, White's replies outside the carrier of a sibling's strategy are
+    swap edges (format version 2, `produce._produce_with_carriers`)."""
     limit = memory_limit() if max_memory is None else max_memory * MB
     try:
-        return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout)
+        return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout, carriers)
     except MemoryBudgetExceeded as exc:  # the engine and the certificate get half the limit each
         raise exc.of_a_share(2, limit) from None
 
 
-def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, qbf_timeout: float | None) -> Certificate:
+def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, qbf_timeout: float | None,
+           carriers: bool) -> Certificate:
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
     preference, out_of_reach = _shortcuts(model, claim)
     if qbf_solver is not None and black_wins:
@@ -89,6 +94,7 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         sha256=[file_sha256(p) for p in model.paths],
         produced_by=produced_by,
         max_bytes=limit // 2,
+        carriers=carriers and model.language == "pg" and model.pg.maker_breaker,
     )
 
 
@@ -108,9 +114,10 @@ def _shortcuts(model, claim: str):
 
 
 def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: int | None = None, oracle=None,
-                      qbf_solver: str | None = None, qbf_timeout: float | None = None) -> CertificateWritten:
+                      qbf_solver: str | None = None, qbf_timeout: float | None = None, carriers: bool = True) -> CertificateWritten:
     """Build the verdict's certificate (`build_certificate`) and write it to `path`:
     what `bddlc search|solve --certificate FILE` calls once the verdict is known."""
-    certificate = build_certificate(model, black_wins, max_memory=max_memory, oracle=oracle, qbf_solver=qbf_solver, qbf_timeout=qbf_timeout)
+    certificate = build_certificate(model, black_wins, max_memory=max_memory, oracle=oracle, qbf_solver=qbf_solver,
+                                    qbf_timeout=qbf_timeout, carriers=carriers)
     size = write(certificate, path)
     return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "")

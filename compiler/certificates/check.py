@@ -16,7 +16,13 @@ rules.  docs/certificates.md documents the format and what is verified:
 * along every line the claim holds: "black-wins", Black reaches its goal
   (by its own move, or White stuck where that loses for White) before the
   plies run out and White never reaches its goal; "no-black-win", Black never
-  reaches its goal within the depth.
+  reaches its goal within the depth;
+* (version 2) a White reply w written as a swap of its sibling reply r is
+  answered by the strategy below r, played as if White's stone were on r:
+  that holds when only Black can win (no White winning sets, or Hex) and
+  Black's strategy below r never claims w, which `_check_swaps` verifies by
+  collecting, bottom up, every cell Black claims below each node (its
+  carrier).  docs/certificates.md gives the argument.
 
 The first fault found (breadth first from the root, moves in the file's
 order) is reported with the line of play that reaches it and the position.
@@ -34,6 +40,7 @@ from typing import Sequence
 from bddl.rules import BLACK, WHITE, GameRules, Position
 
 FORMAT, VERSION = "bddlc-certificate", 1
+SWAP_VERSION = 2  # version 1 and White replies answered by a sibling's strategy ("swap")
 CLAIMS = ("black-wins", "no-black-win")
 
 
@@ -102,8 +109,8 @@ def _check_shape(data, where: str) -> None:
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise bad(f'not a bddlc certificate (no "format": "{FORMAT}")')
-    if data.get("version") != VERSION:
-        raise bad(f"certificate format version {data.get('version')!r}; this bddlc reads version {VERSION}")
+    if data.get("version") not in (VERSION, SWAP_VERSION):
+        raise bad(f"certificate format version {data.get('version')!r}; this bddlc reads versions {VERSION} and {SWAP_VERSION}")
     game = data.get("game")
     if not (isinstance(game, dict) and isinstance(game.get("files"), list) and isinstance(game.get("sha256"), list)
             and isinstance(game.get("depth"), int) and isinstance(game.get("language"), str)):
@@ -127,6 +134,10 @@ def _check_shape(data, where: str) -> None:
         if node.get("black_cannot_win", True) is not True:
             raise bad(f'node {i}: "black_cannot_win", when present, is true')
         for entry in node["moves"]:
+            if isinstance(entry, dict) and "swap" in entry:
+                if data["version"] != SWAP_VERSION or set(entry) != {"move", "swap"} or not all(isinstance(v, str) for v in entry.values()):
+                    raise bad(f'node {i}: a swap is {{"move": text, "swap": text}}, in a version {SWAP_VERSION} certificate')
+                continue
             if not (isinstance(entry, dict) and isinstance(entry.get("move"), str) and "to" in entry
                     and (entry["to"] is None or type(entry["to"]) is int) and type(entry.get("symmetry", 0)) is int):
                 raise bad(f'node {i}: a move is {{"move": text, "to": id or null}} (with an optional "symmetry": index)')
@@ -145,7 +156,12 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
     try:
         _check_game(rules, data, sha256)
         perms = [_check_symmetry(rules, pg_game, p, j) for j, p in enumerate(data.get("symmetries", []))]
-        _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game)
+        swaps: list[tuple[int, int, str]] = []
+        edges: dict[int, list[tuple[str, int, int | None, int | None]]] | None = {} if data["version"] == SWAP_VERSION else None
+        _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game, swaps, edges)
+        if swaps:
+            assert edges is not None
+            _check_swaps(rules, nodes, perms, swaps, edges)
     except _Invalid as fault:
         line: tuple[str, ...] = ()
         board = ""
@@ -212,7 +228,11 @@ def _image(mask: int, perm: list[int]) -> int:
     return sum(1 << perm[i] for i in range(len(perm)) if mask >> i & 1)
 
 
-def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, parents: dict, pg_game) -> None:
+def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, parents: dict, pg_game,
+          swaps: list, edges: dict | None) -> None:
+    """Every node reached from the root, checked against the rules; the swap edges
+    met go to `swaps` (node, the reply's cell, the sibling named) and, in a version 2
+    file, every node's edges to `edges` (move, the cell Black claims by it, target, symmetry)."""
     strategist = BLACK if claim == "black-wins" else WHITE
     start = _position(rules, nodes[root])
     if start != rules.initial:
@@ -229,6 +249,8 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
         node = nodes[k]
         here = _position(rules, node)
         entries = node["moves"]
+        if edges is not None:
+            edges[k] = []
         if here.ply >= depth:
             if k == root and not entries and claim == "no-black-win":
                 continue  # a depth of 0: Black cannot win
@@ -250,6 +272,17 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
                 raise _Invalid(f"node {k}: {text} is not a legal move of {side.capitalize()} here", k)
         if side == strategist and len(entries) != 1:
             raise _Invalid(f"node {k}: {side.capitalize()} (the strategist) must have exactly one move here, not {len(entries)}", k)
+        swapped = [entry for entry in entries if "swap" in entry]
+        if swapped:
+            if claim != "black-wins" or pg_game is None or not pg_game.maker_breaker:
+                raise _Invalid(f"node {k}: a swap answers a White reply only in a black-wins certificate of a positional game "
+                               "where only Black can win", k)
+            if side != WHITE:
+                raise _Invalid(f"node {k}: a swap answers a White reply, and Black is to move here", k)
+            for entry in swapped:
+                cell = (plays[entry["move"]].after.white ^ here.white)
+                swaps.append((k, cell, entry["swap"]))
+            entries = [entry for entry in entries if "swap" not in entry]
         if side != strategist:
             if len(set(texts)) != len(texts):
                 raise _Invalid(f"node {k}: a move of {side.capitalize()} is listed twice", k)
@@ -259,6 +292,8 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
         for entry in entries:
             play = plays[entry["move"]]
             after = play.after
+            if edges is not None:
+                edges[k].append((play.text, after.black ^ here.black, entry["to"], entry.get("symmetry")))
             if rules.won(after, side) or after.ply >= depth:
                 if side == BLACK and rules.won(after, BLACK) and claim == "no-black-win":
                     raise _Invalid(f"node {k}: Black's move {play.text} reaches Black's goal", k)
@@ -289,6 +324,41 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
     unreached = next((i for i in range(len(nodes)) if i not in reached), None)
     if unreached is not None:
         raise _Invalid(f"node {unreached} is not reached from the root")
+
+
+def _check_swaps(rules: GameRules, nodes: list, perms: list, swaps: list, edges: dict) -> None:
+    """Each swap's reply lies outside the carrier of the sibling's strategy it borrows.
+
+    A node's carrier is every cell Black claims in the lines below it, in the
+    node's own cells: Black's move and its child's carrier where Black moves,
+    the union of the children's where White does (a swap adds nothing: its
+    lines claim what its sibling's do).  A child stored as a symmetric image
+    has its carrier mapped back.  Computed from the deepest ply up."""
+    inverses = [[0] * len(perm) for perm in perms]
+    for perm, inverse in zip(perms, inverses):
+        for i, p in enumerate(perm):
+            inverse[p] = i
+    carrier: dict[int, int] = {}
+    swapping = {k for k, _, _ in swaps}
+    mapped: dict[tuple[int, str], int] = {}  # (node, move) -> the carrier of the lines after that move, where swaps are
+    for k in sorted(edges, key=lambda k: -nodes[k]["ply"]):
+        union = 0
+        for text, claimed, target, j in edges[k]:
+            if target is not None:
+                claimed |= carrier[target] if j is None else _image(carrier[target], inverses[j])
+            if k in swapping:
+                mapped[k, text] = claimed
+            union |= claimed
+        carrier[k] = union
+    for k, cell, sibling in swaps:
+        reply = next((text for text, _, _, _ in edges[k] if text == sibling), None)
+        move = rules.cells[cell.bit_length() - 1].name if cell and not cell & (cell - 1) else "?"
+        if reply is None:
+            raise _Invalid(f"node {k}: the reply {move} is answered as after {sibling}, which is not a reply listed with its own strategy here", k)
+        if cell == 0 or cell & (cell - 1):
+            raise _Invalid(f"node {k}: a swapped reply claims one cell", k)
+        if mapped[k, sibling] & cell:
+            raise _Invalid(f"node {k}: the reply {move} is answered as after {sibling}, but Black's strategy there claims {move}", k)
 
 
 def _check_black_cannot_win(rules: GameRules, game, claim: str, k: int, here: Position, entries: list) -> None:

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from .produce import FORMAT, VERSION, Certificate, Edge, position_text
+from .produce import FORMAT, Certificate, Edge, position_text
 
 
 def file_sha256(path: str | Path) -> str:
@@ -26,6 +26,8 @@ def _dumps(value) -> str:
 
 
 def _edge(edge: Edge) -> dict:
+    if edge.swap is not None:
+        return {"move": edge.move, "swap": edge.swap}
     entry: dict = {"move": edge.move, "to": edge.to}
     if edge.symmetry is not None:
         entry["symmetry"] = edge.symmetry
@@ -53,7 +55,7 @@ def certificate_lines(certificate: Certificate) -> Iterator[str]:
         yield f'"produced_by": {_dumps(c.produced_by)},\n'
     yield '"root": 0,\n'
     yield _symmetries(c.symmetries)
-    yield f'"version": {VERSION}' + "}\n"
+    yield f'"version": {c.version}' + "}\n"
 
 
 def _symmetries(perms: Sequence[Sequence[int]]) -> str:

@@ -1,6 +1,6 @@
 """Building a certificate: the strategist's strategy, every reply of the other side covered.
 
-A certificate (format v1, docs/certificates.md) proves "Black wins within d
+A certificate (format versions 1 and 2, docs/certificates.md) proves "Black wins within d
 plies" by Black's strategy, or "Black does not" by White's.  It is built
 breadth first from the initial position over the rules alone
 (`bddl.rules.GameRules`), so one builder serves both languages: where the
@@ -25,7 +25,8 @@ from bddl.budget import MemoryBudgetExceeded, Progress, memory_limit
 from bddl.rules import BLACK, WHITE, GameRules, Play, Position
 
 FORMAT = "bddlc-certificate"
-VERSION = 1
+VERSION = 1  # a file without swap edges; one with them is version 2 (`SWAP_VERSION`)
+SWAP_VERSION = 2
 BLACK_WINS, NO_BLACK_WIN = "black-wins", "no-black-win"
 CLAIMS = (BLACK_WINS, NO_BLACK_WIN)
 
@@ -56,8 +57,9 @@ def position_text(position: Position, cells: int) -> str:
 @dataclass(frozen=True, slots=True)
 class Edge:
     move: str
-    to: int | None  # None: the game is over after the move
+    to: int | None  # None: the game is over after the move (or, with `swap`, answered by a sibling)
     symmetry: int | None = None  # index into the certificate's symmetries: node `to` holds the image
+    swap: str | None = None  # a White reply answered by the strategy after the sibling reply `swap` (`produce`'s carriers)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,12 @@ class Certificate:
     @property
     def size(self) -> int:
         return len(self.plies)
+
+    @property
+    def version(self) -> int:
+        """The format version the file needs: 2 only when it has swap edges,
+        so that every certificate a version-1 checker could read stays version 1."""
+        return SWAP_VERSION if any(e.swap is not None for edges in self.moves for e in edges) else VERSION
 
 
 def choose_by_oracle(
@@ -129,6 +137,7 @@ def produce(
     produced_by: str | None = None,
     max_bytes: int | None = None,
     black_cannot_win: Callable[[Position], bool] | None = None,
+    carriers: bool = False,
 ) -> Certificate:
     """The certificate of `claim` about the game, the strategist's moves from `choose`.
 
@@ -137,9 +146,14 @@ def produce(
     StrategyNotFound where the chooser has no move, MemoryBudgetExceeded when the
     nodes would pass `max_bytes` (default: the process's memory limit).
     `black_cannot_win` (for "no-black-win"): positions where Black's goal is out of
-    reach whatever is played; their lines end there (the checker verifies it)."""
+    reach whatever is played; their lines end there (the checker verifies it).
+    `carriers` (for "black-wins" in a game where only Black can win): White
+    replies outside the carrier of a sibling reply's strategy become swap edges
+    (`_produce_with_carriers`)."""
     if claim not in CLAIMS:
         raise ValueError(f"a claim is one of {', '.join(CLAIMS)}, not {claim!r}")
+    if carriers and claim == BLACK_WINS and rules.winner_before_play() is None:
+        return _produce_with_carriers(rules, choose, symmetries, files, sha256, produced_by, max_bytes)
     limit = memory_limit() if max_bytes is None else max_bytes
     depth = rules.depth
     mover_is_strategist = strategist(claim)
@@ -213,3 +227,120 @@ def produce(
         current += 1
     return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
                        plies, positions, moves, perms, produced_by, frozenset(ended))
+
+
+def _produce_with_carriers(
+    rules: GameRules,
+    choose: Chooser,
+    symmetries: Sequence[Permutation],
+    files: Sequence[str],
+    sha256: Sequence[str],
+    produced_by: str | None,
+    max_bytes: int | None,
+) -> Certificate:
+    """A win's certificate where White's replies outside a carrier are swap edges.
+
+    The carrier of Black's strategy below a node is every cell Black claims in
+    it, along every line.  If Black's strategy T beats White's reply r and w is
+    an open cell outside T's carrier, T beats w too, played as if White's stone
+    were on r (a White claim of r later stands for one of w): the two boards
+    differ on that pair only, T never claims either, and Black's goal is made
+    of Black's stones alone.  This needs a game where White's stones only block
+    (no White winning sets, or Hex); `bddl.engines.minimax.Minimax.use_carriers`
+    is the same argument in the search, and the checker verifies each swap by
+    recomputing the carrier from the file.  So the file lists the reply w as
+    `{"move": w, "swap": r}` instead of a strategy of its own.
+
+    Built depth first (a reply's carrier is known once its subtree is), then
+    numbered breadth first from the root like `produce`'s nodes: a game where
+    no swap applies gives `produce`'s bytes."""
+    limit = memory_limit() if max_bytes is None else max_bytes
+    depth = rules.depth
+    n = len(rules.cells)
+    perms = tuple(tuple(p) for p in symmetries)
+    inverses = [tuple(sorted(range(n), key=perm.__getitem__)) for perm in perms]
+    positions: list[Position] = []
+    moves: list[tuple[Edge, ...]] = []
+    carrier: list[int] = []
+    ids: dict[Position, int] = {}
+    used = 0
+    progress = Progress("certificate")
+
+    def node_of(position: Position) -> tuple[int, int | None, bool]:
+        """The node holding the position (or its canonical image), the symmetry used, and whether it is new."""
+        nonlocal used
+        key, which = position, None
+        if perms and position.ply:
+            best = position.black << n | position.white
+            for j, perm in enumerate(perms):
+                b, w = image(position.black, perm), image(position.white, perm)
+                if b << n | w < best:
+                    best, key, which = b << n | w, Position(b, w, position.ply), j
+        found = ids.get(key)
+        if found is not None:
+            return found, which, False
+        found = ids[key] = len(positions)
+        positions.append(key)
+        moves.append(())
+        carrier.append(0)
+        used += NODE_BYTES
+        if used > limit:
+            raise MemoryBudgetExceeded(f"the certificate's {len(positions):,} nodes and counting", used, limit)
+        if not found & 0xFFF:
+            progress(f"{found:,} nodes, ply {position.ply}")
+        return found, which, True
+
+    def expand(k: int) -> None:
+        nonlocal used
+        position = positions[k]
+        occupied = position.black | position.white
+        plays = rules.plays(position)
+        white_to_move = rules.to_move(position.ply) == WHITE
+        if plays and not white_to_move:
+            chosen = choose(position, plays)
+            if chosen is None:
+                raise StrategyNotFound(f"no move for Black keeps the claim {BLACK_WINS} at ply {position.ply} in\n" + rules.render(position))
+            plays = [chosen]
+        edges: list[Edge] = []
+        answered: list[tuple[str, int]] = []  # White's replies with a strategy of their own, and that strategy's carrier
+        union = 0
+        for play in plays:
+            after = play.after
+            cell = (after.black | after.white) ^ occupied
+            if white_to_move:
+                sibling = next((text for text, claimed in answered if not claimed & cell), None)
+                if sibling is not None:
+                    edges.append(Edge(play.text, None, None, sibling))
+                    continue
+            if after.ply >= depth or rules.won(after, play.side):
+                edges.append(Edge(play.text, None))
+                claimed = 0
+            else:
+                target, which, new = node_of(after)
+                if new:
+                    expand(target)
+                claimed = carrier[target] if which is None else image(carrier[target], inverses[which])
+                edges.append(Edge(play.text, target, which))
+            if not white_to_move:
+                claimed |= cell
+            else:
+                answered.append((play.text, claimed))
+            union |= claimed
+        used += EDGE_BYTES * len(edges)
+        moves[k] = tuple(edges)
+        carrier[k] = union
+
+    node_of(rules.initial)
+    expand(0)
+    # breadth first from the root, the edges in their order: `produce`'s numbering
+    order = [0]
+    number = {0: 0}
+    for k in order:
+        for edge in moves[k]:
+            if edge.to is not None and edge.to not in number:
+                number[edge.to] = len(order)
+                order.append(edge.to)
+    renumbered = [tuple(Edge(e.move, None if e.to is None else number[e.to], e.symmetry, e.swap) for e in moves[k]) for k in order]
+    kept = [positions[k] for k in order]
+    return Certificate(rules.language, tuple(files), tuple(sha256), depth, BLACK_WINS, tuple(c.name for c in rules.cells),
+                       [p.ply for p in kept], kept, renumbered, perms, produced_by)

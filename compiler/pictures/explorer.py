@@ -10,7 +10,10 @@ At a node where the strategist (Black for "black-wins", White for
 every reply is a button, and a click on a board cell plays the reply that
 changes it.  Back, forward and start walk the line of play so far.
 
-The certificate format is docs/certificates.md's (version 1).  This module
+The certificate format is docs/certificates.md's (versions 1 and 2).  A
+White reply written as a swap (version 2) goes where its sibling goes, and
+the board shown is the sibling's (White's stone on the sibling's cell), the
+way a symmetric node is shown as stored; the page says so.  This module
 reads it for showing, not for checking: it replays each move with the rules
 to know which cells it changes, and so refuses a certificate that names an
 illegal move or whose positions do not follow from the moves, but the
@@ -30,7 +33,7 @@ from .board import GROUND, STONES, WON, board_elements, changed_cells, layout, p
 from .goals import winning_cells
 from .svg import ascii_only, num, text
 
-FORMAT, VERSION = "bddlc-certificate", 1
+FORMAT, VERSIONS = "bddlc-certificate", (1, 2)
 CLAIMS = {"black-wins": BLACK, "no-black-win": WHITE}
 HINT = "#9ad17a"  # the ground of the cells the strategist's move changes
 SYMBOL = {BLACK: "B", WHITE: "W", "open": "."}
@@ -54,8 +57,8 @@ def read_certificate(data: object) -> Certificate:
     """The parts of a parsed certificate the explorer uses, with their shapes checked."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CertificateError(f"not a bddlc certificate (no \"format\": \"{FORMAT}\")")
-    if data.get("version") != VERSION:
-        raise CertificateError(f"certificate version {data.get('version')!r}; this bddlc reads version {VERSION}")
+    if data.get("version") not in VERSIONS:
+        raise CertificateError(f"certificate version {data.get('version')!r}; this bddlc reads versions {' and '.join(map(str, VERSIONS))}")
     game = data.get("game")
     if not isinstance(game, dict) or not isinstance(game.get("depth"), int):
         raise CertificateError("the certificate's \"game\" has no \"depth\"")
@@ -103,6 +106,13 @@ def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
         legal = {play.text: play for play in rules.plays(position)}  # once per node: parsing each move would list them again
         for entry in node["moves"]:
             move, to = (entry.get("move"), entry.get("to")) if isinstance(entry, dict) else (None, None)
+            swap = entry.get("swap") if isinstance(entry, dict) else None
+            if swap is not None:
+                sibling = next((e for e in node["moves"] if isinstance(e, dict) and e.get("move") == swap and "swap" not in e), None)
+                if sibling is None:
+                    raise CertificateError(f"node {k}: the reply {move!r} is answered as after {swap!r}, which is not a reply listed here")
+                entry = sibling | {"move": move}
+                to = entry.get("to")
             play = legal.get(move) if isinstance(move, str) else None
             if play is None:
                 try:
@@ -118,12 +128,12 @@ def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
                     result = "no plies left: Black has not won"
             elif not isinstance(to, int) or not 0 <= to < len(positions):
                 raise CertificateError(f"node {k}: the move {move!r} leads to {to!r}, which is not a node")
-            elif symmetry is None and positions[to] != play.after:
+            elif symmetry is None and swap is None and positions[to] != play.after:
                 raise CertificateError(f"node {k}: node {to} does not hold the position after {play.text}")
             else:
                 result = None
             diff = [[c, SYMBOL[state_of(play.after, c)]] for c in sorted(changed_cells(position, play.after, len(rules.cells)))]
-            edges.append([play.text, to, diff, symmetry, result] + ([won] if won else []))
+            edges.append([play.text, to, diff, symmetry, result] + ([won, swap] if won or swap else []))
         stuck = None
         if not edges and node.get("black_cannot_win") is True:
             stuck = "Black cannot reach its goal with the moves left, so the certificate ends this line here"
@@ -252,7 +262,13 @@ function play(k) {
   const won = edge.length > 5 ? edge[5] : [];
   const side = D.sides[node[0]];
   let pos = after(node[1], diff), changed = diff.map(d => d[0]), note = null;
-  if (to !== null && symmetry !== null && symmetry !== undefined) {
+  const swap = edge.length > 6 ? edge[6] : null;
+  if (to !== null && swap !== null) {
+    pos = D.nodes[to][1]; changed = [];
+    note = "answered as after " + swap + ": Black's strategy there never claims " + text +
+      ", so Black plays it as if White's stone were on " + swap + "; shown as the certificate stores it" +
+      (symmetry !== null && symmetry !== undefined ? ", the image of the position after " + swap + " under symmetry " + symmetry : "");
+  } else if (to !== null && symmetry !== null && symmetry !== undefined) {
     pos = D.nodes[to][1]; changed = [];
     note = "shown as the certificate stores it: the image of the position after " + text + " under symmetry " + symmetry;
   }

@@ -359,16 +359,23 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(game, tmp_pat
     data = searched_certificate(files, tmp_path / "cert.json")
     shown = explorer_data(rules, read_certificate(data))
     strategist = BLACK if data["claim"] == "black-wins" else WHITE
-    seen = {"symmetry": 0, "black_cannot_win": 0}
+    seen = {"symmetry": 0, "black_cannot_win": 0, "swap": 0}
     for node, (ply, line, edges, stuck) in zip(data["nodes"], shown["nodes"]):
         position = Position(sum(1 << i for i, c in enumerate(line) if c == "B"), sum(1 << i for i, c in enumerate(line) if c == "W"), ply)
         plays = {p.text: p for p in rules.plays(position)}
         assert (node["ply"], node["position"]) == (ply, line)
         if rules.to_move(ply) != strategist and not node.get("black_cannot_win"):
             assert [e[0] for e in edges] == list(plays)
-        for text, to, diff, symmetry, result, *won in edges:
+        for text, to, diff, symmetry, result, *extra in edges:
+            won, swap = (extra[0], extra[1]) if extra else ([], None)
             after = plays[text].after
-            assert diff == [[i, "B" if after.black >> i & 1 else "W"] for i in range(len(line)) if line[i] == "." and (after.black | after.white) >> i & 1]
+            if swap is not None:  # a White reply answered as its sibling: the sibling's node and symmetry
+                seen["swap"] += 1
+                sibling = next(m for m in node["moves"] if m["move"] == swap)
+                assert (to, symmetry) == (sibling["to"], sibling.get("symmetry")) and text != swap
+                after = plays[swap].after
+            played = plays[text].after  # the cells the move itself changes (a click there plays it)
+            assert diff == [[i, "B" if played.black >> i & 1 else "W"] for i in range(len(line)) if line[i] == "." and (played.black | played.white) >> i & 1]
             assert (to is None) == (result is not None)
             if symmetry is not None:  # node `to` holds the image of the position after the move
                 seen["symmetry"] += 1
@@ -379,6 +386,7 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(game, tmp_pat
                 assert shown["nodes"][to][1] == "".join(image)
             mover = rules.to_move(ply)
             assert bool(won) == (to is None and rules.won(after, mover))
+            won = [won] if won else []
             if won:  # the goal shown is one: the mover's stones on those cells alone reach it
                 assert_goal(rules, after, mover, set(won[0]))
         assert (stuck is not None) == (not edges)
@@ -388,7 +396,7 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(game, tmp_pat
         elif stuck is not None:
             assert not plays and stuck.startswith(f"{rules.to_move(ply).capitalize()} has no legal move")
     if game == "hex3-pg":
-        assert seen["symmetry"] > 0
+        assert seen["symmetry"] > 0 and seen["swap"] > 0
     if game == "tic-pg":
         assert seen["black_cannot_win"] > 0
 

@@ -166,7 +166,7 @@ def test_generate_writes_a_hex_position(tmp_path):
 def test_solve_a_hein_puzzle_from_the_command_line(capsys):
     from compiler.cli import main
 
-    status = main(["solve", str(HEIN / "hein_09_4x4-07.pg")])
+    status = main(["solve", str(HEIN / "hein_09_4x4-07.pg"), "--engine", "qbf"])
     out = capsys.readouterr().out
     assert status == 10
     assert "encoding: et" in out and "solver: caqe" in out
@@ -174,6 +174,9 @@ def test_solve_a_hein_puzzle_from_the_command_line(capsys):
     assert " 2  " in out and "[B]" in out  # the rhombus, the first move marked
     status = main(["solve", str(HEIN / "hein_09_4x4-05.pg"), "--encoding", "ln", "--solver", "depqbf"])
     assert status == 20
+    status = main(["solve", str(HEIN / "hein_09_4x4-07.pg")])  # the default race
+    out = capsys.readouterr().out
+    assert status == 10 and "answered by " in out and "first move:" in out
 
 
 @needs_hein

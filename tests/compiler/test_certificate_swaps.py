@@ -1,0 +1,235 @@
+"""Swap edges in win certificates (format version 2): a White reply outside
+the carrier of a sibling reply's strategy is answered by that strategy.
+
+Held three ways: certificates of random Maker-Breaker games (graphs, Hex
+boards, winning sets, (p,q) turns, first-move sets) are accepted by the
+checker and their verdicts are the brute force's; every swap edge is a Black
+win by the brute force too (the lemma the checker relies on, tested on its
+own); and forged swaps (the reply inside the sibling's carrier, a sibling
+that is itself a swap or missing, a swap at Black's turn, in a refutation, in
+a game where White can win, in a version-1 file) are each refused.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS, scaled
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games and brute force
+from pg_random import brute_force  # noqa: E402
+from test_relevance import maker_breaker_games  # noqa: E402
+
+from bddl.pg.hex import hex_board  # noqa: E402
+from bddl.rules import pg_rules  # noqa: E402
+from compiler.certificates import build_certificate, write_certificate  # noqa: E402
+from compiler.certificates.check import CertificateFormatError, _check_shape, check, check_files  # noqa: E402
+from compiler.certificates.files import certificate_lines  # noqa: E402
+from compiler.certificates.oracles import rules_oracle  # noqa: E402
+from compiler.cli import main  # noqa: E402
+from compiler.model import GameModel, game_at, open_model  # noqa: E402
+
+HEX_WIN = hex_board(4, 9, "o.../.x../..../...x")  # a 4x4 Hex position where Black wins within 9
+
+
+def as_dict(certificate) -> dict:
+    return json.loads("".join(certificate_lines(certificate)))
+
+
+def in_memory(game) -> GameModel:
+    rules = pg_rules(game)
+    return GameModel("pg", (), rules, pg=rules.game)
+
+
+def masks(text: str) -> tuple[int, int]:
+    return sum(1 << i for i, c in enumerate(text) if c == "B"), sum(1 << i for i, c in enumerate(text) if c == "W")
+
+
+def swaps_of(data: dict):
+    """(node, the swapped reply, the sibling it borrows) for every swap edge."""
+    return [(node, e["move"], e["swap"]) for node in data["nodes"] for e in node["moves"] if "swap" in e]
+
+
+def test_random_maker_breaker_wins_certified_with_swaps():
+    rng = random.Random(31)
+    games = maker_breaker_games(rng)
+    seen = {"wins": 0, "swaps": 0, "smaller": 0}
+    while seen["wins"] < scaled(150):
+        game = next(games)
+        if not brute_force(game):
+            continue
+        model = in_memory(game)
+        rules = model.rules
+        if rules.winner_before_play() is not None:
+            continue
+        seen["wins"] += 1
+        data = as_dict(build_certificate(model, True))
+        verdict = check(rules, data, [], model.pg)
+        assert verdict.valid, (verdict.report(), game)
+        plain = as_dict(build_certificate(model, True, carriers=False))
+        assert plain["version"] == 1 and not swaps_of(plain)
+        assert len(data["nodes"]) <= len(plain["nodes"])
+        # the moves depend on the game's values alone: the rules' own minimax gives the same file
+        assert as_dict(build_certificate(model, True, oracle=rules_oracle(rules)))["nodes"] == data["nodes"]
+        swaps = swaps_of(data)
+        assert data["version"] == (2 if swaps else 1)
+        if not swaps:
+            assert data == plain  # no swap: the breadth-first producer's file, byte for byte
+        seen["swaps"] += len(swaps)
+        seen["smaller"] += len(data["nodes"]) < len(plain["nodes"])
+        for node, reply, _ in swaps:  # the lemma, by the brute force: Black still wins after the swapped reply
+            black, white = masks(node["position"])
+            cell = game.cells.index(reply)
+            after = game_at(game, black, white | 1 << cell, node["ply"] + 1)
+            assert node["ply"] + 1 < game.depth and brute_force(after), (game, node, reply)
+    assert seen["swaps"] >= 20 and seen["smaller"] >= 5, seen
+
+
+def test_hex_swaps_shrink_the_certificate_and_check_from_the_command_line(tmp_path, capsys):
+    path = tmp_path / "hex4.pg"
+    from bddl.pg.writer import write_pg
+
+    path.write_text(write_pg(HEX_WIN))
+    model = open_model([str(path)])
+    written = write_certificate(model, True, tmp_path / "c.json")
+    plain = write_certificate(model, True, tmp_path / "plain.json", carriers=False)
+    data = json.loads((tmp_path / "c.json").read_text())
+    assert swaps_of(data) and data["version"] == 2 and written.nodes < plain.nodes
+    assert check_files(model, tmp_path / "c.json").valid
+    assert main(["certify", str(path), str(tmp_path / "c.json")]) == 0
+    assert f"({written.nodes:,} positions checked)" in capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def hex_win():
+    model = in_memory(HEX_WIN)
+    data = as_dict(build_certificate(model, True))
+    assert check(model.rules, data, [], model.pg).valid and swaps_of(data)
+    return model, data
+
+
+def refused(model, data) -> str:
+    verdict = check(model.rules, data, [], model.pg)
+    assert not verdict.valid
+    return verdict.reason
+
+
+def test_a_reply_inside_the_siblings_carrier_is_refused(hex_win):
+    """Forge a swap for a reply Black's borrowed strategy claims: the checker
+    finds the cell in the carrier it recomputes."""
+    model, data = hex_win
+    forged = 0
+    for node in data["nodes"]:
+        real = [e for e in node["moves"] if "to" in e and e["to"] is not None]
+        for victim in real:
+            for sibling in real:
+                if sibling is victim:
+                    continue
+                bad = copy.deepcopy(data)
+                entries = bad["nodes"][node["id"]]["moves"]
+                k = next(i for i, e in enumerate(entries) if e["move"] == victim["move"])
+                entries[k] = {"move": victim["move"], "swap": sibling["move"]}
+                verdict = check(model.rules, bad, [], model.pg)
+                if not verdict.valid and f"Black's strategy there claims {victim['move']}" in verdict.reason:
+                    forged += 1
+                    assert verdict.line and verdict.board
+                if forged >= 5:
+                    return
+    raise AssertionError(f"only {forged} forged swaps were tried")
+
+
+def test_a_swap_must_borrow_a_reply_with_its_own_strategy(hex_win):
+    model, data = hex_win
+    node, reply, sibling = swaps_of(data)[0]
+    for borrowed, message in (("z9", "which is not a reply listed with its own strategy"), (reply, "which is not a reply listed")):
+        bad = copy.deepcopy(data)
+        for e in bad["nodes"][node["id"]]["moves"]:
+            if e.get("move") == reply:
+                e["swap"] = borrowed
+        assert message in refused(model, bad)
+    other = next((r for n, r, s in swaps_of(data) if n["id"] == node["id"] and r != reply), None)
+    if other is not None:  # a swap of a swap
+        bad = copy.deepcopy(data)
+        for e in bad["nodes"][node["id"]]["moves"]:
+            if e.get("move") == reply:
+                e["swap"] = other
+        assert "not a reply listed with its own strategy" in refused(model, bad)
+
+
+def test_a_swap_at_blacks_turn_or_in_a_strong_game_is_refused(hex_win):
+    model, data = hex_win
+    bad = copy.deepcopy(data)
+    root = bad["nodes"][0]
+    root["moves"] = [{"move": root["moves"][0]["move"], "swap": root["moves"][0]["move"]}]
+    assert "Black is to move here" in refused(model, bad)
+    # the same file about a game where White has winning sets of its own: the swap argument fails there
+    from dataclasses import replace
+
+    strong = replace(model.pg, white_wins=(frozenset(range(len(model.pg.cells))),))  # every symmetry keeps it
+    strong_model = in_memory(strong)
+    node, _, _ = swaps_of(data)[0]
+    assert node["ply"] < strong.depth
+    reason = check(strong_model.rules, data, [], strong_model.pg).reason
+    assert "only in a black-wins certificate of a positional game where only Black can win" in reason
+
+
+def test_a_swap_in_a_refutation_is_refused():
+    game = hex_board(4, 7, "")  # Black cannot cross an empty 4x4 board within 7
+    model = in_memory(game)
+    data = as_dict(build_certificate(model, False))
+    node = next(n for n in data["nodes"] if len(n["moves"]) >= 2)  # Black's moves, all listed
+    node["moves"][-1] = {"move": node["moves"][-1]["move"], "swap": node["moves"][0]["move"]}
+    data["version"] = 2
+    assert "only in a black-wins certificate" in refused(model, data)
+
+
+def test_a_swap_needs_format_version_2(hex_win):
+    _, data = hex_win
+    old = copy.deepcopy(data)
+    old["version"] = 1
+    with pytest.raises(CertificateFormatError, match="a swap is"):
+        _check_shape(old, "c.json")
+    extra = copy.deepcopy(data)
+    node, reply, _ = swaps_of(extra)[0]
+    for e in extra["nodes"][node["id"]]["moves"]:
+        if e.get("move") == reply:
+            e["to"] = None
+    with pytest.raises(CertificateFormatError, match="a swap is"):
+        _check_shape(extra, "c.json")
+
+
+def test_the_explorer_follows_a_swap_to_its_siblings_strategy(hex_win):
+    from compiler.pictures.explorer import explorer_data, read_certificate
+
+    model, data = hex_win
+    shown = explorer_data(model.rules, read_certificate(data))
+    node, reply, sibling = swaps_of(data)[0]
+    edges = {edge[0]: edge for edge in shown["nodes"][node["id"]][2]}
+    assert edges[reply][1] == edges[sibling][1] and edges[reply][6] == sibling
+    cell = model.rules.cells.index(next(c for c in model.rules.cells if c.name == reply))
+    assert [c for c, _ in edges[reply][2]] == [cell]  # a click on the swapped cell plays it
+
+
+def test_hein_certificates_use_swaps_where_the_corpus_is_present(tmp_path):
+    hein = CORPUS / "pg" / "hein" / "hein_09_4x4-07.pg"
+    if not hein.is_file():
+        pytest.skip("../shared/corpus/pg/hein is not present")
+    model = open_model([str(hein)])
+    written = write_certificate(model, True, tmp_path / "c.json")
+    plain = write_certificate(model, True, tmp_path / "p.json", carriers=False)
+    assert written.nodes < plain.nodes and check_files(model, tmp_path / "c.json").valid
+
+
+def test_positions_are_unchanged_by_swaps(hex_win):
+    """Every node of the swapped file is a node the breadth-first producer also
+    writes (same position, same strategist's move): swaps only drop subtrees."""
+    model, data = hex_win
+    plain = as_dict(build_certificate(model, True, carriers=False))
+    moves = {(n["position"], n["ply"]): [e["move"] for e in n["moves"]] for n in plain["nodes"]}
+    for node in data["nodes"]:
+        assert [e["move"] for e in node["moves"]] == moves[node["position"], node["ply"]]
