@@ -57,9 +57,10 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
     each within `qbf_timeout` seconds); a refutation's still comes from the
     explicit engine, asked with the verdict known.  `produced_by` says which.
 
-    `carriers`: in a win's certificate of a positional game where only Black
-    can win, White's replies outside the carrier of a sibling's strategy are
-    swap edges (format version 2, `produce._produce_with_carriers`)."""
+    `carriers`: in a certificate of a positional game where only Black can
+    win, the other side's moves outside the carrier of a sibling's strategy
+    are swap edges (format version 2, `produce._produce_with_carriers`): every
+    White reply in a win's, Black's moves on dead cells in a refutation's."""
     limit = memory_limit() if max_memory is None else max_memory * MB
     try:
         return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout, carriers)
@@ -70,7 +71,7 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
 def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, qbf_timeout: float | None,
            carriers: bool) -> Certificate:
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
-    preference, out_of_reach = _shortcuts(model, claim)
+    preference, out_of_reach, dead = _shortcuts(model, claim)
     if qbf_solver is not None and black_wins:
         from .oracles import qbf_chooser
 
@@ -89,6 +90,7 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         claim,
         choose,
         black_cannot_win=out_of_reach,
+        dead=dead,
         symmetries=game_symmetries(model),
         files=model.paths,
         sha256=[file_sha256(p) for p in model.paths],
@@ -100,17 +102,22 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
 
 def _shortcuts(model, claim: str):
     """For a positional game: the strategist's moves ordered by how many cells Black
-    still needs after them (fewest first for Black, most for White), and the test of
-    positions where Black's goal is out of reach (`check.black_need`, the checker's
-    own definition, so that what the producer cuts the checker accepts)."""
+    still needs after them (fewest first for Black, most for White), the test of
+    positions where Black's goal is out of reach, and of Black's moves that no goal
+    of Black can use any more (`check.black_need` and `check.black_need_through`,
+    the checker's own definitions, so that what the producer cuts the checker accepts)."""
     if model.language != "pg":
-        return None, None
-    from .check import black_moves_left, black_need
+        return None, None, None
+    from .check import black_moves_left, black_need, black_need_through
 
     game, rules = model.pg, model.rules
     if claim == BLACK_WINS:
-        return (lambda play: black_need(game, play.after)), None
-    return (lambda play: -black_need(game, play.after)), (lambda p: black_need(game, p) > black_moves_left(rules, p.ply))
+        return (lambda play: black_need(game, play.after)), None, None
+
+    def dead(position, cell: int) -> bool:
+        return black_need_through(game, position, cell.bit_length() - 1) > black_moves_left(rules, position.ply)
+
+    return (lambda play: -black_need(game, play.after)), (lambda p: black_need(game, p) > black_moves_left(rules, p.ply)), dead
 
 
 def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: int | None = None, oracle=None,

@@ -17,12 +17,13 @@ rules.  docs/certificates.md documents the format and what is verified:
   (by its own move, or White stuck where that loses for White) before the
   plies run out and White never reaches its goal; "no-black-win", Black never
   reaches its goal within the depth;
-* (version 2) a White reply w written as a swap of its sibling reply r is
-  answered by the strategy below r, played as if White's stone were on r:
-  that holds when only Black can win (no White winning sets, or Hex) and
-  Black's strategy below r never claims w, which `_check_swaps` verifies by
-  collecting, bottom up, every cell Black claims below each node (its
-  carrier).  docs/certificates.md gives the argument.
+* (version 2) a move m of the side the strategy answers, written as a swap
+  of its sibling s, is answered by the strategy below s, played as if the
+  stone were on s: that holds when only Black can win (no White winning
+  sets, or Hex), the strategy below s never claims m (`_check_swaps`
+  collects, bottom up, every cell the strategist claims below each node: its
+  carrier), and, for a refutation, no goal of Black through m can still be
+  completed (`black_need_through`).  docs/certificates.md gives the argument.
 
 The first fault found (breadth first from the root, moves in the file's
 order) is reported with the line of play that reaches it and the position.
@@ -158,10 +159,13 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
         perms = [_check_symmetry(rules, pg_game, p, j) for j, p in enumerate(data.get("symmetries", []))]
         swaps: list[tuple[int, int, str]] = []
         edges: dict[int, list[tuple[str, int, int | None, int | None]]] | None = {} if data["version"] == SWAP_VERSION else None
-        _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game, swaps, edges)
+        reached = _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game, swaps, edges)
         if swaps:
             assert edges is not None
-            _check_swaps(rules, nodes, perms, swaps, edges)
+            _check_swaps(rules, claim, nodes, perms, swaps, edges)
+        unreached = next((i for i in range(len(nodes)) if i not in reached), None)
+        if unreached is not None:
+            raise _Invalid(f"node {unreached} is not reached from the root")
     except _Invalid as fault:
         line: tuple[str, ...] = ()
         board = ""
@@ -229,8 +233,8 @@ def _image(mask: int, perm: list[int]) -> int:
 
 
 def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, parents: dict, pg_game,
-          swaps: list, edges: dict | None) -> None:
-    """Every node reached from the root, checked against the rules; the swap edges
+          swaps: list, edges: dict | None) -> set[int]:
+    """The nodes reached from the root, each checked against the rules; the swap edges
     met go to `swaps` (node, the reply's cell, the sibling named) and, in a version 2
     file, every node's edges to `edges` (move, the cell Black claims by it, target, symmetry)."""
     strategist = BLACK if claim == "black-wins" else WHITE
@@ -241,7 +245,7 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
     if before is not None:  # decided at the root, before any move
         if (before == BLACK) != (claim == "black-wins"):
             raise _Invalid(f"{before.capitalize()} has won before the first move", root)
-        return
+        return set(range(len(nodes)))  # (a one-node certificate; more nodes would be unreached)
     reached = {root}
     todo = deque([root])
     while todo:
@@ -274,13 +278,19 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
             raise _Invalid(f"node {k}: {side.capitalize()} (the strategist) must have exactly one move here, not {len(entries)}", k)
         swapped = [entry for entry in entries if "swap" in entry]
         if swapped:
-            if claim != "black-wins" or pg_game is None or not pg_game.maker_breaker:
-                raise _Invalid(f"node {k}: a swap answers a White reply only in a black-wins certificate of a positional game "
-                               "where only Black can win", k)
-            if side != WHITE:
-                raise _Invalid(f"node {k}: a swap answers a White reply, and Black is to move here", k)
+            if pg_game is None or not pg_game.maker_breaker:
+                raise _Invalid(f"node {k}: a swap answers a move only in a certificate of a positional game where only Black can win", k)
+            if side == strategist:
+                raise _Invalid(f"node {k}: a swap answers a move of the side the strategy answers, and {side.capitalize()} "
+                               "(the strategist) is to move here", k)
             for entry in swapped:
-                cell = (plays[entry["move"]].after.white ^ here.white)
+                after = plays[entry["move"]].after
+                cell = (after.black | after.white) ^ (here.black | here.white)
+                if claim == "no-black-win":  # the cell must be dead: no goal of Black through it can be completed
+                    need, left = black_need_through(pg_game, here, cell.bit_length() - 1), black_moves_left(rules, here.ply)
+                    if need <= left:
+                        raise _Invalid(f"node {k}: Black's move {entry['move']} is answered as after {entry['swap']}, but a goal of "
+                                       f"Black through it is still within reach ({need} more cells, {left} moves left)", k)
                 swaps.append((k, cell, entry["swap"]))
             entries = [entry for entry in entries if "swap" not in entry]
         if side != strategist:
@@ -292,8 +302,9 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
         for entry in entries:
             play = plays[entry["move"]]
             after = play.after
-            if edges is not None:
-                edges[k].append((play.text, after.black ^ here.black, entry["to"], entry.get("symmetry")))
+            if edges is not None:  # the cell the strategist claims by the move (none for the other side's)
+                claimed = (after.black ^ here.black) if strategist == BLACK else (after.white ^ here.white)
+                edges[k].append((play.text, claimed, entry["to"], entry.get("symmetry")))
             if rules.won(after, side) or after.ply >= depth:
                 if side == BLACK and rules.won(after, BLACK) and claim == "no-black-win":
                     raise _Invalid(f"node {k}: Black's move {play.text} reaches Black's goal", k)
@@ -321,19 +332,20 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
                 reached.add(target)
                 parents[target] = (k, play.text, j)
                 todo.append(target)
-    unreached = next((i for i in range(len(nodes)) if i not in reached), None)
-    if unreached is not None:
-        raise _Invalid(f"node {unreached} is not reached from the root")
+    return reached
 
 
-def _check_swaps(rules: GameRules, nodes: list, perms: list, swaps: list, edges: dict) -> None:
-    """Each swap's reply lies outside the carrier of the sibling's strategy it borrows.
+def _check_swaps(rules: GameRules, claim: str, nodes: list, perms: list, swaps: list, edges: dict) -> None:
+    """Each swapped move lies outside the carrier of the sibling's strategy it borrows.
 
-    A node's carrier is every cell Black claims in the lines below it, in the
-    node's own cells: Black's move and its child's carrier where Black moves,
-    the union of the children's where White does (a swap adds nothing: its
-    lines claim what its sibling's do).  A child stored as a symmetric image
-    has its carrier mapped back.  Computed from the deepest ply up."""
+    A node's carrier is every cell the strategist (Black for "black-wins",
+    White for "no-black-win") claims in the lines below it, in the node's own
+    cells: its move and its child's carrier where it moves, the union of the
+    children's where the other side does (a swap adds nothing: its lines claim
+    what its sibling's do; a line ended as "black_cannot_win" claims nothing).
+    A child stored as a symmetric image has its carrier mapped back.  Computed
+    from the deepest ply up."""
+    who = "Black" if claim == "black-wins" else "White"
     inverses = [[0] * len(perm) for perm in perms]
     for perm, inverse in zip(perms, inverses):
         for i, p in enumerate(perm):
@@ -354,11 +366,11 @@ def _check_swaps(rules: GameRules, nodes: list, perms: list, swaps: list, edges:
         reply = next((text for text, _, _, _ in edges[k] if text == sibling), None)
         move = rules.cells[cell.bit_length() - 1].name if cell and not cell & (cell - 1) else "?"
         if reply is None:
-            raise _Invalid(f"node {k}: the reply {move} is answered as after {sibling}, which is not a reply listed with its own strategy here", k)
+            raise _Invalid(f"node {k}: the move {move} is answered as after {sibling}, which is not a move listed with its own strategy here", k)
         if cell == 0 or cell & (cell - 1):
-            raise _Invalid(f"node {k}: a swapped reply claims one cell", k)
+            raise _Invalid(f"node {k}: a swapped move claims one cell", k)
         if mapped[k, sibling] & cell:
-            raise _Invalid(f"node {k}: the reply {move} is answered as after {sibling}, but Black's strategy there claims {move}", k)
+            raise _Invalid(f"node {k}: the move {move} is answered as after {sibling}, but {who}'s strategy there claims {move}", k)
 
 
 def _check_black_cannot_win(rules: GameRules, game, claim: str, k: int, here: Position, entries: list) -> None:
@@ -388,15 +400,42 @@ def black_need(game, position: Position) -> int:
         return min((sum(1 for i in s if not position.black >> i & 1) for s in free), default=none)
     graph = game.graph  # a 0-1 breadth-first search: Black's cells cost nothing, open ones one, White's are walls
     cost = {i: 0 if position.black >> i & 1 else 1 for i in range(len(game.cells)) if not position.white >> i & 1}
-    best = {i: cost[i] for i in graph.start_border if i in cost}
+    best = _distances(graph, cost, graph.start_border)
+    return min((best[i] for i in graph.end_border if i in best), default=none)
+
+
+def black_need_through(game, position: Position, cell: int) -> int:
+    """The fewest open cells Black must still claim to own a goal that uses the
+    open cell `cell` (counted among them): a winning set holding it with no White
+    cell, or for Hex a chain of non-White cells through it joining Black's borders.
+
+    When this is more than Black's moves left, no line can ever end with a goal
+    of Black that uses the cell: a Black stone there is as good as none."""
+    none = len(game.cells) + 1
+    if game.black_wins or game.graph is None:
+        free = [s for s in game.black_wins if cell in s and not any(position.white >> i & 1 for i in s)]
+        return min((sum(1 for i in s if not position.black >> i & 1) for s in free), default=none)
+    graph = game.graph
+    cost = {i: 0 if position.black >> i & 1 else 1 for i in range(len(game.cells)) if not position.white >> i & 1}
+    if cell not in cost:
+        return none
+    start, end = _distances(graph, cost, graph.start_border), _distances(graph, cost, graph.end_border)
+    if cell not in start or cell not in end:
+        return none
+    return start[cell] + end[cell] - cost[cell]
+
+
+def _distances(graph, cost: dict[int, int], border) -> dict[int, int]:
+    """From a border, each non-White cell's fewest open cells on a chain reaching it (both ends counted)."""
+    best = {i: cost[i] for i in border if i in cost}
     todo = deque(sorted(best, key=best.__getitem__))
     while todo:
         i = todo.popleft()
         for j in graph.neighbours[i]:
-            if j in cost and best[i] + cost[j] < best.get(j, none):
+            if j in cost and best[i] + cost[j] < best.get(j, len(cost) + 1):
                 best[j] = best[i] + cost[j]
                 (todo.appendleft if cost[j] == 0 else todo.append)(j)
-    return min((best[i] for i in graph.end_border if i in best), default=none)
+    return best
 
 
 def _outcome(winner: str | None) -> str:

@@ -59,7 +59,7 @@ class Edge:
     move: str
     to: int | None  # None: the game is over after the move (or, with `swap`, answered by a sibling)
     symmetry: int | None = None  # index into the certificate's symmetries: node `to` holds the image
-    swap: str | None = None  # a White reply answered by the strategy after the sibling reply `swap` (`produce`'s carriers)
+    swap: str | None = None  # a move answered by the strategy after the sibling move `swap` (`produce`'s carriers)
 
 
 @dataclass(frozen=True)
@@ -138,6 +138,7 @@ def produce(
     max_bytes: int | None = None,
     black_cannot_win: Callable[[Position], bool] | None = None,
     carriers: bool = False,
+    dead: Callable[[Position, int], bool] | None = None,
 ) -> Certificate:
     """The certificate of `claim` about the game, the strategist's moves from `choose`.
 
@@ -147,13 +148,15 @@ def produce(
     nodes would pass `max_bytes` (default: the process's memory limit).
     `black_cannot_win` (for "no-black-win"): positions where Black's goal is out of
     reach whatever is played; their lines end there (the checker verifies it).
-    `carriers` (for "black-wins" in a game where only Black can win): White
-    replies outside the carrier of a sibling reply's strategy become swap edges
-    (`_produce_with_carriers`)."""
+    `carriers` (in a game where only Black can win): the other side's moves
+    outside the carrier of a sibling's strategy become swap edges
+    (`_produce_with_carriers`); for "no-black-win", only Black's moves that
+    `dead(position, cell)` says no goal of Black can use any more."""
     if claim not in CLAIMS:
         raise ValueError(f"a claim is one of {', '.join(CLAIMS)}, not {claim!r}")
-    if carriers and claim == BLACK_WINS and rules.winner_before_play() is None:
-        return _produce_with_carriers(rules, choose, symmetries, files, sha256, produced_by, max_bytes)
+    if carriers and rules.winner_before_play() is None and (claim == BLACK_WINS or dead is not None):
+        return _produce_with_carriers(rules, claim, choose, symmetries, files, sha256, produced_by, max_bytes,
+                                      black_cannot_win if claim == NO_BLACK_WIN else None, dead if claim == NO_BLACK_WIN else None)
     limit = memory_limit() if max_bytes is None else max_bytes
     depth = rules.depth
     mover_is_strategist = strategist(claim)
@@ -231,27 +234,40 @@ def produce(
 
 def _produce_with_carriers(
     rules: GameRules,
+    claim: str,
     choose: Chooser,
     symmetries: Sequence[Permutation],
     files: Sequence[str],
     sha256: Sequence[str],
     produced_by: str | None,
     max_bytes: int | None,
+    black_cannot_win: Callable[[Position], bool] | None,
+    dead: Callable[[Position, int], bool] | None,
 ) -> Certificate:
-    """A win's certificate where White's replies outside a carrier are swap edges.
+    """A certificate where the other side's moves outside a carrier are swap edges.
 
-    The carrier of Black's strategy below a node is every cell Black claims in
-    it, along every line.  If Black's strategy T beats White's reply r and w is
-    an open cell outside T's carrier, T beats w too, played as if White's stone
-    were on r (a White claim of r later stands for one of w): the two boards
-    differ on that pair only, T never claims either, and Black's goal is made
-    of Black's stones alone.  This needs a game where White's stones only block
-    (no White winning sets, or Hex); `bddl.engines.minimax.Minimax.use_carriers`
-    is the same argument in the search, and the checker verifies each swap by
-    recomputing the carrier from the file.  So the file lists the reply w as
-    `{"move": w, "swap": r}` instead of a strategy of its own.
+    The carrier of the strategist's strategy below a node is every cell the
+    strategist claims in it, along every line.  In a game where only Black
+    can win (no White winning sets, or Hex):
 
-    Built depth first (a reply's carrier is known once its subtree is), then
+    * "black-wins": if Black's strategy T beats White's reply r and w is an
+      open cell outside T's carrier, T beats w too, played as if White's
+      stone were on r (a White claim of r later stands for one of w): the two
+      boards differ on that pair only, T never claims either, and Black's goal
+      is made of Black's stones alone.  `bddl.engines.minimax.Minimax.use_carriers`
+      is the same argument in the search.
+    * "no-black-win": if White's strategy T stops Black after Black's move b,
+      and b' is a *dead* cell (`dead`: no goal of Black through it can be
+      completed with the moves Black has left) outside T's carrier, T stops
+      b' too, played as if Black's stone were on b (a Black claim of b later
+      stands for one of b').  Black's goals in the real game never use b', so
+      each is owned in the imagined game as soon as in the real one.
+
+    The checker verifies each swap by recomputing the carriers from the file
+    (and, for a refutation, the count that makes b' dead).  So the file lists
+    the move as `{"move": w, "swap": r}` instead of a strategy of its own.
+
+    Built depth first (a move's carrier is known once its subtree is), then
     numbered breadth first from the root like `produce`'s nodes: a game where
     no swap applies gives `produce`'s bytes."""
     limit = memory_limit() if max_bytes is None else max_bytes
@@ -259,9 +275,11 @@ def _produce_with_carriers(
     n = len(rules.cells)
     perms = tuple(tuple(p) for p in symmetries)
     inverses = [tuple(sorted(range(n), key=perm.__getitem__)) for perm in perms]
+    mover_is_strategist = strategist(claim)
     positions: list[Position] = []
     moves: list[tuple[Edge, ...]] = []
     carrier: list[int] = []
+    ended: set[int] = set()
     ids: dict[Position, int] = {}
     used = 0
     progress = Progress("certificate")
@@ -293,21 +311,27 @@ def _produce_with_carriers(
     def expand(k: int) -> None:
         nonlocal used
         position = positions[k]
+        if k and black_cannot_win is not None and black_cannot_win(position):
+            ended.add(k)
+            return
+        if position.ply >= depth:  # a depth of 0: no moves at the root
+            return
         occupied = position.black | position.white
         plays = rules.plays(position)
-        white_to_move = rules.to_move(position.ply) == WHITE
-        if plays and not white_to_move:
+        strategist_moves = rules.to_move(position.ply) == mover_is_strategist
+        if plays and strategist_moves:
             chosen = choose(position, plays)
             if chosen is None:
-                raise StrategyNotFound(f"no move for Black keeps the claim {BLACK_WINS} at ply {position.ply} in\n" + rules.render(position))
+                raise StrategyNotFound(f"no move for {mover_is_strategist.capitalize()} keeps the claim {claim} at ply {position.ply} in\n"
+                                       + rules.render(position))
             plays = [chosen]
         edges: list[Edge] = []
-        answered: list[tuple[str, int]] = []  # White's replies with a strategy of their own, and that strategy's carrier
+        answered: list[tuple[str, int]] = []  # the other side's moves with a strategy of their own, and its carrier
         union = 0
         for play in plays:
             after = play.after
             cell = (after.black | after.white) ^ occupied
-            if white_to_move:
+            if not strategist_moves and (dead is None or dead(position, cell)):
                 sibling = next((text for text, claimed in answered if not claimed & cell), None)
                 if sibling is not None:
                     edges.append(Edge(play.text, None, None, sibling))
@@ -321,7 +345,7 @@ def _produce_with_carriers(
                     expand(target)
                 claimed = carrier[target] if which is None else image(carrier[target], inverses[which])
                 edges.append(Edge(play.text, target, which))
-            if not white_to_move:
+            if strategist_moves:
                 claimed |= cell
             else:
                 answered.append((play.text, claimed))
@@ -342,5 +366,5 @@ def _produce_with_carriers(
                 order.append(edge.to)
     renumbered = [tuple(Edge(e.move, None if e.to is None else number[e.to], e.symmetry, e.swap) for e in moves[k]) for k in order]
     kept = [positions[k] for k in order]
-    return Certificate(rules.language, tuple(files), tuple(sha256), depth, BLACK_WINS, tuple(c.name for c in rules.cells),
-                       [p.ply for p in kept], kept, renumbered, perms, produced_by)
+    return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
+                       [p.ply for p in kept], kept, renumbered, perms, produced_by, frozenset(number[k] for k in ended))

@@ -1,13 +1,18 @@
 """Swap edges in win certificates (format version 2): a White reply outside
 the carrier of a sibling reply's strategy is answered by that strategy.
 
+In a refutation (White's strategy), Black's moves on dead cells (no goal of
+Black through them can still be completed) outside the carrier of a
+sibling's White strategy borrow that strategy the same way.
+
 Held three ways: certificates of random Maker-Breaker games (graphs, Hex
-boards, winning sets, (p,q) turns, first-move sets) are accepted by the
-checker and their verdicts are the brute force's; every swap edge is a Black
-win by the brute force too (the lemma the checker relies on, tested on its
-own); and forged swaps (the reply inside the sibling's carrier, a sibling
-that is itself a swap or missing, a swap at Black's turn, in a refutation, in
-a game where White can win, in a version-1 file) are each refused.
+boards, winning sets, (p,q) turns, first-move sets), both claims, are
+accepted by the checker and their verdicts are the brute force's; every swap
+edge keeps the verdict by the brute force too (the lemmas the checker relies
+on, tested on their own); and forged swaps (the move inside the sibling's
+carrier, a sibling that is itself a swap or missing, a swap at the
+strategist's turn, a live cell in a refutation, a game where White can win,
+a version-1 file) are each refused.
 """
 
 from __future__ import annotations
@@ -90,6 +95,88 @@ def test_random_maker_breaker_wins_certified_with_swaps():
     assert seen["swaps"] >= 20 and seen["smaller"] >= 5, seen
 
 
+def test_random_maker_breaker_refutations_certified_with_swaps():
+    rng = random.Random(37)
+    games = maker_breaker_games(rng)
+    seen = {"refutations": 0, "swaps": 0, "smaller": 0}
+    while seen["refutations"] < scaled(150):
+        game = next(games)
+        model = in_memory(game)
+        if model.rules.winner_before_play() is not None or brute_force(game):
+            continue
+        seen["refutations"] += 1
+        data = as_dict(build_certificate(model, False))
+        verdict = check(model.rules, data, [], model.pg)
+        assert verdict.valid, (verdict.report(), game)
+        plain = as_dict(build_certificate(model, False, carriers=False))
+        assert plain["version"] == 1 and not swaps_of(plain) and len(data["nodes"]) <= len(plain["nodes"])
+        assert as_dict(build_certificate(model, False, oracle=rules_oracle(model.rules)))["nodes"] == data["nodes"]
+        swaps = swaps_of(data)
+        if not swaps:
+            assert data == plain
+        seen["swaps"] += len(swaps)
+        seen["smaller"] += len(data["nodes"]) < len(plain["nodes"])
+        for node, move, _ in swaps:  # the lemma, by the brute force: Black still does not win after the dead move
+            black, white = masks(node["position"])
+            after = game_at(game, black | 1 << game.cells.index(move), white, node["ply"] + 1)
+            assert node["ply"] + 1 >= game.depth or not brute_force(after), (game, node, move)
+    assert seen["swaps"] >= 20 and seen["smaller"] >= 5, seen
+
+
+def test_a_refutations_swap_inside_whites_carrier_is_refused():
+    """White's strategy made to claim dead cells where it can (a valid, if odd, refutation), then a
+    Black move on such a cell forged into a swap of a sibling whose strategy claims it: refused."""
+    from compiler.certificates import _shortcuts
+    from compiler.certificates.produce import NO_BLACK_WIN, choose_by_oracle, produce
+
+    rng = random.Random(41)
+    games = maker_breaker_games(rng)
+    caught = 0
+    for _ in range(scaled(2000)):
+        game = next(games)
+        model = in_memory(game)
+        rules = model.rules
+        if rules.winner_before_play() is not None or brute_force(game):
+            continue
+        _, out_of_reach, dead = _shortcuts(model, NO_BLACK_WIN)
+
+        def dead_first(play, dead=dead):
+            return 0 if dead(_before(play), 1 << play.move) else 1
+
+        choose = choose_by_oracle(rules, NO_BLACK_WIN, rules_oracle(rules).black_wins, dead_first)
+        data = as_dict(produce(rules, NO_BLACK_WIN, choose, black_cannot_win=out_of_reach, carriers=True, dead=dead))
+        assert check(rules, data, [], model.pg).valid
+        for node in data["nodes"]:
+            black, white = masks(node["position"])
+            here = type(rules.initial)(black, white, node["ply"])
+            listed = [e["move"] for e in node["moves"] if "swap" not in e]
+            for victim in listed:
+                if not dead(here, 1 << game.cells.index(victim)):
+                    continue
+                for sibling in listed:
+                    if sibling == victim:
+                        continue
+                    bad = copy.deepcopy(data)
+                    bad["version"] = 2
+                    for e in bad["nodes"][node["id"]]["moves"]:
+                        if e["move"] == victim:
+                            e.pop("to", None)
+                            e.pop("symmetry", None)
+                            e["swap"] = sibling
+                    verdict = check(rules, bad, [], model.pg)
+                    caught += not verdict.valid and f"White's strategy there claims {victim}" in verdict.reason
+        if caught >= 5:
+            return
+    raise AssertionError(f"only {caught} forged swaps inside White's carrier were caught")
+
+
+def _before(play):
+    """The position a positional claim was made from (its cell taken back)."""
+    after = play.after
+    bit = 1 << play.move
+    return type(after)(after.black & ~bit, after.white & ~bit, after.ply - 1)
+
+
 def test_hex_swaps_shrink_the_certificate_and_check_from_the_command_line(tmp_path, capsys):
     path = tmp_path / "hex4.pg"
     from bddl.pg.writer import write_pg
@@ -146,7 +233,7 @@ def test_a_reply_inside_the_siblings_carrier_is_refused(hex_win):
 def test_a_swap_must_borrow_a_reply_with_its_own_strategy(hex_win):
     model, data = hex_win
     node, reply, sibling = swaps_of(data)[0]
-    for borrowed, message in (("z9", "which is not a reply listed with its own strategy"), (reply, "which is not a reply listed")):
+    for borrowed, message in (("z9", "which is not a move listed with its own strategy"), (reply, "which is not a move listed")):
         bad = copy.deepcopy(data)
         for e in bad["nodes"][node["id"]]["moves"]:
             if e.get("move") == reply:
@@ -158,7 +245,7 @@ def test_a_swap_must_borrow_a_reply_with_its_own_strategy(hex_win):
         for e in bad["nodes"][node["id"]]["moves"]:
             if e.get("move") == reply:
                 e["swap"] = other
-        assert "not a reply listed with its own strategy" in refused(model, bad)
+        assert "not a move listed with its own strategy" in refused(model, bad)
 
 
 def test_a_swap_at_blacks_turn_or_in_a_strong_game_is_refused(hex_win):
@@ -166,7 +253,7 @@ def test_a_swap_at_blacks_turn_or_in_a_strong_game_is_refused(hex_win):
     bad = copy.deepcopy(data)
     root = bad["nodes"][0]
     root["moves"] = [{"move": root["moves"][0]["move"], "swap": root["moves"][0]["move"]}]
-    assert "Black is to move here" in refused(model, bad)
+    assert "Black (the strategist) is to move here" in refused(model, bad)
     # the same file about a game where White has winning sets of its own: the swap argument fails there
     from dataclasses import replace
 
@@ -175,17 +262,21 @@ def test_a_swap_at_blacks_turn_or_in_a_strong_game_is_refused(hex_win):
     node, _, _ = swaps_of(data)[0]
     assert node["ply"] < strong.depth
     reason = check(strong_model.rules, data, [], strong_model.pg).reason
-    assert "only in a black-wins certificate of a positional game where only Black can win" in reason
+    assert "only in a certificate of a positional game where only Black can win" in reason
 
 
-def test_a_swap_in_a_refutation_is_refused():
+def test_a_refutations_swap_of_a_live_cell_is_refused():
+    """In a refutation only Black's dead moves may borrow a sibling's answer: forging a swap for a
+    Black move that a goal of Black can still use is caught by the count, before any carrier."""
     game = hex_board(4, 7, "")  # Black cannot cross an empty 4x4 board within 7
     model = in_memory(game)
     data = as_dict(build_certificate(model, False))
-    node = next(n for n in data["nodes"] if len(n["moves"]) >= 2)  # Black's moves, all listed
-    node["moves"][-1] = {"move": node["moves"][-1]["move"], "swap": node["moves"][0]["move"]}
+    assert check(model.rules, data, [], model.pg).valid
+    node = next(n for n in data["nodes"] if sum("to" in e and e["to"] is not None for e in n["moves"]) >= 2 and n["ply"] < 3)
+    real = [e for e in node["moves"] if e.get("to") is not None]
+    node["moves"][node["moves"].index(real[1])] = {"move": real[1]["move"], "swap": real[0]["move"]}
     data["version"] = 2
-    assert "only in a black-wins certificate" in refused(model, data)
+    assert "but a goal of Black through it is still within reach" in refused(model, data)
 
 
 def test_a_swap_needs_format_version_2(hex_win):
@@ -233,3 +324,61 @@ def test_positions_are_unchanged_by_swaps(hex_win):
     moves = {(n["position"], n["ply"]): [e["move"] for e in n["moves"]] for n in plain["nodes"]}
     for node in data["nodes"]:
         assert [e["move"] for e in node["moves"]] == moves[node["position"], node["ply"]]
+
+
+def test_black_need_through_a_cell_is_bounded_by_enumeration():
+    """The count that makes a cell dead, against an enumeration.  Winning sets: exactly the cheapest
+    set through the cell.  Hex: what soundness needs, at most the cheapest set of non-White cells that
+    joins Black's borders only with the cell (a win that needs a Black stone there), and at least the
+    cheapest joining set that holds the cell."""
+    from itertools import combinations
+
+    from compiler.certificates.check import black_need_through
+
+    rng = random.Random(43)
+    games = maker_breaker_games(rng)
+    checked = {"sets": 0, "hex": 0, "hex-exact": 0}
+    while min(checked.values()) < scaled(60):
+        game = next(games)
+        n = len(game.cells)
+        if n > 10:
+            continue
+        marks = [rng.choice("BW...") for _ in range(n)]
+        black = sum(1 << i for i, m in enumerate(marks) if m == "B")
+        white = sum(1 << i for i, m in enumerate(marks) if m == "W")
+        here = type(pg_rules(game).initial)(black, white, 0)
+        for cell in (i for i in range(n) if marks[i] == "."):
+            none = n + 1
+            need = black_need_through(game, here, cell)
+            if game.graph is None:
+                costs = [sum(marks[i] == "." for i in s) for s in game.black_wins if cell in s and all(marks[i] != "W" for i in s)]
+                assert need == min(costs, default=none), (game, marks, cell)
+                checked["sets"] += 1
+                continue
+            free = [i for i in range(n) if marks[i] != "W"]
+            holding = essential = none
+            for size in range(1, len(free) + 1):
+                for chosen in combinations(free, size):
+                    if cell in chosen and _joins(game.graph, set(chosen)):
+                        cost = sum(marks[i] == "." for i in chosen)
+                        holding = min(holding, cost)
+                        if not _joins(game.graph, set(chosen) - {cell}):
+                            essential = min(essential, cost)
+            assert holding <= need and (need <= essential or essential == none), (game, marks, cell, holding, need, essential)
+            checked["hex"] += 1
+            checked["hex-exact"] += need == essential < none
+
+
+def _joins(graph, cells: set[int]) -> bool:
+    """Do the cells hold a chain from the start border to the end border?"""
+    todo = [i for i in graph.start_border if i in cells]
+    seen = set(todo)
+    while todo:
+        i = todo.pop()
+        if i in graph.end_border:
+            return True
+        for j in graph.neighbours[i]:
+            if j in cells and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return False
