@@ -4,7 +4,7 @@ For every game given (a `.pg` file; or `DOMAIN,PROBLEM` for a BDDL model):
 the verdict from the explicit engine, the certificate written to `--out`
 (`compiler.certificates.write_certificate`), then checked by the independent
 checker (`compiler.certificates.check`); printed: the game, the verdict,
-nodes, bytes, seconds to decide, to write, to check, the checker's verdict,
+nodes, swap edges, bytes, seconds to decide, to write, to check, the checker's verdict,
 and the process's peak memory (MB).  `--answers` compares the verdicts with
 a corpus table (answers.tsv) and exits 1 on a disagreement or an invalid
 certificate.  The seconds are wall-clock on whatever machine runs it.
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     table = _answers(args.answers) if args.answers else {}
     failures = 0
-    print("game\tblack_wins\tnodes\tbytes\tdecide_s\twrite_s\tcheck_s\tvalid\tpeak_mb", flush=True)
+    print("game\tblack_wins\tnodes\tswaps\tbytes\tdecide_s\twrite_s\tcheck_s\tvalid\tpeak_mb", flush=True)
     for game in args.games:
         paths = game.split(",")
         model = open_model(paths)
@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         except MemoryBudgetExceeded as exc:  # one game past its budget: say so, go on with the others
             failures += 1
             verdict_text = "-" if wins is None else str(wins).lower()
-            print(f"{game}\t{verdict_text}\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
+            print(f"{game}\t{verdict_text}\t-\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
                   f"not written\t{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}", flush=True)
             told = exc if wins is not None else exc.of_a_share(2, args.max_memory << 20)  # the engine's half
             print(f"{game}: {told}", file=sys.stderr)
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         verdict = check_files(model, target)
         checked = time.perf_counter()
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-        print(f"{game}\t{str(wins).lower()}\t{written.nodes}\t{written.bytes}\t{decided - start:.2f}\t{done - decided:.2f}\t"
+        print(f"{game}\t{str(wins).lower()}\t{written.nodes}\t{written.swaps}\t{written.bytes}\t{decided - start:.2f}\t{done - decided:.2f}\t"
               f"{checked - done:.2f}\t{str(verdict.valid).lower()}\t{peak}", flush=True)
         expected = table.get(str(Path(paths[-1]).resolve()))
         if not verdict.valid or (expected in ("true", "false") and expected != str(wins).lower()):

@@ -28,6 +28,7 @@ class CertificateWritten:
     nodes: int
     bytes: int
     produced_by: str
+    swaps: int = 0  # moves answered by a sibling's strategy (format version 2)
 
 
 def game_symmetries(model) -> tuple[tuple[int, ...], ...]:
@@ -127,4 +128,5 @@ def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: 
     certificate = build_certificate(model, black_wins, max_memory=max_memory, oracle=oracle, qbf_solver=qbf_solver,
                                     qbf_timeout=qbf_timeout, carriers=carriers)
     size = write(certificate, path)
-    return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "")
+    swaps = sum(edge.swap is not None for edges in certificate.moves for edge in edges)
+    return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "", swaps)
