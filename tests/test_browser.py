@@ -100,7 +100,7 @@ def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool, symm
         status = text(driver, "status")
         if "answered as after " in status:  # a swap: the page goes on from the sibling reply's node
             sibling = status.split("answered as after ")[1].split(":")[0]
-            assert strategist == BLACK and side == WHITE and sibling in legal and sibling != choice.text
+            assert side != strategist and sibling in legal and sibling != choice.text
             position = legal[sibling].after
         if "under symmetry" in status:  # the page goes on from the node of the position's image, as stored
             position = image(position, (symmetries or [])[int(status.split("under symmetry ")[1].split(")")[0])])
@@ -234,12 +234,15 @@ def test_tic_tac_toe_pg_lines_end_where_black_cannot_win(tmp_path, browser):
     assert ends, "no line reached a node where Black cannot win"
 
 
-def test_a_swapped_reply_shows_the_siblings_position_and_says_so(tmp_path, browser):
-    """Hex 3x3's win certificate answers some White replies by a sibling's strategy (`swap`): a click on
-    such a reply shows the node the sibling leads to, with a note naming the sibling, and goes on from there."""
-    path = tmp_path / "hex3.pg"
-    save_pg(hex_board(3), str(path))
-    rules, _, page, data = explorer(tmp_path, [str(path)])
+@pytest.mark.parametrize("size, depth, claim", [(3, None, "black-wins"), (4, 7, "no-black-win")], ids=["win", "refutation"])
+def test_a_swapped_move_shows_the_siblings_position_and_says_so(tmp_path, browser, size, depth, claim):
+    """Hex 3x3's win certificate answers some White replies by a sibling's strategy (`swap`), and an
+    empty 4x4 board's refutation within 7 some dead Black moves: a click on such a move shows the node
+    the sibling leads to, with a note naming the sibling, and goes on from there."""
+    path = tmp_path / "hex.pg"
+    save_pg(hex_board(size) if depth is None else hex_board(size, depth), str(path))
+    rules, strategist, page, data = explorer(tmp_path, [str(path)])
+    assert data["claim"] == claim and data["version"] == 2
     nodes, cells = data["nodes"], len(rules.cells)
     parent = {m["to"]: (n["id"], m["move"]) for n in nodes for m in n["moves"] if m.get("to") is not None and m.get("symmetry") is None}
     node, edge = next((n, m) for n in nodes for m in n["moves"] if "swap" in m and (n["id"] == data["root"] or n["id"] in parent))
@@ -255,6 +258,7 @@ def test_a_swapped_reply_shows_the_siblings_position_and_says_so(tmp_path, brows
     click(browser, f"#moves button[data-move='{edge['move']}']")
     sibling = next(m for m in node["moves"] if m["move"] == edge["swap"])
     assert f"answered as after {edge['swap']}" in text(browser, "status")
+    assert f"{strategist.capitalize()}'s strategy there never claims {edge['move']}" in text(browser, "status")
     shown = "".join({"black": "B", "white": "W", "open": "."}[s] for s in board_shown(browser, cells))
     assert shown == nodes[sibling["to"]]["position"]
     if sibling.get("symmetry") is None:

@@ -11,9 +11,9 @@ every reply is a button, and a click on a board cell plays the reply that
 changes it.  Back, forward and start walk the line of play so far.
 
 The certificate format is docs/certificates.md's (versions 1 and 2).  A
-White reply written as a swap (version 2) goes where its sibling goes, and
-the board shown is the sibling's (White's stone on the sibling's cell), the
-way a symmetric node is shown as stored; the page says so.  This module
+move written as a swap (version 2) goes where its sibling goes, and the
+board shown is the sibling's (the stone on the sibling's cell), the way a
+symmetric node is shown as stored; the page says so.  This module
 reads it for showing, not for checking: it replays each move with the rules
 to know which cells it changes, and so refuses a certificate that names an
 illegal move or whose positions do not follow from the moves, but the
@@ -265,8 +265,9 @@ function play(k) {
   const swap = edge.length > 6 ? edge[6] : null;
   if (to !== null && swap !== null) {
     pos = D.nodes[to][1]; changed = [];
-    note = "answered as after " + swap + ": Black's strategy there never claims " + text +
-      ", so Black plays it as if White's stone were on " + swap + "; shown as the certificate stores it" +
+    const who = NAME[D.strategist];
+    note = "answered as after " + swap + ": " + who + "'s strategy there never claims " + text +
+      ", so " + who + " plays it as if " + NAME[side] + "'s stone were on " + swap + "; shown as the certificate stores it" +
       (symmetry !== null && symmetry !== undefined ? ", the image of the position after " + swap + " under symmetry " + symmetry : "");
   } else if (to !== null && symmetry !== null && symmetry !== undefined) {
     pos = D.nodes[to][1]; changed = [];
