@@ -6,6 +6,7 @@ route answered; the progress line is there only when asked for (or on a terminal
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import time
 
@@ -56,7 +57,9 @@ def test_the_default_is_the_race_not_one_route(capsys, monkeypatch):
     run(capsys, "solve", *PG_WIN)
     run(capsys, "depth", *PG_WIN, "--min", "5")
     run(capsys, "validate", *TIC, "--max-lines", "2")
-    assert set(asked) == {"auto"} and len(asked) >= 4
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    run(capsys, "play", *PG_WIN)
+    assert set(asked) == {"auto"} and len(asked) >= 5
 
 
 @pytest.mark.parametrize("language", ["bddl", "pg"])
@@ -71,6 +74,18 @@ def test_depth_by_default_agrees_with_each_route(capsys, language):
     assert scans[None]["critical_depth"] == scans["qbf"]["critical_depth"] == scans["search"]["critical_depth"]
     assert scans[None]["critical_depth"] == (expected(game).critical_depth or scans["qbf"]["critical_depth"])
     assert [r["black_wins"] for r in scans[None]["results"]] == [r["black_wins"] for r in scans["qbf"]["results"]]
+
+
+@pytest.mark.parametrize("language", ["bddl", "pg"])
+@pytest.mark.parametrize("engine", ["search", "qbf", None])
+def test_play_by_each_route_to_a_black_win(capsys, monkeypatch, language, engine):
+    """Black's moves from the route asked for (the race by default), each checked by the rules: the
+    game, White always answering with its first legal move, ends with Black's goal."""
+    game = GAMES[language]
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 10))
+    status, out, _ = run(capsys, "play", *game, "--json", *(["--engine", engine] if engine else []))
+    data = json.loads(out)
+    assert status == 0 and data["outcome"] == "Black wins", data
 
 
 @pytest.mark.parametrize("language", ["bddl", "pg"])
@@ -104,6 +119,8 @@ def test_regress_by_default_races_and_both_keeps_the_qbf_route(tmp_path, capsys,
     (["depth", *PG_WIN, "--engine", "search", "--solver", "caqe"], "drop --solver"),
     (["validate", *TIC, "--engine", "search", "--solver", "caqe"], "drop --solver"),
     (["validate", *PG_WIN, "--engine", "search", "--encoding", "cor+"], "drop --encoding"),
+    (["play", *PG_WIN, "--engine", "search", "--encoding", "cor+"], "drop --encoding"),
+    (["play", *TIC, "--engine", "search", "--solver", "caqe"], "drop --solver"),
     (["depth", *PG_WIN, "--engine", "auto", "--jobs", "2"], "by the QBF route alone: drop one of them"),
     (["regress", "M", "--method", "search", "--engine", "qbf"], "--method search runs the game engine alone"),
     (["regress", "M", "--method", "both", "--engine", "auto"], "--method both compares the QBF route with the game engine"),

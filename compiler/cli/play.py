@@ -1,8 +1,10 @@
 """`bddlc play`: you play White, bddlc plays Black's winning strategy (paper §5.1).
 
 Black answers every position by re-solving from it with the plies that are
-left (`compiler.solving.strategy.SolverStrategy`), so its moves are always backed by
-a fresh verdict and checked by the game engine.  Moves are read line by line
+left (`compiler.solving.strategy.SolverStrategy`), by the route `--engine`
+names (the QBF route and the explicit search raced by default, as `solve`
+does), so its moves are always backed by a fresh verdict and checked by the
+game engine.  Moves are read line by line
 from standard input, so a session can be scripted (`bddlc play ... < moves`);
 when the input is not a terminal, each move read is echoed so the transcript
 reads like a game.
@@ -13,7 +15,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_FALSE, EXIT_OK, add_encoding_argument, add_model_arguments, add_solver_arguments, checked_encoding, open_game, paragraph
+from .common import (
+    EXIT_FALSE,
+    EXIT_OK,
+    add_encoding_argument,
+    add_engine_argument,
+    add_model_arguments,
+    add_solver_arguments,
+    checked_encoding,
+    engine_of,
+    open_game,
+    paragraph,
+)
 from .show import add_svg_argument, svg_path, write_position_svg
 
 QUIT = ("quit", "q", "exit", "resign")
@@ -33,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_model_arguments(p, "override the problem's depth (the number of plies)")
     add_solver_arguments(p, "time limit in seconds for each of Black's solves")
     add_encoding_argument(p, "the encoding of Black's solves (default: as bddlc solve)")
+    add_engine_argument(p, "for each position Black must move in")
     p.add_argument("--json", action="store_true", help="at the end, print the game record as one JSON object instead of the transcript")
     add_svg_argument(p, "the position the game ends in (the last move marked)")
     return p
@@ -46,13 +60,14 @@ def run(args) -> int:
     parser = build_parser()
     model = open_game(args, parser, print_warnings=True)
     encoding = checked_encoding(model, args.encoding, parser)
+    engine = engine_of(args, parser)
     rules = model.rules
     record = Record(model, args.json, svg_path(args, parser, rules))
     say = record.say
     echo = not sys.stdin.isatty()
-    strategy = SolverStrategy(model, encoding=encoding, solver=args.solver, timeout=args.timeout)
+    strategy = SolverStrategy(model, encoding=encoding, solver=args.solver, timeout=args.timeout, engine=engine)
     position = rules.initial
-    wins, unknown = black_wins_at_start(model, strategy, encoding, args)
+    wins, unknown = black_wins_at_start(model, strategy, encoding, args, engine)
     if unknown is not None:
         say(f"unknown: {unknown}; bddlc cannot play Black here.")
         return record.end(EXIT_OK, "unknown")
@@ -129,12 +144,12 @@ def say(text: str = "") -> None:
     print(text, file=sys.stdout, flush=True)
 
 
-def black_wins_at_start(model, strategy, encoding, args) -> tuple[bool, str | None]:
+def black_wins_at_start(model, strategy, encoding, args, engine: str) -> tuple[bool, str | None]:
     """Whether Black wins from the initial position, or (False, why not known).
 
     When Black moves first this is the strategy's opening solve, which it
     remembers for its first move."""
-    from ..solving.pipeline import solve_model
+    from ..solving.routes import answer
     from ..solving.strategy import StrategyUnknown
 
     if model.black_first and model.rules.winner_before_play() is None:
@@ -142,7 +157,7 @@ def black_wins_at_start(model, strategy, encoding, args) -> tuple[bool, str | No
             return strategy(model.rules.initial, model.depth) is not None, None
         except StrategyUnknown as exc:
             return False, str(exc)
-    verdict = solve_model(model, encoding=encoding, solver=args.solver, timeout=args.timeout)
+    verdict = answer(model, engine=engine, encoding=encoding, solver=args.solver, timeout=args.timeout).result
     if verdict.black_wins is None:
         return False, verdict.reason
     return verdict.black_wins, None
