@@ -219,10 +219,11 @@ ENGINE_HELP = ("auto (the default): the QBF route and the explicit engine that s
                "that is the same on every run (as `bddlc solve --engine`)")
 
 
-def add_engine_argument(parser: argparse.ArgumentParser, each: str) -> None:
-    """--engine for a command that decides the game many times (`each`: "for each depth", ...).
-    Its default is None, read as auto by `engine_of`, so that a command can tell an explicit choice."""
-    parser.add_argument("--engine", choices=("auto", "qbf", "search"), default=None, help=f"{each}: {ENGINE_HELP}")
+def add_engine_argument(parser: argparse.ArgumentParser, each: str, explained: str = ENGINE_HELP) -> None:
+    """--engine, the same for every command: `each` says when the route(s) run ("for each depth", ...),
+    `explained` what the choices mean.  Its default is None, read as auto by `engine_of`, so that a command
+    can tell an explicit choice."""
+    parser.add_argument("--engine", choices=("auto", "qbf", "search"), default=None, help=f"{each}: {explained}" if each else explained)
 
 
 def engine_of(args, parser: argparse.ArgumentParser) -> str:

@@ -70,13 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_engine_arguments(p: argparse.ArgumentParser) -> None:
-    from .common import add_progress_argument
+    from .common import add_engine_argument, add_progress_argument
 
-    p.add_argument(
-        "--engine",
-        choices=("auto", "qbf", "search"),
-        default=None,
-        help="auto (the default): the QBF route and the explicit engine that suits the game side by side, one "
+    add_engine_argument(
+        p,
+        "",
+        "auto (the default): the QBF route and the explicit engine that suits the game side by side, one "
         "process each; the first verdict wins, the other is stopped, and the last line (JSON: answered_by) says "
         "which answered.  qbf: a QBF solver on the game's encoding alone; search: the explicit engine alone "
         "(one route, for research and reproducible output)",
