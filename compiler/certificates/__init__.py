@@ -58,10 +58,11 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
     each within `qbf_timeout` seconds); a refutation's still comes from the
     explicit engine, asked with the verdict known.  `produced_by` says which.
 
-    `carriers`: in a certificate of a positional game where only Black can
-    win, the other side's moves outside the carrier of a sibling's strategy
-    are swap edges (format version 2, `produce._produce_with_carriers`): every
-    White reply in a win's, Black's moves on dead cells in a refutation's."""
+    `carriers`: in a certificate of a positional game, the other side's moves
+    on cells dead for it (no goal of its own through them can still be
+    completed: every cell, for White without winning sets) and outside the
+    carrier of a sibling's strategy are swap edges (format version 2,
+    `produce._produce_with_carriers`)."""
     limit = memory_limit() if max_memory is None else max_memory * MB
     try:
         return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout, carriers)
@@ -97,27 +98,30 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         sha256=[file_sha256(p) for p in model.paths],
         produced_by=produced_by,
         max_bytes=limit // 2,
-        carriers=carriers and model.language == "pg" and model.pg.maker_breaker,
+        carriers=carriers and model.language == "pg",
     )
 
 
 def _shortcuts(model, claim: str):
     """For a positional game: the strategist's moves ordered by how many cells Black
     still needs after them (fewest first for Black, most for White), the test of
-    positions where Black's goal is out of reach, and of Black's moves that no goal
-    of Black can use any more (`check.black_need` and `check.black_need_through`,
+    positions where Black's goal is out of reach, and of the other side's moves on
+    cells no goal of its own can use any more (`check.black_need`, `check.need_through`:
     the checker's own definitions, so that what the producer cuts the checker accepts)."""
     if model.language != "pg":
         return None, None, None
-    from .check import black_moves_left, black_need, black_need_through
+    from bddl.rules import BLACK, WHITE
+
+    from .check import black_moves_left, black_need, moves_left, need_through
 
     game, rules = model.pg, model.rules
-    if claim == BLACK_WINS:
-        return (lambda play: black_need(game, play.after)), None, None
+    other = WHITE if claim == BLACK_WINS else BLACK
 
     def dead(position, cell: int) -> bool:
-        return black_need_through(game, position, cell.bit_length() - 1) > black_moves_left(rules, position.ply)
+        return need_through(game, position, cell.bit_length() - 1, other) > moves_left(rules, position.ply, other)
 
+    if claim == BLACK_WINS:
+        return (lambda play: black_need(game, play.after)), None, dead
     return (lambda play: -black_need(game, play.after)), (lambda p: black_need(game, p) > black_moves_left(rules, p.ply)), dead
 
 

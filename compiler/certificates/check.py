@@ -17,13 +17,14 @@ rules.  docs/certificates.md documents the format and what is verified:
   (by its own move, or White stuck where that loses for White) before the
   plies run out and White never reaches its goal; "no-black-win", Black never
   reaches its goal within the depth;
-* (version 2) a move m of the side the strategy answers, written as a swap
-  of its sibling s, is answered by the strategy below s, played as if the
-  stone were on s: that holds when only Black can win (no White winning
-  sets, or Hex), the strategy below s never claims m (`_check_swaps`
-  collects, bottom up, every cell the strategist claims below each node: its
-  carrier), and, for a refutation, no goal of Black through m can still be
-  completed (`black_need_through`).  docs/certificates.md gives the argument.
+* (version 2) in a positional game, a move m of the side the strategy
+  answers, written as a swap of its sibling s, is answered by the strategy
+  below s, played as if the stone were on s: that holds when no goal of the
+  mover through m can still be completed (`need_through`: a dead cell, as
+  every cell is for White when White has no winning sets) and the strategy
+  below s never claims m (`_check_swaps` collects, bottom up, every cell the
+  strategist claims below each node: its carrier).  docs/certificates.md
+  gives the argument.
 
 The first fault found (breadth first from the root, moves in the file's
 order) is reported with the line of play that reaches it and the position.
@@ -278,19 +279,19 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
             raise _Invalid(f"node {k}: {side.capitalize()} (the strategist) must have exactly one move here, not {len(entries)}", k)
         swapped = [entry for entry in entries if "swap" in entry]
         if swapped:
-            if pg_game is None or not pg_game.maker_breaker:
-                raise _Invalid(f"node {k}: a swap answers a move only in a certificate of a positional game where only Black can win", k)
+            if pg_game is None:
+                raise _Invalid(f"node {k}: a swap answers a move only in a certificate of a positional game", k)
             if side == strategist:
                 raise _Invalid(f"node {k}: a swap answers a move of the side the strategy answers, and {side.capitalize()} "
                                "(the strategist) is to move here", k)
             for entry in swapped:
                 after = plays[entry["move"]].after
                 cell = (after.black | after.white) ^ (here.black | here.white)
-                if claim == "no-black-win":  # the cell must be dead: no goal of Black through it can be completed
-                    need, left = black_need_through(pg_game, here, cell.bit_length() - 1), black_moves_left(rules, here.ply)
-                    if need <= left:
-                        raise _Invalid(f"node {k}: Black's move {entry['move']} is answered as after {entry['swap']}, but a goal of "
-                                       f"Black through it is still within reach ({need} more cells, {left} moves left)", k)
+                # the cell must be dead for the mover: no goal of the mover through it can still be completed
+                need, left = need_through(pg_game, here, cell.bit_length() - 1, side), moves_left(rules, here.ply, side)
+                if need <= left:
+                    raise _Invalid(f"node {k}: {side.capitalize()}'s move {entry['move']} is answered as after {entry['swap']}, but a "
+                                   f"goal of {side.capitalize()} through it is still within reach ({need} more cells, {left} moves left)", k)
                 swaps.append((k, cell, entry["swap"]))
             entries = [entry for entry in entries if "swap" not in entry]
         if side != strategist:
@@ -385,7 +386,22 @@ def _check_black_cannot_win(rules: GameRules, game, claim: str, k: int, here: Po
 
 
 def black_moves_left(rules: GameRules, ply: int) -> int:
-    return sum(rules.to_move(p) == BLACK for p in range(ply, rules.depth))
+    return moves_left(rules, ply, BLACK)
+
+
+def moves_left(rules: GameRules, ply: int, side: str) -> int:
+    """The side's moves from `ply` (its move there included) to the end of the plies."""
+    return sum(rules.to_move(p) == side for p in range(ply, rules.depth))
+
+
+def need_through(game, position: Position, cell: int, side: str) -> int:
+    """The fewest open cells the side must still claim to own a goal of its own that uses the
+    open cell `cell` (`black_need_through` for Black; for White, its winning sets, where it has
+    any: with none, more than any count, so every cell is dead for White)."""
+    if side == BLACK:
+        return black_need_through(game, position, cell)
+    free = [s for s in game.white_wins if cell in s and not any(position.black >> i & 1 for i in s)]
+    return min((sum(1 for i in s if not position.white >> i & 1) for s in free), default=len(game.cells) + 1)
 
 
 def black_need(game, position: Position) -> int:

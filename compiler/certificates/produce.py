@@ -148,15 +148,14 @@ def produce(
     nodes would pass `max_bytes` (default: the process's memory limit).
     `black_cannot_win` (for "no-black-win"): positions where Black's goal is out of
     reach whatever is played; their lines end there (the checker verifies it).
-    `carriers` (in a game where only Black can win): the other side's moves
-    outside the carrier of a sibling's strategy become swap edges
-    (`_produce_with_carriers`); for "no-black-win", only Black's moves that
-    `dead(position, cell)` says no goal of Black can use any more."""
+    `carriers` (a positional game): the other side's moves that `dead(position,
+    cell)` says no goal of that side can use any more, outside the carrier of a
+    sibling's strategy, become swap edges (`_produce_with_carriers`)."""
     if claim not in CLAIMS:
         raise ValueError(f"a claim is one of {', '.join(CLAIMS)}, not {claim!r}")
-    if carriers and rules.winner_before_play() is None and (claim == BLACK_WINS or dead is not None):
+    if carriers and dead is not None and rules.winner_before_play() is None:
         return _produce_with_carriers(rules, claim, choose, symmetries, files, sha256, produced_by, max_bytes,
-                                      black_cannot_win if claim == NO_BLACK_WIN else None, dead if claim == NO_BLACK_WIN else None)
+                                      black_cannot_win if claim == NO_BLACK_WIN else None, dead)
     limit = memory_limit() if max_bytes is None else max_bytes
     depth = rules.depth
     mover_is_strategist = strategist(claim)
@@ -247,24 +246,21 @@ def _produce_with_carriers(
     """A certificate where the other side's moves outside a carrier are swap edges.
 
     The carrier of the strategist's strategy below a node is every cell the
-    strategist claims in it, along every line.  In a game where only Black
-    can win (no White winning sets, or Hex):
+    strategist claims in it, along every line.  Say the strategist's
+    strategy T answers the other side's move m, and m' is a cell outside T's
+    carrier that is *dead* for the mover (`dead`: no goal of the mover
+    through it can be completed with the moves it has left; with no winning
+    sets, every cell is dead for White).  Then T answers m' too, played as if
+    the mover's stone were on m (a claim of m later stands for one of m'):
+    the two boards differ on that pair only and T never claims either; the
+    strategist's stones are the same on both, so its goals come as soon; and
+    the mover's goals in the real game never use m', so each is owned in the
+    imagined game as soon as in the real one.  "black-wins" swaps White's
+    replies (`bddl.engines.minimax.Minimax.use_carriers` is the same argument
+    in the search), "no-black-win" Black's moves.
 
-    * "black-wins": if Black's strategy T beats White's reply r and w is an
-      open cell outside T's carrier, T beats w too, played as if White's
-      stone were on r (a White claim of r later stands for one of w): the two
-      boards differ on that pair only, T never claims either, and Black's goal
-      is made of Black's stones alone.  `bddl.engines.minimax.Minimax.use_carriers`
-      is the same argument in the search.
-    * "no-black-win": if White's strategy T stops Black after Black's move b,
-      and b' is a *dead* cell (`dead`: no goal of Black through it can be
-      completed with the moves Black has left) outside T's carrier, T stops
-      b' too, played as if Black's stone were on b (a Black claim of b later
-      stands for one of b').  Black's goals in the real game never use b', so
-      each is owned in the imagined game as soon as in the real one.
-
-    The checker verifies each swap by recomputing the carriers from the file
-    (and, for a refutation, the count that makes b' dead).  So the file lists
+    The checker verifies each swap by recomputing the carriers and the count
+    that makes m' dead from the file.  So the file lists
     the move as `{"move": w, "swap": r}` instead of a strategy of its own.
 
     Built depth first (a move's carrier is known once its subtree is), then

@@ -3,7 +3,9 @@ the carrier of a sibling reply's strategy is answered by that strategy.
 
 In a refutation (White's strategy), Black's moves on dead cells (no goal of
 Black through them can still be completed) outside the carrier of a
-sibling's White strategy borrow that strategy the same way.
+sibling's White strategy borrow that strategy the same way; and where White
+has winning sets too, a White reply may only be swapped on a cell dead for
+White.
 
 Held three ways: certificates of random Maker-Breaker games (graphs, Hex
 boards, winning sets, (p,q) turns, first-move sets), both claims, are
@@ -11,8 +13,8 @@ accepted by the checker and their verdicts are the brute force's; every swap
 edge keeps the verdict by the brute force too (the lemmas the checker relies
 on, tested on their own); and forged swaps (the move inside the sibling's
 carrier, a sibling that is itself a swap or missing, a swap at the
-strategist's turn, a live cell in a refutation, a game where White can win,
-a version-1 file) are each refused.
+strategist's turn, a cell its mover can still use, a version-1 file) are
+each refused.
 """
 
 from __future__ import annotations
@@ -248,21 +250,78 @@ def test_a_swap_must_borrow_a_reply_with_its_own_strategy(hex_win):
         assert "not a move listed with its own strategy" in refused(model, bad)
 
 
-def test_a_swap_at_blacks_turn_or_in_a_strong_game_is_refused(hex_win):
+def test_a_swap_at_the_strategists_turn_is_refused(hex_win):
     model, data = hex_win
     bad = copy.deepcopy(data)
     root = bad["nodes"][0]
     root["moves"] = [{"move": root["moves"][0]["move"], "swap": root["moves"][0]["move"]}]
     assert "Black (the strategist) is to move here" in refused(model, bad)
-    # the same file about a game where White has winning sets of its own: the swap argument fails there
-    from dataclasses import replace
 
-    strong = replace(model.pg, white_wins=(frozenset(range(len(model.pg.cells))),))  # every symmetry keeps it
-    strong_model = in_memory(strong)
-    node, _, _ = swaps_of(data)[0]
-    assert node["ply"] < strong.depth
-    reason = check(strong_model.rules, data, [], strong_model.pg).reason
-    assert "only in a certificate of a positional game where only Black can win" in reason
+
+def strong_games(rng: random.Random):
+    """Random positional games where both sides have winning sets (the first to own one wins)."""
+    from helpers import positional_games
+    from pg_random import random_game
+
+    while True:
+        game = random_game(rng) if rng.random() < 0.5 else positional_games.random_game(rng)
+        if game.white_wins and game.black_wins:
+            yield game
+
+
+@pytest.mark.parametrize("black_wins", [True, False], ids=["win", "refutation"])
+def test_random_strong_games_certified_with_swaps_of_moves_dead_for_the_mover(black_wins):
+    """Where White has winning sets too, a White reply may borrow a sibling's answer only on a cell
+    no White goal can still use (and a Black move, in a refutation, only on one no Black goal can)."""
+    rng = random.Random(47 + black_wins)
+    games = strong_games(rng)
+    seen = {"games": 0, "swaps": 0}
+    while seen["games"] < scaled(150):
+        game = next(games)
+        model = in_memory(game)
+        if model.rules.winner_before_play() is not None or brute_force(game) != black_wins:
+            continue
+        seen["games"] += 1
+        data = as_dict(build_certificate(model, black_wins))
+        verdict = check(model.rules, data, [], model.pg)
+        assert verdict.valid, (verdict.report(), game)
+        plain = as_dict(build_certificate(model, black_wins, carriers=False))
+        assert len(data["nodes"]) <= len(plain["nodes"]) and (swaps_of(data) or data == plain)
+        for node, move, _ in swaps_of(data):  # the lemma, by the brute force: the verdict holds after the swapped move
+            black, white = masks(node["position"])
+            bit = 1 << game.cells.index(move)
+            after = game_at(game, black | (0 if black_wins else bit), white | (bit if black_wins else 0), node["ply"] + 1)
+            assert node["ply"] + 1 < game.depth or not black_wins
+            assert node["ply"] + 1 >= game.depth or brute_force(after) == black_wins, (game, node, move)
+            seen["swaps"] += 1
+    assert seen["swaps"] >= 10, seen
+
+
+def test_a_swap_of_a_move_its_mover_can_still_use_is_refused():
+    """Forged: a White reply on a cell of a White goal still within reach, swapped to a sibling whose
+    carrier misses it, is refused by the count (the carrier alone would not catch it)."""
+    rng = random.Random(53)
+    games = strong_games(rng)
+    caught = 0
+    for _ in range(scaled(3000)):
+        game = next(games)
+        model = in_memory(game)
+        if model.rules.winner_before_play() is not None or not brute_force(game):
+            continue
+        data = as_dict(build_certificate(model, True, carriers=False))
+        for node in data["nodes"]:
+            listed = [e["move"] for e in node["moves"]]
+            if len(listed) < 2 or model.rules.to_move(node["ply"]) != "white":
+                continue
+            bad = copy.deepcopy(data)
+            bad["version"] = 2
+            entries = bad["nodes"][node["id"]]["moves"]
+            entries[1] = {"move": entries[1]["move"], "swap": entries[0]["move"]}
+            verdict = check(model.rules, bad, [], model.pg)
+            caught += not verdict.valid and "but a goal of White through it is still within reach" in verdict.reason
+        if caught >= 5:
+            return
+    raise AssertionError(f"only {caught} swaps of live White replies were caught")
 
 
 def test_a_refutations_swap_of_a_live_cell_is_refused():
