@@ -42,7 +42,7 @@ from typing import Sequence
 from bddl.rules import BLACK, WHITE, GameRules, Position
 
 FORMAT, VERSION = "bddlc-certificate", 1
-SWAP_VERSION = 2  # version 1 and White replies answered by a sibling's strategy ("swap")
+SWAP_VERSION = 2  # version 1 and moves answered by a sibling's strategy ("swap")
 CLAIMS = ("black-wins", "no-black-win")
 
 
@@ -237,7 +237,7 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
           swaps: list, edges: dict | None) -> set[int]:
     """The nodes reached from the root, each checked against the rules; the swap edges
     met go to `swaps` (node, the reply's cell, the sibling named) and, in a version 2
-    file, every node's edges to `edges` (move, the cell Black claims by it, target, symmetry)."""
+    file, every node's edges to `edges` (move, the cell the strategist claims by it, target, symmetry)."""
     strategist = BLACK if claim == "black-wins" else WHITE
     start = _position(rules, nodes[root])
     if start != rules.initial:
