@@ -57,7 +57,18 @@ def test_console_block_prints_what_the_doc_shows(block: Block, workspace: Worksp
     if block.mark == "skip":
         pytest.skip(f"docs-test: skip ({block.reason})")
     report = mismatches(block, workspace.run(block))
+    for _ in range(2):
+        if not report or not all(raced(line) for line in report):
+            break
+        # `solve`'s race names the route that answered first; on a loaded machine the other one can
+        # win it now and then (docs/solving.md says so): such a block gets two more runs
+        report = mismatches(block, workspace.run(block))
     assert not report, "\n\n".join(report)
+
+
+def raced(report: str) -> bool:
+    """Does a mismatch report involve a line that names the route that answered a race?"""
+    return any(word in report for word in ("answered by ", "solver: ", "encoding: "))
 
 
 @pytest.mark.parametrize(
