@@ -92,7 +92,7 @@ def test_depth_continues_the_turn_pattern(capsys):
 
 def test_play_scripted(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("a1\nc3\n"))
-    status, stdout, _ = run(capsys, "play", TIC5)
+    status, stdout, _ = run(capsys, "play", TIC5, "--engine", "qbf")  # White's scripted moves answer the QBF route's
     assert status == 0 and "Black reaches its goal: Black wins." in stdout
     status, stdout, _ = run(capsys, "play", TIC)
     assert status == 20 and "no winning strategy" in stdout

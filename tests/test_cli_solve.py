@@ -194,7 +194,7 @@ def test_depth_reports_a_contradicting_solver_loudly(capsys, monkeypatch):
 
 def play(capsys, monkeypatch, argv, moves: str):
     monkeypatch.setattr(sys, "stdin", io.StringIO(moves))
-    return run(capsys, "play", *argv)
+    return run(capsys, "play", *argv, "--engine", "qbf")  # the QBF route's moves: the transcripts below are its
 
 
 def test_play_to_a_black_win_with_a_bad_move_retried(capsys, monkeypatch):
@@ -209,7 +209,7 @@ def test_play_to_a_black_win_with_a_bad_move_retried(capsys, monkeypatch):
 
 
 def test_play_without_a_terminal():
-    proc = subprocess.run([sys.executable, "-m", "compiler.cli", "play", *DOMINEERING], input="2\n3\n1\n1\n1\n1\n",
+    proc = subprocess.run([sys.executable, "-m", "compiler.cli", "play", *DOMINEERING, "--engine", "qbf"], input="2\n3\n1\n1\n1\n1\n",
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     assert "White> 2\n" in proc.stdout  # the move read is echoed

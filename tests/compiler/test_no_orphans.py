@@ -140,7 +140,7 @@ def test_solve_leaves_no_solver_behind(tmp_path, number):
         ["depth", *MODEL, "--solver", "depqbf", "--engine", "qbf"],
         ["solve", *MODEL, "--solver", "auto", "--engine", "qbf"],  # the solvers' portfolio: both members run the stand-in
         ["validate", *MODEL, "--solver", "qute", "--engine", "qbf"],
-        ["play", *MODEL, "--solver", "qute"],
+        ["play", *MODEL, "--solver", "qute", "--engine", "qbf"],
     ],
     ids=lambda argv: f"{argv[0]}-{argv[4]}",
 )

@@ -560,7 +560,7 @@ def test_play_svg_draws_the_position_the_game_ended_in(files, moves, tmp_path, h
     files = hex3_pg if files == "hex3" else files
     rules = open_model(files).rules
     out = tmp_path / "end.svg"
-    result = run_cli("play", *files, "--json", "--svg", str(out), stdin=moves)
+    result = run_cli("play", *files, "--json", "--svg", str(out), "--engine", "qbf", stdin=moves)  # scripted against its moves
     assert result.returncode == (0 if moves else 20), result.stderr
     record = json.loads(result.stdout)
     positions = [rules.initial]
