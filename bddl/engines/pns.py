@@ -126,6 +126,8 @@ class ProofNumberSearch(Minimax):
         self.solved: dict[tuple[bool, int, int], list[int]] = {}
         # (black to move, b, w, r) -> (phi, delta, work), unsolved only
         self.unsolved: dict[tuple[bool, int, int, int], tuple[int, int, int]] = {}
+        # the keys stored since `keep_journal` (a PPN² job's news for the other workers), in order
+        self.journal: dict[tuple, None] | None = None
 
     # -- the question (`black_wins` and `known` are the minimax's) -----------
 
@@ -285,6 +287,8 @@ class ProofNumberSearch(Minimax):
         if delta == 0:
             return self._store_solved(black_to_move, b, w, r, not black_to_move, work)
         self.unsolved[(black_to_move, b, w, r)] = (phi, delta, work)
+        if self.journal is not None:
+            self.journal[(black_to_move, b, w, r)] = None
         self._bound_memory()
         return phi, delta
 
@@ -299,6 +303,8 @@ class ProofNumberSearch(Minimax):
             entry[0] = min(entry[0], r)
         else:
             entry[1] = max(entry[1], r)
+        if self.journal is not None:
+            self.journal[key] = None
 
     def _remember_verdict(self, black_to_move: bool, b: int, w: int, r: int, black_wins: bool) -> None:
         """The knowledge's verdicts are kept as solved, as df-pn keeps them."""
@@ -325,9 +331,64 @@ class ProofNumberSearch(Minimax):
             entry[1] = max(entry[1], r)
         entry[2] += work
         self.unsolved.pop((black_to_move, b, w, r), None)
+        if self.journal is not None:
+            self.journal[key] = None
         self._bound_memory()
         mover_wins = black_wins == black_to_move
         return (0, INF) if mover_wins else (INF, 0)
+
+    # -- what a table learns from others (PPN²'s table news) -------------------
+
+    def keep_journal(self) -> None:
+        """Note every key stored from now on, for `news`."""
+        self.journal = {}
+
+    def news(self, min_work: int = 1) -> tuple[tuple[int, ...], ...]:
+        """The entries stored since `keep_journal` that cost at least `min_work` and are
+        still held, as flat tuples: (black to move, b, w, smallest winning r, largest
+        losing r, work) for a solved board, (black to move, b, w, r, phi, delta, work)
+        for an unsolved position.  Ends the journal.
+
+        Why share them: two PPN² workers searching nearby leaves meet the same
+        positions (Breakthrough's transpositions), and each would otherwise solve
+        them again in its own table; measured, sharing both kinds at job
+        boundaries took 2 workers' positions from 1.5 times one worker's to
+        about one worker's (docs/benchmarks.md)."""
+        journal, self.journal = self.journal or {}, None
+        found: list[tuple[int, ...]] = []
+        for key in journal:
+            if len(key) == 3:
+                entry = self.solved.get(key)
+                if entry is not None and entry[2] >= min_work:
+                    found.append((*key, entry[0], entry[1], entry[2]))
+            else:
+                unsolved = self.unsolved.get(key)
+                if unsolved is not None and unsolved[2] >= min_work:
+                    found.append((*key, *unsolved))
+        return tuple(found)
+
+    def learn(self, news: Sequence[Sequence[int]]) -> None:
+        """Take another table's `news`: solved facts merge by the plies-left
+        monotonicity (they are exact, as this table's own are), unsolved numbers
+        replace those that cost less work (they only guide the search)."""
+        for item in news:
+            if len(item) == 6:
+                black_to_move, b, w, win, loss, work = item
+                key = (bool(black_to_move), b, w)
+                entry = self.solved.get(key)
+                if entry is None:
+                    self.solved[key] = [win, loss, work]
+                else:
+                    entry[0] = min(entry[0], win)
+                    entry[1] = max(entry[1], loss)
+                    entry[2] = max(entry[2], work)
+            else:
+                black_to_move, b, w, r, phi, delta, work = item
+                key4 = (bool(black_to_move), b, w, r)
+                held = self.unsolved.get(key4)
+                if held is None or held[2] < work:
+                    self.unsolved[key4] = (phi, delta, work)
+        self._bound_memory()
 
     def _bound_memory(self) -> None:
         if len(self.solved) + len(self.unsolved) <= self.capacity:

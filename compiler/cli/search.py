@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "qbf at leaves two or more plies below the root (docs/scaling.md)")
     p.add_argument("--qbf-slice", type=positive_float, metavar="SECONDS",
                    help="with --leaf-jobs qbf or mixed: the seconds a leaf's QBF job may take, compiling included (default 2)")
+    p.add_argument("--share-tables", action=argparse.BooleanOptionalAction,
+                   help="with --algorithm ppn2: each job brings a worker what the other workers' df-pn tables "
+                   "learnt since its last job (default: on; --no-share-tables for the paper's independent workers)")
     p.add_argument(
         "--race-patterns",
         action="store_true",

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import collections
 import os
+import pickle
 import sys
 import time
 import warnings
@@ -66,10 +67,12 @@ from bddl.engines.pn_tree import DEFAULT_MAX_NODES, NODE_BYTES, GarbageResult, P
 from bddl.engines.positional import PgSearchResult
 
 from .leaf_verdicts import DEFAULT_LEAF_JOBS, DEFAULT_QBF_SLICE, verdict_leaves
+from .table_news import TableNews, check_news, pinned
 
 WORKER_CAPACITY = 500_000  # df-pn table entries each worker keeps between jobs (about 100 MB)
 MAX_LOSSES = 3  # a leaf whose jobs lost their workers this often stops the search (it kills workers)
 PROGRESS_EVERY = 2.0  # seconds between progress lines
+NEWS_MIN_WORK = 1  # table news carry every entry a job stored (measured: docs/benchmarks.md)
 
 
 class JobFailed(RuntimeError):
@@ -85,6 +88,7 @@ class Ppn2Statistics:
     workers: int  # worker threads when the search ended
     seconds: float
     tables: int = 0  # df-pn tables the workers started: more than `workers` means a worker restarted
+    news: int = 0  # table entries the jobs passed on to other workers (`table_news`)
 
     @property
     def restarted(self) -> bool:
@@ -152,14 +156,44 @@ def _with_capacity(setup: DfpnSetup) -> DfpnSetup:
 _worker_search: list = []
 
 
-def job_task(token: str, recipe, job: int, position: Position, descents: int, every: int, topic: str) -> tuple[JobResult, bool]:
-    """One job, on a worker (module level: Dask workers import it): its result, and
-    whether it began a fresh df-pn table (a worker's first job, or one restarted)."""
+class Packed:
+    """A job's argument pickled once by the server.  Dask walks a task's
+    arguments looking for futures to wait on; walking the game model's
+    dataclasses and a job's table news on every submit took about a third of
+    the server's time (measured with py-spy on Breakthrough 4x5), while a
+    `Packed` is one opaque object."""
+
+    __slots__ = ("pickled",)
+
+    def __init__(self, value: Any) -> None:
+        self.pickled = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def __getstate__(self) -> bytes:
+        return self.pickled
+
+    def __setstate__(self, state: bytes) -> None:
+        self.pickled = state
+
+    def unpack(self) -> Any:
+        return pickle.loads(self.pickled)
+
+
+def job_task(
+    token: str, recipe: Packed, job: int, position: Position, descents: int, every: int, topic: str, news: Packed | None = None
+) -> tuple[JobResult, bool, tuple]:
+    """One job, on a worker (module level: Dask workers import it): its result,
+    whether it began a fresh df-pn table (a worker's first job, or one
+    restarted), and the table news it leaves for the other workers
+    (`table_news`; `news` are theirs, learnt before the search; None: the
+    search shares no tables, and the job leaves no news)."""
     fresh = not _worker_search or _worker_search[0] != token
     if fresh:
-        setup = recipe.build()
+        setup = recipe.unpack().build()
         _worker_search[:] = [token, setup, setup.engine()]
     _, setup, engine = _worker_search
+    if news is not None:
+        engine.learn(news.unpack())
+        engine.keep_journal()
     report = None
     try:
         from distributed import get_worker
@@ -170,14 +204,15 @@ def job_task(token: str, recipe, job: int, position: Position, descents: int, ev
             worker.log_event(topic, [job, phi, delta])
     except (ImportError, ValueError):  # not on a worker: no partial results
         pass
-    return run_to_end(run_job(setup, position, descents, every, engine), report), fresh
+    result = run_to_end(run_job(setup, position, descents, every, engine), report)
+    return result, fresh, () if news is None else engine.news(NEWS_MIN_WORK)
 
 
-def verdict_task(recipe, position: Position, seconds: float) -> bool | None:
+def verdict_task(recipe: Packed, position: Position, seconds: float) -> bool | None:
     """One verdict job, on a worker: the QBF route on the leaf's game (`leaf_verdicts`)."""
     from .leaf_verdicts import leaf_verdict
 
-    return leaf_verdict(recipe.game_model(), position, seconds)
+    return leaf_verdict(recipe.unpack().game_model(), position, seconds)
 
 
 # --- the server -----------------------------------------------------------------------
@@ -200,39 +235,53 @@ def run_ppn2(
     spread: bool = True,
     leaf_jobs: str = DEFAULT_LEAF_JOBS,
     qbf_slice: float = DEFAULT_QBF_SLICE,
+    share_tables: bool = True,
 ) -> tuple[PnTree, Ppn2Statistics]:
     """Algorithm 1 on the client's cluster: the solved tree and the statistics.
 
-    Raises `SearchBudgetExceeded` once the jobs have expanded more than
-    `max_positions` positions, `TreeTooLarge`, `GarbageResult` and `JobFailed`."""
+    `share_tables`: each job is pinned to a worker and carries the table news
+    of the other workers' jobs (`table_news`).  Raises `SearchBudgetExceeded`
+    once the jobs have expanded more than `max_positions` positions,
+    `TreeTooLarge`, `GarbageResult` and `JobFailed`."""
     from distributed import wait
     from distributed.scheduler import KilledWorker
 
     start = time.perf_counter()
     tree = PnTree(root, max_nodes, spread=spread, qbf_at=verdict_leaves(leaf_jobs, root[3]))
+    packed = Packed(recipe)
     tables = 0  # df-pn tables the workers started (one per worker, more when one restarted)
     token = f"{os.getpid()}-{time.monotonic_ns()}"
     topic = f"bddlc-ppn2-{token}"
     partials: collections.deque = collections.deque()
     client.subscribe_topic(topic, lambda event: partials.append(event[1]))
     futures: dict[Any, int] = {}  # future -> job
+    where: dict[Any, str | None] = {}  # future -> the worker it is pinned to
+    busy: collections.Counter = collections.Counter()  # worker -> jobs pinned to it and out
+    news = TableNews() if share_tables else None
     losses: dict[Position | None, int] = {}
-    slots, slots_read = _slots(client), time.monotonic()
+    workers, slots_read = _workers(client), time.monotonic()
+    slots = sum(threads for _, threads in workers)
     last_progress = time.monotonic()
     try:
         while not tree.done:
             if time.monotonic() - slots_read > 1.0:
-                slots, slots_read = _slots(client), time.monotonic()
+                workers, slots_read = _workers(client), time.monotonic()
+                slots = sum(threads for _, threads in workers)
             while len(futures) < max(slots, 1):
+                worker = pinned(workers, busy)
                 picked = tree.next_job()
                 if picked is None:
                     break
                 job, position = picked
+                place = {} if worker is None else {"workers": [worker], "allow_other_workers": True}
                 if tree.is_verdict_job(job):
-                    future = client.submit(verdict_task, recipe, position, qbf_slice, pure=False)
+                    future = client.submit(verdict_task, packed, position, qbf_slice, pure=False, **place)
                 else:
-                    future = client.submit(job_task, token, recipe, job, position, descents, every, topic, pure=False)
+                    sent = None if news is None else Packed(news.for_worker(worker, (w for w, _ in workers)) if worker else ())
+                    future = client.submit(job_task, token, packed, job, position, descents, every, topic, sent, pure=False, **place)
                 futures[future] = job
+                where[future] = worker
+                busy[worker] += 1
             if not futures:
                 raise JobFailed("no leaf to search and no job out: the tree is stuck (a bug)")
             if progress is not None and time.monotonic() - last_progress >= PROGRESS_EVERY:
@@ -252,16 +301,20 @@ def run_ppn2(
                 tree.partial(job, phi, delta)
             for future in finished:
                 job = futures.pop(future)
+                worker = where.pop(future)
+                busy[worker] -= 1
                 leaf = tree.out.get(job)
                 if future.status == "finished":
                     if tree.is_verdict_job(job):
                         tree.verdict(job, future.result())
                         continue
                     answer = future.result()
-                    if not (isinstance(answer, tuple) and len(answer) == 2 and type(answer[1]) is bool):
-                        raise GarbageResult(f"job {job} returned {type(answer).__name__}, not (JobResult, fresh table)")
+                    if not (isinstance(answer, tuple) and len(answer) == 3 and type(answer[1]) is bool):
+                        raise GarbageResult(f"job {job} returned {type(answer).__name__}, not (JobResult, fresh table, news)")
                     tree.final(job, answer[0])
                     tables += answer[1]
+                    if news is not None:
+                        news.add(worker, check_news(job, answer[2]))
                     continue
                 exception = _exception(future)
                 if isinstance(exception, KilledWorker) or future.status == "cancelled":
@@ -279,7 +332,7 @@ def run_ppn2(
         outstanding = [f for f in futures if not f.done()]
         if outstanding:
             client.cancel(outstanding, force=True)
-    return tree, Ppn2Statistics(tree.statistics(), slots, time.perf_counter() - start, tables)
+    return tree, Ppn2Statistics(tree.statistics(), slots, time.perf_counter() - start, tables, 0 if news is None else news.sent)
 
 
 def _exception(future) -> BaseException | None:
@@ -289,9 +342,9 @@ def _exception(future) -> BaseException | None:
         return exc
 
 
-def _slots(client) -> int:
-    """The worker threads the cluster has now (jobs run one per thread)."""
-    return sum(client.nthreads().values())
+def _workers(client) -> list[tuple[str, int]]:
+    """The cluster's workers now, with their threads (jobs run one per thread), in address order."""
+    return sorted(client.nthreads().items())
 
 
 def _progress_line(tree: PnTree, out: int, seconds: float) -> str:
@@ -373,7 +426,7 @@ class Ppn2Failed(RuntimeError):
     """The parallel search could not give an answer (the message says why): exit status 1."""
 
 
-PPN2_OPTIONS = ("workers", "scheduler", "job_descents", "partial_every", "leaf_jobs", "qbf_slice")
+PPN2_OPTIONS = ("workers", "scheduler", "job_descents", "partial_every", "leaf_jobs", "qbf_slice", "share_tables")
 
 
 def misplaced_option(args) -> str | None:
@@ -403,6 +456,7 @@ def search_from_args(args, *, bddl_game=None, depth: int | None = None, knowledg
         "progress": stderr_progress,
         "leaf_jobs": args.leaf_jobs or DEFAULT_LEAF_JOBS,
         "qbf_slice": args.qbf_slice or DEFAULT_QBF_SLICE,
+        "share_tables": args.share_tables is not False,
     }
     try:
         with warnings.catch_warnings():
@@ -421,6 +475,8 @@ def search_from_args(args, *, bddl_game=None, depth: int | None = None, knowledg
         s = stats.tree
         print(f"ppn2: {stats.workers} workers, {s.jobs:,} jobs ({s.partials:,} partial results), "
               f"tree {s.touched:,} nodes ({s.expanded:,} expanded), {s.positions:,} positions by the jobs", file=sys.stderr)
+        if stats.news:
+            print(f"ppn2: {stats.news:,} table entries shared between the workers", file=sys.stderr)
         if s.verdict_jobs:
             print(f"ppn2: {s.verdict_jobs:,} QBF leaf jobs, {s.verdicts:,} solved their leaf", file=sys.stderr)
         if stats.restarted:

@@ -28,15 +28,19 @@ from bddl.engines.positional import PositionalSolver
 from bddl.engines.race import race_knowledge
 
 
-def fake_ppn2(setup, root, workers=2, descents=4, every=1, lose=0.0, seed=0, spread=True, max_nodes=10**9):
+def fake_ppn2(setup, root, workers=2, descents=4, every=1, lose=0.0, seed=0, spread=True, max_nodes=10**9, share=False):
     """Algorithm 1 with `workers` in-process workers, each with its own df-pn table;
     a job is lost (its worker dies, a fresh one takes its place) with probability `lose`
-    at each step."""
+    at each step.  `share`: a finished job's table news (`ProofNumberSearch.news`)
+    reach every other worker when that worker starts its next job, as
+    `compiler.solving.table_news` routes them."""
     rng = random.Random(seed)
     tree = PnTree(root, max_nodes=max_nodes, spread=spread)
     engines = [setup.engine() for _ in range(workers)]
+    pending: list[list] = [[] for _ in range(workers)]  # news each worker has not learnt yet
     running: dict[int, tuple[int, object]] = {}  # job -> (worker, its generator)
     most_out = 0
+    tree.news = 0
     while not tree.done:
         busy = {worker for worker, _ in running.values()}
         for worker in range(workers):
@@ -46,6 +50,10 @@ def fake_ppn2(setup, root, workers=2, descents=4, every=1, lose=0.0, seed=0, spr
             if picked is None:
                 break
             job, position = picked
+            if share:
+                engines[worker].learn(pending[worker])
+                pending[worker] = []
+                engines[worker].keep_journal()
             running[job] = (worker, run_job(setup, position, descents, every, engines[worker]))
         most_out = max(most_out, len(running))
         assert running, "no job out and no leaf to search"
@@ -61,6 +69,12 @@ def fake_ppn2(setup, root, workers=2, descents=4, every=1, lose=0.0, seed=0, spr
             except StopIteration as stop:
                 del running[job]
                 tree.final(job, stop.value)
+                if share:
+                    news = engines[worker].news()
+                    tree.news += len(news)
+                    for other in range(workers):
+                        if other != worker:
+                            pending[other].extend(news)
             if tree.done:
                 break
     tree.most_out = most_out
@@ -96,6 +110,30 @@ def test_fake_ppn2_agrees_with_the_minimax_on_random_bddl_games():
     reach.check()
 
 
+def test_fake_ppn2_with_shared_tables_agrees_with_the_minimax_on_random_bddl_games():
+    """Table news learnt at every job's start (`ProofNumberSearch.learn`), some workers lost."""
+    reach = Reach(0.2)  # the tree, not the root's job, decided at least this share
+
+    @settings(max_examples=scaled(150), deadline=None)
+    @given(random_game(max_depth=7), st.sampled_from([(2, 1, 1), (3, 1, 1), (4, 1, 1)]), st.integers(0, 3))
+    def check(case, sizes, seed):
+        domain, problem = case
+        game = Game(domain, problem)
+        expected = search(game).black_wins
+        workers, descents, every = sizes
+        setup = replace(bddl_setup(game), leaf_plies=0)
+        tree = fake_ppn2(setup, bddl_root(game, problem.depth), workers, descents, every, lose=0.1 * (seed % 2), seed=seed, share=True)
+        reach.tried()
+        if tree.expanded:
+            reach.reached()
+        assert tree.black_wins == expected
+        if expected and game.black_first:
+            assert bddl_first_move_wins(game, tree, problem.depth)
+
+    check()
+    reach.check()
+
+
 def pg_first_claim_wins(game, tree: PnTree) -> bool:
     setup, rules = pg_setup(game)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
@@ -115,7 +153,10 @@ def test_fake_ppn2_agrees_with_the_brute_force_on_random_positional_games():
         if isinstance(root, bool):
             assert root == expected, number
             continue
-        tree = fake_ppn2(pg_setup(game)[0], root, workers=1 + number % 3, descents=1 + number % 4, every=1, lose=0.05 * (number % 2), seed=number)
+        tree = fake_ppn2(
+            pg_setup(game)[0], root, workers=1 + number % 3, descents=1 + number % 4, every=1, lose=0.05 * (number % 2), seed=number,
+            share=number % 4 >= 2,
+        )
         assert tree.black_wins == expected, (number, game)
         decided_by_the_tree += tree.expanded > 0
         if expected and root[0]:
@@ -143,6 +184,47 @@ def test_race_patterns_inside_the_jobs():
     setup = bddl_setup(game, race_knowledge(game))
     tree = fake_ppn2(setup, bddl_root(game, 18), workers=2, descents=200, every=50)
     assert tree.black_wins is search(game).black_wins is True
+
+
+def test_shared_tables_keep_the_verdict_and_save_the_second_worker_work():
+    """Two workers on Breakthrough 3x5: passing each job's table news to the other
+    worker gives the minimax's verdict with fewer positions than two separate tables."""
+    game = breakthrough("second_3x5_d18.bddl")
+    setup = bddl_setup(game, race_knowledge(game))
+    expected = search(game).black_wins
+    separate = fake_ppn2(setup, bddl_root(game, 18), workers=2, descents=100, every=10)
+    shared = fake_ppn2(setup, bddl_root(game, 18), workers=2, descents=100, every=10, share=True)
+    assert separate.black_wins == shared.black_wins == expected
+    assert shared.news > 0 and separate.news == 0
+    assert shared.positions < separate.positions
+
+
+def test_news_carry_a_tables_verdicts_to_another_table():
+    game = breakthrough("second_3x4_d12.bddl")
+    setup = bddl_setup(game)
+    first, second = setup.engine(), setup.engine()
+    first.keep_journal()
+    assert first.black_wins(game.black_first, game.initial.black, game.initial.white, 12) == search(game).black_wins
+    news = first.news()
+    assert news and first.journal is None
+    second.learn(news)
+    for key, (win, loss, _) in first.solved.items():
+        for r in {1, loss, max(loss, 1), win if win < INF else 12}:
+            assert second.known(*key, r) == first.known(*key, r)
+    second.positions = 0
+    assert second.black_wins(game.black_first, game.initial.black, game.initial.white, 12) == search(game).black_wins
+    assert second.positions == 0  # the root itself was in the news
+
+
+def test_learning_merges_by_the_plies_left():
+    game = breakthrough("second_3x4_d12.bddl")
+    engine = bddl_setup(game).engine()
+    engine.learn([(1, 5, 6, 7, 2, 10), (1, 5, 6, 4, 3, 1), (0, 5, 6, 3, 4, 9, 20)])
+    assert engine.solved[(True, 5, 6)] == [4, 3, 10]  # the smaller winning r, the larger losing r, the larger work
+    engine.learn([(0, 5, 6, 3, 7, 7, 5)])  # less work than what is held: kept out
+    assert engine.unsolved[(False, 5, 6, 3)] == (4, 9, 20)
+    engine.learn([(0, 5, 6, 3, 2, 2, 50)])
+    assert engine.unsolved[(False, 5, 6, 3)] == (2, 2, 50)
 
 
 # --- the bounded df-pn -------------------------------------------------------------------

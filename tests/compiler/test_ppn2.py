@@ -152,10 +152,15 @@ def test_a_worker_killed_in_the_middle_costs_only_its_job():
     assert result.black_wins is expected is True
 
 
-def _garbage_job(token, recipe, job, position, descents, every, topic):
+def _garbage_job(token, recipe, job, position, descents, every, topic, news=None):
     from bddl.engines.pn_job import JobResult
 
-    return JobResult(0, 7, (), None, 1), True  # "solved" with a finite disproof number
+    return JobResult(0, 7, (), None, 1), True, ()  # "solved" with a finite disproof number
+
+
+def _garbage_news_job(token, recipe, job, position, descents, every, topic, news=None):
+    result, fresh, _ = ppn2.job_task(token, recipe, job, position, descents, every, topic, news)
+    return result, fresh, ((1, 0, 0, 2, 5, 1),)  # Black both wins with 2 plies left and loses with 5
 
 
 def test_a_garbage_result_is_an_error_not_a_verdict(client, monkeypatch):
@@ -163,6 +168,22 @@ def test_a_garbage_result_is_an_error_not_a_verdict(client, monkeypatch):
     monkeypatch.setattr(ppn2, "job_task", _garbage_job)
     with pytest.raises(ppn2.GarbageResult, match="neither solved nor open"):
         ppn2.search_bddl(client, model.domain, model.problem, 8)
+
+
+def test_garbage_table_news_are_an_error_not_a_verdict(client, monkeypatch):
+    model = load_model(ROOT / "domains/domineering.bddl", ROOT / "problems/domineering/4x4_d8.bddl")
+    monkeypatch.setattr(ppn2, "job_task", _garbage_news_job)
+    with pytest.raises(ppn2.GarbageResult, match="no table holds"):
+        ppn2.search_bddl(client, model.domain, model.problem, 8, descents=20, every=5)
+
+
+@pytest.mark.parametrize("share", [True, False], ids=["shared tables", "separate tables"])
+def test_two_workers_with_and_without_shared_tables(client, share):
+    """Table news pass between the workers only when asked (the default), and the verdict is the minimax's either way."""
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
+    stats = bddl_check(client, model.domain, model.problem, descents=100, every=10, race_patterns=True, share_tables=share)
+    assert stats.workers == 2 and stats.tree.jobs > 4
+    assert (stats.news > 0) is share
 
 
 def test_the_position_budget_is_kept(client):
@@ -199,6 +220,7 @@ def test_search_command_with_ppn2(capsys):
         (["--algorithm", "pns", "--job-descents", "5"], "--job-descents needs --algorithm ppn2"),
         (["--algorithm", "ppn2", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "give one of them"),
         (["--leaf-jobs", "qbf"], "--leaf-jobs needs --algorithm ppn2"),
+        (["--algorithm", "pns", "--no-share-tables"], "--share-tables needs --algorithm ppn2"),
         (["--algorithm", "ppn2", "--qbf-slice", "3"], "--qbf-slice needs --leaf-jobs qbf or mixed"),
         (["--algorithm", "ppn2", "--leaf-jobs", "qbf", "--qbf-slice", "0"], "--qbf-slice"),
     ],
@@ -275,7 +297,7 @@ def test_search_command_with_ppn2_and_the_positional_rules(capsys):
     assert game.won(move.state, "black") or minimax_black_wins(game, move.state, "white", 8)
 
 
-def _job_that_kills_its_worker(token, recipe, job, position, descents, every, topic):
+def _job_that_kills_its_worker(token, recipe, job, position, descents, every, topic, news=None):
     os._exit(1)  # as the out-of-memory killer would
 
 
@@ -365,10 +387,10 @@ def test_one_worker_gives_the_same_counts_run_to_run():
     assert runs[0][2] > 20 and runs[0][-1] == 1  # many jobs, one df-pn table (no restart)
 
 
-def _job_on_a_restarted_worker(token, recipe, job, position, descents, every, topic):
+def _job_on_a_restarted_worker(token, recipe, job, position, descents, every, topic, news=None):
     if job == 5:
         ppn2._worker_search.clear()  # as a worker's restart would: its df-pn table is gone
-    return ppn2.job_task(token, recipe, job, position, descents, every, topic)
+    return ppn2.job_task(token, recipe, job, position, descents, every, topic, news)
 
 
 def test_a_worker_that_lost_its_table_is_reported(monkeypatch):
