@@ -285,6 +285,19 @@ def test_a_cross_check_runs_both_routes(capsys):
     assert verdict is True and why is None and name.split(":")[0] in ("qbf", "search")
 
 
+def test_an_agreeing_cross_check_says_what_the_other_route_found(capsys):
+    status, out, err = run(capsys, "solve", *TIC, "--cross-check")
+    assert status == 10
+    assert out.splitlines()[-1].startswith("answered by ")  # the last line stays who answered
+    [line] = [x for x in err.splitlines() if "cross-check" in x]
+    other = "qbf: " if "answered by search: " in out else "search: "
+    assert line.startswith(f"bddlc solve: cross-check: {other}") and line.endswith(": Black wins (agrees)")
+    status, out, _ = run(capsys, "solve", *TIC, "--cross-check", "--json")
+    [other_route] = json.loads(out)["other_routes"]
+    assert other_route["black_wins"] is True and other_route["reason"] is None
+    assert other_route["route"].split(":")[0] != json.loads(out)["answered_by"].split(":")[0]
+
+
 def test_a_disagreement_exits_5_naming_both_routes(capsys, monkeypatch):
     """A route that lies (here: the search made to say 'no win') is caught by --cross-check."""
     import dataclasses

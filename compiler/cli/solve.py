@@ -151,6 +151,13 @@ def run(args) -> int:
         first, second = answer.disagreement
         print(f"bddlc solve: the routes disagree: {first}; {second} (a bug in bddlc or in a solver)", file=sys.stderr)
         status = EXIT_DISAGREE
+    elif args.cross_check and not args.json:
+        import sys
+
+        for route, verdict, why in answer.others:  # each route ran to its end: say what it found
+            said = why if verdict is None else {True: "Black wins", False: "no winning strategy"}[verdict]
+            agrees = " (agrees)" if verdict is not None and verdict == result.black_wins else ""
+            print(f"bddlc solve: cross-check: {route}: {said}{agrees}", file=sys.stderr)
     # the certificate comes from the explicit engine asked with the verdict known, whichever route answered:
     # its moves depend on the game's values alone, so the file does too (docs/certificates.md)
     certificate = write_certificate_for(args, model, result.black_wins)
@@ -233,6 +240,7 @@ def result_json(model, result: SolveResult, white_move, reply: Reply | None, fou
         "budget_spent": None,
         "positions": result.positions,
         "disagreement": None if found is None or found.disagreement is None else list(found.disagreement),
+        "other_routes": [] if found is None else [{"route": route, "black_wins": verdict, "reason": why} for route, verdict, why in found.others],
     }
 
 

@@ -72,7 +72,7 @@ from .table_news import TableNews, check_news, pinned
 WORKER_CAPACITY = 500_000  # df-pn table entries each worker keeps between jobs (about 100 MB)
 MAX_LOSSES = 3  # a leaf whose jobs lost their workers this often stops the search (it kills workers)
 PROGRESS_EVERY = 2.0  # seconds between progress lines
-NEWS_MIN_WORK = 1  # table news carry every entry a job stored (measured: docs/benchmarks.md)
+NEWS_MIN_WORK = 1  # table news carry every entry that cost an expansion (a knowledge verdict costs none: asked again)
 
 
 class JobFailed(RuntimeError):
