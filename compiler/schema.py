@@ -20,7 +20,7 @@ COMMAND_KEYS: dict[str, tuple[str, ...]] = {
     "solve": COMMON_KEYS + (
         "black_wins", "depth", "depth_solved", "solver", "answered_by", "first_move", "move_source", "seconds",
         "encoding", "black_first", "preprocess", "preprocess_note", "reason", "reply_to", "reply", "budget_spent",
-        "positions", "disagreement", "certificate",
+        "positions", "disagreement", "other_routes", "certificate",
     ),
     "search": COMMON_KEYS + (
         "black_wins", "depth", "first_move", "positions", "algorithm", "positional_rules", "race_patterns",
