@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -146,16 +147,14 @@ def run(args) -> int:
     result = answer.result
     status = {True: EXIT_TRUE, False: EXIT_FALSE, None: EXIT_UNKNOWN}[result.black_wins]
     if answer.disagreement is not None:
-        import sys
-
         first, second = answer.disagreement
         print(f"bddlc solve: the routes disagree: {first}; {second} (a bug in bddlc or in a solver)", file=sys.stderr)
         status = EXIT_DISAGREE
     elif args.cross_check and not args.json:
-        import sys
+        from ..solving.routes import verdict_words
 
         for route, verdict, why in answer.others:  # each route ran to its end: say what it found
-            said = why if verdict is None else {True: "Black wins", False: "no winning strategy"}[verdict]
+            said = verdict_words(verdict) if verdict is not None else why or verdict_words(None)
             agrees = " (agrees)" if verdict is not None and verdict == result.black_wins else ""
             print(f"bddlc solve: cross-check: {route}: {said}{agrees}", file=sys.stderr)
     # the certificate comes from the explicit engine asked with the verdict known, whichever route answered:

@@ -178,7 +178,7 @@ def _answer_of(model: GameModel, raced: RaceResult, timeout: float | None) -> An
     disagreement = None
     if raced.disagreement is not None:
         first, second = raced.disagreement
-        disagreement = (f"{_name(first)}: {_words(first.black_wins)}", f"{_name(second)}: {_words(second.black_wins)}")
+        disagreement = (f"{_name(first)}: {verdict_words(first.black_wins)}", f"{_name(second)}: {verdict_words(second.black_wins)}")
     if raced.winner is not None:
         result = raced.winner.result
         assert isinstance(result, SolveResult)
@@ -206,5 +206,6 @@ def _why_none(finish, answered: bool = True) -> str | None:
     return None if result is None or result.black_wins is not None else result.reason
 
 
-def _words(black_wins: bool | None) -> str:
+def verdict_words(black_wins: bool | None) -> str:
+    """A route's verdict as `solve` says it."""
     return {True: "Black wins", False: "no winning strategy", None: "no verdict"}[black_wins]
