@@ -42,9 +42,14 @@ from __future__ import annotations
 
 from collections import deque
 
+from typing import TYPE_CHECKING
+
 from ..pg.game import BLACK, PositionalGame
 from ..pg.geometry import symmetries as board_symmetries
 from .relevance import Relevance
+
+if TYPE_CHECKING:
+    from ..pg.pairing import Pairing
 
 CUT_CACHE = 1 << 16  # positions whose cuts are kept (df-pn asks again about recent ones)
 
@@ -115,12 +120,24 @@ class PositionalRules:
         return (b | w).bit_count() - self.initial_count
 
     def settled_before_play(self, b: int, w: int) -> bool | None:
-        """A side that owns a winning set before the first move has won."""
+        """A side that owns a winning set before the first move has won; and Black cannot win
+        against a pairing strategy of White's from the start (`bddl.pg.pairing`: one small
+        SAT call, which settles Harary's losing animals on any board without a search)."""
         if self.white_won(w):
             return False
         if self.black_won(b):
             return True
+        if self.pairing_at_start(b, w) is not None:
+            return False
         return None
+
+    def pairing_at_start(self, b: int, w: int) -> Pairing | None:
+        """White's pairing strategy from the position before the first move, if it has one."""
+        from ..pg.pairing import PairingFinder  # python-sat, loaded only where a game is decided
+
+        if self.time_of(b, w) != 0:
+            return None
+        return PairingFinder(self.game).find(b, w, 0)
 
     # -- goals ----------------------------------------------------------------
     def black_won(self, b: int) -> bool:

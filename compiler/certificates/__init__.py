@@ -11,11 +11,13 @@ the engines, the encodings or the solvers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from bddl.budget import MB, MemoryBudgetExceeded, memory_limit
 
 from .files import file_sha256, write
+from .oracles import Oracle
 from .produce import BLACK_WINS, NO_BLACK_WIN, Certificate, StrategyNotFound, choose_by_oracle, produce
 
 __all__ = ["CertificateWritten", "StrategyNotFound", "build_certificate", "game_symmetries", "write_certificate"]
@@ -29,6 +31,7 @@ class CertificateWritten:
     bytes: int
     produced_by: str
     swaps: int = 0  # moves answered by a sibling's strategy (format version 2)
+    pairings: int = 0  # lines ended by White's pairing strategy (format version 3)
 
 
 def game_symmetries(model) -> tuple[tuple[int, ...], ...]:
@@ -44,7 +47,7 @@ def game_symmetries(model) -> tuple[tuple[int, ...], ...]:
 
 
 def build_certificate(model, black_wins: bool, *, max_memory: int | None = None, oracle=None, qbf_solver: str | None = None,
-                      qbf_timeout: float | None = None, carriers: bool = True) -> Certificate:
+                      qbf_timeout: float | None = None, carriers: bool = True, pairings: bool = True) -> Certificate:
     """The certificate of the verdict (`black_wins`) about the opened game (`compiler.model.GameModel`).
 
     The strategist's moves come from the explicit engine of the game's
@@ -62,18 +65,27 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
     on cells dead for it (no goal of its own through them can still be
     completed: every cell, for White without winning sets) and outside the
     carrier of a sibling's strategy are swap edges (format version 2,
-    `produce._produce_with_carriers`)."""
+    `produce._produce_with_carriers`).
+
+    `pairings`: in a refutation's certificate of a positional game whose goals
+    are winning sets, a line ends where White has a pairing strategy
+    (`bddl.pg.pairing`; format version 3), and White's replies that leave it
+    one are chosen first."""
     limit = memory_limit() if max_memory is None else max_memory * MB
     try:
-        return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout, carriers)
+        return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout, carriers, pairings)
     except MemoryBudgetExceeded as exc:  # the engine and the certificate get half the limit each
         raise exc.of_a_share(2, limit) from None
 
 
 def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, qbf_timeout: float | None,
-           carriers: bool) -> Certificate:
+           carriers: bool, pairings: bool) -> Certificate:
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
     preference, out_of_reach, dead = _shortcuts(model, claim)
+    pairing = _pairings(model) if claim == NO_BLACK_WIN and pairings else None
+    if pairing is not None and model.rules.winner_before_play() is None and pairing(model.rules.initial) is not None:
+        # White pairs the cells from the start: the whole certificate is one node, no engine is asked
+        oracle = oracle or Oracle("pairing strategy", lambda position: False)
     if qbf_solver is not None and black_wins:
         from .oracles import qbf_chooser
 
@@ -86,7 +98,10 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         rules = model.rules
         if rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
             raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
-        choose, produced_by = choose_by_oracle(rules, claim, oracle.black_wins, preference), oracle.name
+        black_wins_from = oracle.black_wins
+        if pairing is not None:  # White's replies that leave it a pairing first: their lines end at once
+            preference, black_wins_from = _prefer_pairings(pairing, preference, black_wins_from)
+        choose, produced_by = choose_by_oracle(rules, claim, black_wins_from, preference), oracle.name
     return produce(
         model.rules,
         claim,
@@ -99,7 +114,38 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         produced_by=produced_by,
         max_bytes=limit // 2,
         carriers=carriers and model.language == "pg",
+        pairing=pairing,
     )
+
+
+def _prefer_pairings(pairing, preference, black_wins):
+    """White's replies after which it has a pairing strategy come first (and Black does not
+    win there, by the pairing's argument, with no engine asked)."""
+    def by_pairing(play):
+        return (pairing(play.after) is None, preference(play) if preference is not None else 0)
+
+    def black_wins_unless_paired(position) -> bool:
+        return pairing(position) is None and black_wins(position)
+
+    return by_pairing, black_wins_unless_paired
+
+
+def _pairings(model):
+    """For a positional game whose goals are winning sets: White's pairing strategy from
+    a position, where it has one (`bddl.pg.pairing`)."""
+    if model.language != "pg":
+        return None
+    from bddl.pg.pairing import PairingFinder
+
+    finder = PairingFinder(model.pg)
+    if not finder.usable:
+        return None
+
+    @lru_cache(maxsize=1 << 16)  # the chooser, the oracle and the builder ask about the same positions
+    def pairing(position):
+        return finder.find(position.black, position.white, position.ply)
+
+    return pairing
 
 
 def _shortcuts(model, claim: str):
@@ -133,4 +179,5 @@ def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: 
                                     qbf_timeout=qbf_timeout, carriers=carriers)
     size = write(certificate, path)
     swaps = sum(edge.swap is not None for edges in certificate.moves for edge in edges)
-    return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "", swaps)
+    return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "", swaps,
+                              len(certificate.pairings))

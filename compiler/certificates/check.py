@@ -25,6 +25,12 @@ rules.  docs/certificates.md documents the format and what is verified:
   below s never claims m (`_check_swaps` collects, bottom up, every cell the
   strategist claims below each node: its carrier).  docs/certificates.md
   gives the argument.
+* (version 3) in a positional game whose goals are winning sets, a node may
+  end its lines with White's pairing strategy: disjoint pairs of open cells,
+  every winning set of Black's that White has not blocked holding one, and
+  White to move after each Black move from there on.  White answers a claim
+  of a paired cell with its partner, so Black never owns a whole pair, hence
+  never a whole winning set (`_check_pairing`).
 
 The first fault found (breadth first from the root, moves in the file's
 order) is reported with the line of play that reaches it and the position.
@@ -43,6 +49,8 @@ from bddl.rules import BLACK, WHITE, GameRules, Position
 
 FORMAT, VERSION = "bddlc-certificate", 1
 SWAP_VERSION = 2  # version 1 and moves answered by a sibling's strategy ("swap")
+PAIRING_VERSION = 3  # version 2 and lines ended by White's pairing strategy ("pairing")
+VERSIONS = (VERSION, SWAP_VERSION, PAIRING_VERSION)
 CLAIMS = ("black-wins", "no-black-win")
 
 
@@ -59,12 +67,17 @@ class Verdict:
     reason: str = ""  # why it is invalid
     line: tuple[str, ...] = ()  # the moves from the initial position to the faulty node
     board: str = ""  # the faulty node's position, drawn
+    pairings: int = 0  # the lines ended by a pairing strategy
 
     def report(self) -> str:
         if self.valid:
             what = ("Black's strategy wins within {} against every White reply" if self.claim == "black-wins"
                     else "White's strategy keeps Black from winning within {}").format(_plies(self.depth))
-            return f"valid: {what} ({self.nodes:,} positions checked)."
+            ended = ""
+            if self.pairings:
+                ended = f"; {self.pairings:,} of them end in a pairing strategy" if self.nodes > 1 else ", by a pairing strategy"
+            checked = "1 position checked" if self.nodes == 1 else f"{self.nodes:,} positions checked"
+            return f"valid: {what} ({checked}{ended})."
         text = f"invalid: {self.reason}"
         if self.line or self.board:
             text += "\nline of play from the initial position: " + (" ".join(self.line) or "(none)")
@@ -111,8 +124,8 @@ def _check_shape(data, where: str) -> None:
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise bad(f'not a bddlc certificate (no "format": "{FORMAT}")')
-    if data.get("version") not in (VERSION, SWAP_VERSION):
-        raise bad(f"certificate format version {data.get('version')!r}; this bddlc reads versions {VERSION} and {SWAP_VERSION}")
+    if data.get("version") not in VERSIONS:
+        raise bad(f"certificate format version {data.get('version')!r}; this bddlc reads versions {', '.join(map(str, VERSIONS))}")
     game = data.get("game")
     if not (isinstance(game, dict) and isinstance(game.get("files"), list) and isinstance(game.get("sha256"), list)
             and isinstance(game.get("depth"), int) and isinstance(game.get("language"), str)):
@@ -135,10 +148,15 @@ def _check_shape(data, where: str) -> None:
             raise bad(f'node {i}: a node is {{"id": {i}, "ply": ..., "position": ..., "moves": [...]}}, listed in order of ids')
         if node.get("black_cannot_win", True) is not True:
             raise bad(f'node {i}: "black_cannot_win", when present, is true')
+        if "pairing" in node:
+            pairing = node["pairing"]
+            if data["version"] != PAIRING_VERSION or not (isinstance(pairing, list) and all(
+                    isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair) for pair in pairing)):
+                raise bad(f'node {i}: a pairing is a list of pairs of cell names, [["a1", "a2"], ...], in a version {PAIRING_VERSION} certificate')
         for entry in node["moves"]:
             if isinstance(entry, dict) and "swap" in entry:
-                if data["version"] != SWAP_VERSION or set(entry) != {"move", "swap"} or not all(isinstance(v, str) for v in entry.values()):
-                    raise bad(f'node {i}: a swap is {{"move": text, "swap": text}}, in a version {SWAP_VERSION} certificate')
+                if data["version"] < SWAP_VERSION or set(entry) != {"move", "swap"} or not all(isinstance(v, str) for v in entry.values()):
+                    raise bad(f'node {i}: a swap is {{"move": text, "swap": text}}, in a version {SWAP_VERSION} or later certificate')
                 continue
             if not (isinstance(entry, dict) and isinstance(entry.get("move"), str) and "to" in entry
                     and (entry["to"] is None or type(entry["to"]) is int) and type(entry.get("symmetry", 0)) is int):
@@ -159,11 +177,12 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
         _check_game(rules, data, sha256)
         perms = [_check_symmetry(rules, pg_game, p, j) for j, p in enumerate(data.get("symmetries", []))]
         swaps: list[tuple[int, int, str]] = []
-        edges: dict[int, list[tuple[str, int, int | None, int | None]]] | None = {} if data["version"] == SWAP_VERSION else None
-        reached = _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game, swaps, edges)
+        edges: dict[int, list[tuple[str, int, int | None, int | None]]] | None = {} if data["version"] >= SWAP_VERSION else None
+        paired: dict[int, int] = {}  # the nodes ended by a pairing -> the cells open there
+        reached = _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game, swaps, edges, paired)
         if swaps:
             assert edges is not None
-            _check_swaps(rules, claim, nodes, perms, swaps, edges)
+            _check_swaps(rules, claim, nodes, perms, swaps, edges, paired)
         unreached = next((i for i in range(len(nodes)) if i not in reached), None)
         if unreached is not None:
             raise _Invalid(f"node {unreached} is not reached from the root")
@@ -177,7 +196,7 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
             except _Invalid:  # the node's own position is unreadable: the reason says so
                 board = nodes[fault.node]["position"]
         return Verdict(False, claim, depth, len(nodes), fault.reason, line, board)
-    return Verdict(True, claim, depth, len(nodes))
+    return Verdict(True, claim, depth, len(nodes), pairings=len(paired))
 
 
 def _check_game(rules: GameRules, data: dict, sha256: Sequence[str]) -> None:
@@ -234,10 +253,11 @@ def _image(mask: int, perm: list[int]) -> int:
 
 
 def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, parents: dict, pg_game,
-          swaps: list, edges: dict | None) -> set[int]:
+          swaps: list, edges: dict | None, paired: dict) -> set[int]:
     """The nodes reached from the root, each checked against the rules; the swap edges
-    met go to `swaps` (node, the reply's cell, the sibling named) and, in a version 2
-    file, every node's edges to `edges` (move, the cell the strategist claims by it, target, symmetry)."""
+    met go to `swaps` (node, the reply's cell, the sibling named), in a version 2 or 3
+    file every node's edges to `edges` (move, the cell the strategist claims by it, target, symmetry),
+    and the nodes a pairing ends to `paired` (with the cells open there)."""
     strategist = BLACK if claim == "black-wins" else WHITE
     start = _position(rules, nodes[root])
     if start != rules.initial:
@@ -260,6 +280,11 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
             if k == root and not entries and claim == "no-black-win":
                 continue  # a depth of 0: Black cannot win
             raise _Invalid(f"node {k} is at ply {here.ply}: no plies are left there, the game is over before it", k)
+        if "pairing" in node:
+            if node.get("black_cannot_win"):
+                raise _Invalid(f'node {k}: a line ends by "black_cannot_win" or by a "pairing", not both', k)
+            paired[k] = _check_pairing(rules, pg_game, claim, k, here, entries, node["pairing"])
+            continue
         if node.get("black_cannot_win"):
             _check_black_cannot_win(rules, pg_game, claim, k, here, entries)
             continue
@@ -336,16 +361,17 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
     return reached
 
 
-def _check_swaps(rules: GameRules, claim: str, nodes: list, perms: list, swaps: list, edges: dict) -> None:
+def _check_swaps(rules: GameRules, claim: str, nodes: list, perms: list, swaps: list, edges: dict, paired: dict) -> None:
     """Each swapped move lies outside the carrier of the sibling's strategy it borrows.
 
     A node's carrier is every cell the strategist (Black for "black-wins",
     White for "no-black-win") claims in the lines below it, in the node's own
     cells: its move and its child's carrier where it moves, the union of the
     children's where the other side does (a swap adds nothing: its lines claim
-    what its sibling's do; a line ended as "black_cannot_win" claims nothing).
-    A child stored as a symmetric image has its carrier mapped back.  Computed
-    from the deepest ply up."""
+    what its sibling's do; a line ended as "black_cannot_win" claims nothing;
+    one ended by a pairing claims every cell open there, since White's answers
+    follow Black's moves).  A child stored as a symmetric image has its carrier
+    mapped back.  Computed from the deepest ply up."""
     who = "Black" if claim == "black-wins" else "White"
     inverses = [[0] * len(perm) for perm in perms]
     for perm, inverse in zip(perms, inverses):
@@ -362,7 +388,7 @@ def _check_swaps(rules: GameRules, claim: str, nodes: list, perms: list, swaps: 
             if k in swapping:
                 mapped[k, text] = claimed
             union |= claimed
-        carrier[k] = union
+        carrier[k] = union | paired.get(k, 0)
     for k, cell, sibling in swaps:
         reply = next((text for text, _, _, _ in edges[k] if text == sibling), None)
         move = rules.cells[cell.bit_length() - 1].name if cell and not cell & (cell - 1) else "?"
@@ -383,6 +409,49 @@ def _check_black_cannot_win(rules: GameRules, game, claim: str, k: int, here: Po
     need, left = black_need(game, here), black_moves_left(rules, here.ply)
     if need <= left:
         raise _Invalid(f"node {k}: Black can still reach its goal here ({need} more cells, {left} moves left)", k)
+
+
+def _check_pairing(rules: GameRules, game, claim: str, k: int, here: Position, entries: list, pairing: list) -> int:
+    """A node with a "pairing" ends its lines: White's pairing strategy keeps Black from ever
+    owning a whole winning set.  The cells open at the node (the strategy's carrier) are returned.
+
+    The argument: the pairs are disjoint and open, and every winning set of
+    Black's without a White cell holds a whole pair.  From here White moves
+    between any two Black moves, and answers a Black claim of a paired cell
+    with its partner (anywhere else, any move): Black never owns both cells of
+    a pair, so never a whole live winning set, and a set with a White cell is
+    lost to Black for good."""
+    if claim != "no-black-win" or game is None or game.graph is not None or not game.black_wins:
+        raise _Invalid(f'node {k}: a "pairing" ends a line only in a no-black-win certificate of a positional game '
+                       "whose goals are winning sets", k)
+    if entries:
+        raise _Invalid(f'node {k}: a node ended by a "pairing" lists no moves', k)
+    for ply in range(here.ply, rules.depth - 1):
+        if rules.to_move(ply) == BLACK and rules.to_move(ply + 1) == BLACK:
+            raise _Invalid(f"node {k}: Black moves at plies {ply} and {ply + 1}, with no White move between, so a pairing "
+                           "cannot answer every claim", k)
+    index = {cell.name: i for i, cell in enumerate(rules.cells)}
+    occupied = here.black | here.white
+    taken = 0
+    pairs: list[int] = []
+    for a, b in pairing:
+        for name in (a, b):
+            if name not in index:
+                raise _Invalid(f"node {k}: the pairing names {name!r}, which is not a cell of the game", k)
+            cell = 1 << index[name]
+            if cell & occupied:
+                raise _Invalid(f"node {k}: the pairing's cell {name} is not open here", k)
+            if cell & taken:
+                raise _Invalid(f"node {k}: the pairing's cell {name} is in two pairs", k)
+            taken |= cell
+        pairs.append(1 << index[a] | 1 << index[b])
+    for cells in game.black_wins:
+        mask = sum(1 << i for i in cells)
+        if not mask & here.white and not any(pair & mask == pair for pair in pairs):
+            names = " ".join(rules.cells[i].name for i in sorted(cells))
+            raise _Invalid(f"node {k}: Black's winning set {names} holds no pair of the pairing, so White's answers "
+                           "do not keep Black from it", k)
+    return ~occupied & ((1 << len(rules.cells)) - 1)
 
 
 def black_moves_left(rules: GameRules, ply: int) -> int:

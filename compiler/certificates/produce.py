@@ -18,8 +18,8 @@ never this module's: a wrong chooser makes a certificate the checker refuses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
 
 from bddl.budget import MemoryBudgetExceeded, Progress, memory_limit
 from bddl.rules import BLACK, WHITE, GameRules, Play, Position
@@ -27,6 +27,7 @@ from bddl.rules import BLACK, WHITE, GameRules, Play, Position
 FORMAT = "bddlc-certificate"
 VERSION = 1  # a file without swap edges; one with them is version 2 (`SWAP_VERSION`)
 SWAP_VERSION = 2
+PAIRING_VERSION = 3  # lines ended by a pairing strategy of White's (`Certificate.pairings`)
 BLACK_WINS, NO_BLACK_WIN = "black-wins", "no-black-win"
 CLAIMS = (BLACK_WINS, NO_BLACK_WIN)
 
@@ -38,6 +39,9 @@ Chooser = Callable[[Position, list[Play]], "Play | None"]
 """The strategist to move in `position` (its legal plays given): its move, or None when it has none that works."""
 
 Permutation = tuple[int, ...]
+Pairing = tuple[tuple[int, int], ...]
+PairingOf = Callable[[Position], "Pairing | None"]
+"""A pairing strategy of White's from the position (`bddl.pg.pairing`), or None."""
 
 
 class StrategyNotFound(Exception):
@@ -78,6 +82,8 @@ class Certificate:
     symmetries: tuple[Permutation, ...] = ()
     produced_by: str | None = None
     black_cannot_win: frozenset[int] = frozenset()  # nodes whose lines end there: Black's goal is out of reach
+    # nodes whose lines end there: White's pairing strategy (pairs of cells) keeps Black from ever winning
+    pairings: Mapping[int, Pairing] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
@@ -85,8 +91,10 @@ class Certificate:
 
     @property
     def version(self) -> int:
-        """The format version the file needs: 2 only when it has swap edges,
-        so that every certificate a version-1 checker could read stays version 1."""
+        """The format version the file needs: 3 with pairings, 2 with swap edges, 1 otherwise,
+        so that every certificate an older checker could read keeps its older version."""
+        if self.pairings:
+            return PAIRING_VERSION
         return SWAP_VERSION if any(e.swap is not None for edges in self.moves for e in edges) else VERSION
 
 
@@ -139,6 +147,7 @@ def produce(
     black_cannot_win: Callable[[Position], bool] | None = None,
     carriers: bool = False,
     dead: Callable[[Position, int], bool] | None = None,
+    pairing: PairingOf | None = None,
 ) -> Certificate:
     """The certificate of `claim` about the game, the strategist's moves from `choose`.
 
@@ -150,12 +159,17 @@ def produce(
     reach whatever is played; their lines end there (the checker verifies it).
     `carriers` (a positional game): the other side's moves that `dead(position,
     cell)` says no goal of that side can use any more, outside the carrier of a
-    sibling's strategy, become swap edges (`_produce_with_carriers`)."""
+    sibling's strategy, become swap edges (`_produce_with_carriers`).
+    `pairing` (for "no-black-win"): White's pairing strategy from a position,
+    where it has one; the lines end there too, the pairs written in the node
+    (format version 3; the checker verifies the pairing)."""
     if claim not in CLAIMS:
         raise ValueError(f"a claim is one of {', '.join(CLAIMS)}, not {claim!r}")
+    if claim != NO_BLACK_WIN:
+        black_cannot_win = pairing = None
     if carriers and dead is not None and rules.winner_before_play() is None:
         return _produce_with_carriers(rules, claim, choose, symmetries, files, sha256, produced_by, max_bytes,
-                                      black_cannot_win if claim == NO_BLACK_WIN else None, dead)
+                                      black_cannot_win, dead, pairing)
     limit = memory_limit() if max_bytes is None else max_bytes
     depth = rules.depth
     mover_is_strategist = strategist(claim)
@@ -166,9 +180,8 @@ def produce(
     moves: list[tuple[Edge, ...]] = []
     ids: dict[Position, int] = {}
     ended: set[int] = set()
+    pairings: dict[int, Pairing] = {}
     used = 0
-    if claim != NO_BLACK_WIN:
-        black_cannot_win = None
 
     def node_of(position: Position, canonical: bool = True) -> tuple[int, int | None]:
         """The node holding the position (or its canonical image), and the symmetry used."""
@@ -207,6 +220,8 @@ def produce(
         edges: list[Edge] = []
         if black_cannot_win is not None and current != 0 and black_cannot_win(position):
             ended.add(current)
+        elif position.ply < depth and pairing is not None and (pairs := pairing(position)) is not None:
+            pairings[current] = pairs
         elif position.ply < depth:
             plays = rules.plays(position)
             if plays and rules.to_move(position.ply) == mover_is_strategist:
@@ -228,7 +243,7 @@ def produce(
         moves[current] = tuple(edges)
         current += 1
     return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
-                       plies, positions, moves, perms, produced_by, frozenset(ended))
+                       plies, positions, moves, perms, produced_by, frozenset(ended), pairings)
 
 
 def _produce_with_carriers(
@@ -242,6 +257,7 @@ def _produce_with_carriers(
     max_bytes: int | None,
     black_cannot_win: Callable[[Position], bool] | None,
     dead: Callable[[Position, int], bool] | None,
+    pairing: PairingOf | None,
 ) -> Certificate:
     """A certificate where the other side's moves outside a carrier are swap edges.
 
@@ -265,7 +281,10 @@ def _produce_with_carriers(
 
     Built depth first (a move's carrier is known once its subtree is), then
     numbered breadth first from the root like `produce`'s nodes: a game where
-    no swap applies gives `produce`'s bytes."""
+    no swap applies gives `produce`'s bytes.
+
+    A line ended by a pairing claims, for the carrier, every cell open where
+    it ends: White's answers there are wherever Black's moves lead."""
     limit = memory_limit() if max_bytes is None else max_bytes
     depth = rules.depth
     n = len(rules.cells)
@@ -276,6 +295,7 @@ def _produce_with_carriers(
     moves: list[tuple[Edge, ...]] = []
     carrier: list[int] = []
     ended: set[int] = set()
+    pairings: dict[int, Pairing] = {}
     ids: dict[Position, int] = {}
     used = 0
     progress = Progress("certificate")
@@ -313,6 +333,11 @@ def _produce_with_carriers(
         if position.ply >= depth:  # a depth of 0: no moves at the root
             return
         occupied = position.black | position.white
+        pairs = None if pairing is None else pairing(position)
+        if pairs is not None:
+            pairings[k] = pairs
+            carrier[k] = ~occupied & ((1 << n) - 1)
+            return
         plays = rules.plays(position)
         strategist_moves = rules.to_move(position.ply) == mover_is_strategist
         if plays and strategist_moves:
@@ -363,4 +388,5 @@ def _produce_with_carriers(
     renumbered = [tuple(Edge(e.move, None if e.to is None else number[e.to], e.symmetry, e.swap) for e in moves[k]) for k in order]
     kept = [positions[k] for k in order]
     return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
-                       [p.ply for p in kept], kept, renumbered, perms, produced_by, frozenset(number[k] for k in ended))
+                       [p.ply for p in kept], kept, renumbered, perms, produced_by, frozenset(number[k] for k in ended),
+                       {number[k]: pairs for k, pairs in pairings.items()})

@@ -208,10 +208,12 @@ def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: s
     written = write_certificate(model, black_wins, path, max_memory=args.max_memory, qbf_solver=qbf_solver,
                                 qbf_timeout=getattr(args, "timeout", None))
     swaps = f", {written.swaps:,} moves answered by a sibling's strategy" if written.swaps else ""
-    print(f"certificate: {written.path} ({written.claim}, {written.nodes:,} positions{swaps}, {written.bytes:,} bytes, "
+    pairings = "" if not written.pairings else f", {written.pairings:,} line{'s' if written.pairings > 1 else ''} ended by a pairing strategy"
+    positions = "1 position" if written.nodes == 1 else f"{written.nodes:,} positions"
+    print(f"certificate: {written.path} ({written.claim}, {positions}{swaps}{pairings}, {written.bytes:,} bytes, "
           f"produced by {written.produced_by}); check it with bddlc certify", file=sys.stderr)
-    return {"path": written.path, "claim": written.claim, "nodes": written.nodes, "swaps": written.swaps, "bytes": written.bytes,
-            "produced_by": written.produced_by}
+    return {"path": written.path, "claim": written.claim, "nodes": written.nodes, "swaps": written.swaps,
+            "pairings": written.pairings, "bytes": written.bytes, "produced_by": written.produced_by}
 
 
 ENGINE_HELP = ("auto (the default): the QBF route and the explicit engine that suits the game side by side, one "

@@ -10,10 +10,11 @@ At a node where the strategist (Black for "black-wins", White for
 every reply is a button, and a click on a board cell plays the reply that
 changes it.  Back, forward and start walk the line of play so far.
 
-The certificate format is docs/certificates.md's (versions 1 and 2).  A
+The certificate format is docs/certificates.md's (versions 1 to 3).  A
 move written as a swap (version 2) goes where its sibling goes, and the
 board shown is the sibling's (the stone on the sibling's cell), the way a
-symmetric node is shown as stored; the page says so.  This module
+symmetric node is shown as stored; the page says so.  A line ended by
+White's pairing strategy (version 3) lists the pairs in words.  This module
 reads it for showing, not for checking: it replays each move with the rules
 to know which cells it changes, and so refuses a certificate that names an
 illegal move or whose positions do not follow from the moves, but the
@@ -33,7 +34,7 @@ from .board import GROUND, STONES, WON, board_elements, changed_cells, layout, p
 from .goals import winning_cells
 from .svg import ascii_only, num, text
 
-FORMAT, VERSIONS = "bddlc-certificate", (1, 2)
+FORMAT, VERSIONS = "bddlc-certificate", (1, 2, 3)
 CLAIMS = {"black-wins": BLACK, "no-black-win": WHITE}
 HINT = "#9ad17a"  # the ground of the cells the strategist's move changes
 SYMBOL = {BLACK: "B", WHITE: "W", "open": "."}
@@ -58,7 +59,7 @@ def read_certificate(data: object) -> Certificate:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CertificateError(f"not a bddlc certificate (no \"format\": \"{FORMAT}\")")
     if data.get("version") not in VERSIONS:
-        raise CertificateError(f"certificate version {data.get('version')!r}; this bddlc reads versions {' and '.join(map(str, VERSIONS))}")
+        raise CertificateError(f"certificate version {data.get('version')!r}; this bddlc reads versions {', '.join(map(str, VERSIONS))}")
     game = data.get("game")
     if not isinstance(game, dict) or not isinstance(game.get("depth"), int):
         raise CertificateError("the certificate's \"game\" has no \"depth\"")
@@ -135,7 +136,12 @@ def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
             diff = [[c, SYMBOL[state_of(play.after, c)]] for c in sorted(changed_cells(position, play.after, len(rules.cells)))]
             edges.append([play.text, to, diff, symmetry, result] + ([won, swap] if won or swap else []))
         stuck = None
-        if not edges and node.get("black_cannot_win") is True:
+        pairing = node.get("pairing")
+        if not edges and isinstance(pairing, list):
+            pairs = ", ".join("-".join(map(str, pair)) for pair in pairing if isinstance(pair, list))
+            stuck = (f"White pairs the cells {pairs}: every winning set of Black's holds a pair, and White answers a claim "
+                     "of a paired cell with its partner, so Black never wins; the certificate ends this line here")
+        elif not edges and node.get("black_cannot_win") is True:
             stuck = "Black cannot reach its goal with the moves left, so the certificate ends this line here"
         elif not edges:
             winner = rules.stuck_winner(side)

@@ -74,8 +74,26 @@ def search_model(
         else:
             found = (solve_pns if algorithm == "pns" else solve)(model.pg, max_positions=max_positions)
         first = None if found.first_move is None else play_of_cell(model, found.first_move)
-        return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False)
+        return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False, _pairing_note(model))
     return _search_bddl(model, algorithm, max_positions, race_patterns, positional_rules, parallel)
+
+
+def _pairing_note(model: GameModel) -> tuple[str, ...]:
+    """Say so when White's pairing strategy decided the game before any search."""
+    from bddl.engines.positional_rules import PositionalRules
+
+    game = model.pg
+    assert game is not None
+    b, w = game.mask(game.black_initials), game.mask(game.white_initials)
+    rules = PositionalRules(game, use_symmetries=False)
+    if rules.white_won(w) or rules.black_won(b):
+        return ()
+    pairs = rules.pairing_at_start(b, w)
+    if pairs is None:
+        return ()
+    return (f"White has a pairing strategy ({len(pairs)} pairs of open cells, every winning set of Black's holding one; "
+            "White answers a claim of a paired cell with its partner): Black cannot win, whatever the depth, "
+            "and no position was searched",)
 
 
 def _parallel(parallel, max_positions: int):

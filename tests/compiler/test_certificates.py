@@ -309,10 +309,10 @@ def test_certify_exit_statuses_and_messages(tmp_path, capsys):
 
     assert main(["certify", ROW3_PG, str(tmp_path / "missing.json")]) == 1
     assert "cannot read the certificate" in capsys.readouterr().err
-    old = tmp_path / "v3.json"
-    old.write_text(json.dumps({**data, "version": 3}))
+    old = tmp_path / "v4.json"
+    old.write_text(json.dumps({**data, "version": 4}))
     assert main(["certify", ROW3_PG, str(old)]) == 1
-    assert "this bddlc reads versions 1 and 2" in capsys.readouterr().err
+    assert "this bddlc reads versions 1, 2, 3" in capsys.readouterr().err
 
     assert main(["certify", TIC_BDDL[0], str(cert)]) == 2  # a domain without its problem
     assert "give a DOMAIN and a PROBLEM file" in capsys.readouterr().err

@@ -359,12 +359,12 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(game, tmp_pat
     data = searched_certificate(files, tmp_path / "cert.json")
     shown = explorer_data(rules, read_certificate(data))
     strategist = BLACK if data["claim"] == "black-wins" else WHITE
-    seen = {"symmetry": 0, "black_cannot_win": 0, "swap": 0}
+    seen = {"symmetry": 0, "black_cannot_win": 0, "swap": 0, "pairing": 0}
     for node, (ply, line, edges, stuck) in zip(data["nodes"], shown["nodes"]):
         position = Position(sum(1 << i for i, c in enumerate(line) if c == "B"), sum(1 << i for i, c in enumerate(line) if c == "W"), ply)
         plays = {p.text: p for p in rules.plays(position)}
         assert (node["ply"], node["position"]) == (ply, line)
-        if rules.to_move(ply) != strategist and not node.get("black_cannot_win"):
+        if rules.to_move(ply) != strategist and not node.get("black_cannot_win") and "pairing" not in node:
             assert [e[0] for e in edges] == list(plays)
         for text, to, diff, symmetry, result, *extra in edges:
             won, swap = (extra[0], extra[1]) if extra else ([], None)
@@ -393,12 +393,15 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(game, tmp_pat
         if node.get("black_cannot_win"):  # the line ends early, and says why; the rules' minimax agrees
             seen["black_cannot_win"] += 1
             assert "Black cannot reach its goal" in stuck and not black_wins_by_rules(rules, position)
+        elif "pairing" in node:  # ended by White's pairing: the pairs are named, and the rules' minimax agrees
+            seen["pairing"] += 1
+            assert "White pairs the cells " + "-".join(node["pairing"][0]) in stuck and not black_wins_by_rules(rules, position)
         elif stuck is not None:
             assert not plays and stuck.startswith(f"{rules.to_move(ply).capitalize()} has no legal move")
     if game == "hex3-pg":
         assert seen["symmetry"] > 0 and seen["swap"] > 0
     if game == "tic-pg":
-        assert seen["black_cannot_win"] > 0
+        assert seen["black_cannot_win"] > 0 and seen["pairing"] > 0
 
 
 def test_a_goal_of_fixed_cells_is_drawn_on_the_board_at_those_cells():

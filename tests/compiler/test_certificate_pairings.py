@@ -1,0 +1,218 @@
+"""Pairing strategies (bddl/pg/pairing.py, certificate format version 3): White's
+pairings are found by SAT and checked by the independent checker's counting.
+
+Two ways: wherever the finder gives a pairing in a random game, the brute
+force of tests/pg (no pairing in it) says Black does not win from there; the
+losing animals' one-node certificates pass the checker on every board up to
+7x7, and the plain minimax agrees on the small ones.  Mutations: each broken
+pairing is caught with its reason.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from conftest import scaled
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games and brute force
+from pg_random import brute_force  # noqa: E402
+from pg_random import random_game as random_pg_game  # noqa: E402
+
+from bddl.pg.animals import PUBLISHED, animal_game  # noqa: E402
+from bddl.pg.game import BLACK, WHITE  # noqa: E402
+from bddl.pg.pairing import PairingFinder, pairing_applies  # noqa: E402
+from bddl.rules import pg_rules  # noqa: E402
+from compiler.certificates import build_certificate, write_certificate  # noqa: E402
+from compiler.certificates.check import check, read_certificate  # noqa: E402
+from compiler.certificates.files import certificate_lines  # noqa: E402
+from compiler.cli import main  # noqa: E402
+from compiler.model import GameModel  # noqa: E402
+
+LOSERS = [name for name, published in PUBLISHED.items() if published is None]
+
+
+def model_of(game) -> GameModel:
+    rules = pg_rules(game)
+    return GameModel("pg", (), rules, pg=rules.game)
+
+
+def certificate_of(game, black_wins: bool = False) -> dict:
+    return json.loads("".join(certificate_lines(build_certificate(model_of(game), black_wins))))
+
+
+def verdict(game, data):
+    return check(pg_rules(game), data, [], game)
+
+
+def test_pairing_applies_only_where_white_answers_every_black_move():
+    assert pairing_applies((BLACK, WHITE, BLACK, WHITE, BLACK), 0)
+    assert pairing_applies((WHITE, BLACK, WHITE), 0)
+    assert not pairing_applies((BLACK, BLACK, WHITE), 0)
+    assert pairing_applies((BLACK, BLACK, WHITE, BLACK), 1)  # from ply 1 on, Black never moves twice
+
+
+def pairings_met(seed: int) -> list:
+    """The positions along a random line of play of random game `seed` where the finder gives a
+    pairing: (the game from that position on, the pairing)."""
+    rng = random.Random(seed)
+    game = random_pg_game(rng)
+    finder = PairingFinder(game)
+    met = []
+    black, white = game.mask(game.black_initials), game.mask(game.white_initials)
+    for ply in range(min(game.depth, 4)):
+        pairs = finder.find(black, white, ply)
+        if pairs is not None:
+            cells = [c for pair in pairs for c in pair]
+            assert len(set(cells)) == len(cells) and not any((black | white) >> c & 1 for c in cells)
+            rest = replace(game, black_initials=frozenset(i for i in range(len(game.cells)) if black >> i & 1),
+                           white_initials=frozenset(i for i in range(len(game.cells)) if white >> i & 1),
+                           times=game.times[ply:], turns=game.turns[ply:], first_moves=game.first_moves if ply == 0 else None)
+            met.append((rest, pairs))
+        open_cells = [i for i in range(len(game.cells)) if not (black | white) >> i & 1
+                      and (ply or game.first_moves is None or i in game.first_moves)]
+        if not open_cells:
+            break
+        cell = rng.choice(open_cells)
+        if game.turns[ply] == BLACK:
+            black |= 1 << cell
+        else:
+            white |= 1 << cell
+    return met
+
+
+@pytest.mark.parametrize("seed", range(scaled(300)))
+def test_a_pairing_found_in_a_random_game_means_no_black_win_by_brute_force(seed):
+    for rest, pairs in pairings_met(seed):
+        assert not brute_force(rest), f"seed {seed}: a pairing {pairs}, but Black wins from\n{rest}"
+
+
+def test_the_random_games_reach_pairings():
+    """Reach guard for the test above: the pairings it compares are not a handful."""
+    met = sum(len(pairings_met(seed)) for seed in range(scaled(300)))
+    assert met >= scaled(300) // 10, f"only {met} pairings met"
+
+
+@pytest.mark.parametrize("name", LOSERS)
+@pytest.mark.parametrize("weak", [True, False], ids=["weak", "strong"])
+def test_the_losing_animals_are_certified_by_one_pairing_on_every_board(name, weak):
+    for n in range(3, 8):
+        game = animal_game(name, n, weak=weak)
+        if not game.black_wins:  # the animal does not fit: no certificate needs a pairing
+            continue
+        data = certificate_of(game)
+        assert len(data["nodes"]) == 1 and "pairing" in data["nodes"][0] and data["version"] == 3, (name, n)
+        assert data["produced_by"] == "pairing strategy"
+        found = verdict(game, data)
+        assert found.valid and found.pairings == 1, found.report()
+
+
+@pytest.mark.parametrize("name", ["O-tetromino", "X-pentomino", "I-tetromino"])
+def test_the_plain_minimax_agrees_on_small_boards(name):
+    from plain_minimax import PlainMinimax
+
+    game = animal_game(name, 4, weak=True)
+    assert PairingFinder(game).find(0, 0, 0) is not None
+    assert not PlainMinimax(game).black_wins()
+
+
+def test_pairings_end_lines_inside_a_refutation():
+    """The I-tetromino on 5x5 within 3 Black moves: no pairing at the start, but after a few moves."""
+    game = animal_game("I-tetromino", 5, weak=True, moves=4)
+    assert PairingFinder(game).find(0, 0, 0) is None
+    data = certificate_of(game)
+    paired = [node for node in data["nodes"] if "pairing" in node]
+    assert paired and len(paired) < len(data["nodes"])
+    found = verdict(game, data)
+    assert found.valid and found.pairings == len(paired), found.report()
+    assert not brute_force(game)
+
+
+# -- mutations -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def o4():
+    game = animal_game("O-tetromino", 4, weak=True)
+    return game, certificate_of(game)
+
+
+def mutated(data, change) -> dict:
+    data = copy.deepcopy(data)
+    change(data["nodes"][0])
+    return data
+
+
+def test_the_unmutated_pairing_is_valid(o4):
+    game, data = o4
+    assert verdict(game, data).report() == ("valid: White's strategy keeps Black from winning within 16 moves "
+                                            "(1 position checked, by a pairing strategy).")
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda node: node["pairing"].pop(0), "holds no pair of the pairing"),
+    (lambda node: node["pairing"].__setitem__(1, [node["pairing"][0][0], node["pairing"][1][1]]), "is in two pairs"),
+    (lambda node: node["pairing"].__setitem__(0, [node["pairing"][0][0], "z9"]), "which is not a cell of the game"),
+    (lambda node: node.__setitem__("moves", [{"move": "a1", "to": None}]), "lists no moves"),
+    (lambda node: node.__setitem__("black_cannot_win", True), "not both"),
+])  # fmt: skip
+def test_a_broken_pairing_is_caught(o4, change, reason):
+    game, data = o4
+    found = verdict(game, mutated(data, change))
+    assert not found.valid and reason in found.reason, found.reason
+
+
+def test_a_pairing_on_an_occupied_cell_is_caught(o4):
+    game, data = o4
+    cell = data["nodes"][0]["pairing"][0][0]
+    stoned = replace(game, white_initials=frozenset({game.cells.index(cell)}))
+    found = verdict(stoned, mutated(data, lambda node: node.__setitem__("position", "".join(
+        "W" if name == cell else "." for name in game.cells))))
+    assert not found.valid and f"cell {cell} is not open" in found.reason
+
+
+def test_a_pairing_where_black_moves_twice_is_caught(o4):
+    game, data = o4
+    twice = replace(game, turns=(BLACK, BLACK) + game.turns[2:])
+    found = verdict(twice, data)
+    assert not found.valid and "Black moves at plies 0 and 1" in found.reason
+    assert PairingFinder(twice).find(0, 0, 0) is None  # and the finder does not offer one
+
+
+def test_a_pairing_proves_no_win_claim(o4):
+    game, data = o4
+    found = verdict(game, {**data, "claim": "black-wins"})
+    assert not found.valid and "only in a no-black-win certificate" in found.reason
+
+
+def test_a_pairing_in_an_older_version_is_a_format_error(tmp_path, o4):
+    from compiler.certificates.check import CertificateFormatError
+
+    _, data = o4
+    path = tmp_path / "v2.json"
+    path.write_text(json.dumps({**data, "version": 2}))
+    with pytest.raises(CertificateFormatError, match="in a version 3 certificate"):
+        read_certificate(path)
+
+
+def test_search_and_certify_from_the_command_line(tmp_path, capsys, monkeypatch):
+    from bddl.pg.writer import save_pg
+
+    monkeypatch.chdir(tmp_path)
+    save_pg(animal_game("X-pentomino", 6), "x6.pg")
+    assert main(["search", "x6.pg", "--certificate", "x6.json"]) == 0
+    out, err = capsys.readouterr()
+    assert "Black has no winning strategy within 36 moves." in out and "positions: 0," in out
+    assert "note: White has a pairing strategy (" in err
+    assert "certificate: x6.json (no-black-win, 1 position, 1 line ended by a pairing strategy," in err
+    assert main(["certify", "x6.pg", "x6.json"]) == 0
+    assert "by a pairing strategy" in capsys.readouterr().out
+    assert main(["show", "x6.pg", "--certificate", "x6.json", "-o", "x6.html"]) == 0
+    assert "White pairs the cells " in Path("x6.html").read_text()
+    write_certificate(model_of(animal_game("X-pentomino", 6)), False, tmp_path / "again.json")
+    assert json.loads((tmp_path / "again.json").read_text())["nodes"] == json.loads(Path("x6.json").read_text())["nodes"]
