@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     table = _answers(args.answers) if args.answers else {}
     failures = 0
-    print("game\tblack_wins\tnodes\tswaps\tbytes\tdecide_s\twrite_s\tcheck_s\tvalid\tpeak_mb", flush=True)
+    print("game\tblack_wins\tnodes\tswaps\tpairings\tbytes\tdecide_s\twrite_s\tcheck_s\tvalid\tpeak_mb", flush=True)
     for game in args.games:
         paths = game.split(",")
         model = open_model(paths)
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         verdict = check_files(model, target)
         checked = time.perf_counter()
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-        print(f"{game}\t{str(wins).lower()}\t{written.nodes}\t{written.swaps}\t{written.bytes}\t{decided - start:.2f}\t{done - decided:.2f}\t"
+        print(f"{game}\t{str(wins).lower()}\t{written.nodes}\t{written.swaps}\t{written.pairings}\t{written.bytes}\t{decided - start:.2f}\t{done - decided:.2f}\t"
               f"{checked - done:.2f}\t{str(verdict.valid).lower()}\t{peak}", flush=True)
         expected = table.get(str(Path(paths[-1]).resolve()))
         if not verdict.valid or (expected in ("true", "false") and expected != str(wins).lower()):
