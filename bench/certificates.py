@@ -7,7 +7,10 @@ checker (`compiler.certificates.check`); printed: the game, the verdict,
 nodes, swap edges, bytes, seconds to decide, to write, to check, the checker's verdict,
 and the process's peak memory (MB).  `--answers` compares the verdicts with
 a corpus table (answers.tsv) and exits 1 on a disagreement or an invalid
-certificate.  The seconds are wall-clock on whatever machine runs it.
+certificate.  `--claim` writes the certificate of the claim given without
+deciding the game first (the checker says whether it holds): a refutation
+whose lines end in pairings needs the engine at a few positions only.  The
+seconds are wall-clock on whatever machine runs it.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import time
 from pathlib import Path
 
 from bddl.budget import MemoryBudgetExceeded
-from compiler.certificates import write_certificate
+from compiler.certificates import StrategyNotFound, write_certificate
 from compiler.certificates.check import check_files
 from compiler.certificates.oracles import engine_oracle
 from compiler.model import open_model
@@ -31,6 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, required=True, help="the folder the certificates are written to")
     p.add_argument("--answers", type=Path, help="answers.tsv: compare the verdicts (rows name games relative to its folder)")
     p.add_argument("--max-memory", type=int, default=4096, metavar="MB", help="memory for the engine and the certificate (default 4096)")
+    p.add_argument("--claim", choices=("black-wins", "no-black-win"),
+                   help="certify this claim without deciding the game first (the checker judges it)")
     return p
 
 
@@ -58,14 +63,24 @@ def main(argv: list[str] | None = None) -> int:
         try:
             oracle = engine_oracle(model, args.max_memory << 19)
             before = model.rules.winner_before_play()
-            wins = before == "black" if before is not None else oracle.black_wins(model.rules.initial)
+            if args.claim is not None:
+                wins = args.claim == "black-wins"
+            else:
+                wins = before == "black" if before is not None else oracle.black_wins(model.rules.initial)
             decided = time.perf_counter()
             target = args.out / (Path(paths[-1]).stem + ".json")
-            written = write_certificate(model, wins, target, oracle=oracle, max_memory=args.max_memory)
+            written = write_certificate(model, wins, target, oracle=oracle, max_memory=args.max_memory,
+                                        decide_first=args.claim is None)
+        except StrategyNotFound as exc:  # a --claim that does not hold (or an engine at odds with itself)
+            failures += 1
+            print(f"{game}\t{str(wins).lower()}\t-\t-\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
+                  f"not written\t{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}", flush=True)
+            print(f"{game}: no certificate: {exc}", file=sys.stderr)
+            continue
         except MemoryBudgetExceeded as exc:  # one game past its budget: say so, go on with the others
             failures += 1
             verdict_text = "-" if wins is None else str(wins).lower()
-            print(f"{game}\t{verdict_text}\t-\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
+            print(f"{game}\t{verdict_text}\t-\t-\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
                   f"not written\t{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}", flush=True)
             told = exc if wins is not None else exc.of_a_share(2, args.max_memory << 20)  # the engine's half
             print(f"{game}: {told}", file=sys.stderr)

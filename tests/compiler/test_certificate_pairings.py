@@ -216,3 +216,21 @@ def test_search_and_certify_from_the_command_line(tmp_path, capsys, monkeypatch)
     assert "White pairs the cells " in Path("x6.html").read_text()
     write_certificate(model_of(animal_game("X-pentomino", 6)), False, tmp_path / "again.json")
     assert json.loads((tmp_path / "again.json").read_text())["nodes"] == json.loads(Path("x6.json").read_text())["nodes"]
+
+
+def test_bench_certificates_writes_a_claim_without_deciding_first(tmp_path, capsys):
+    """`python -m bench.certificates --claim`: the claim certified and checked, or refused with exit 1."""
+    from bddl.pg.writer import save_pg
+    from bench.certificates import main as bench_main
+
+    save_pg(animal_game("I-tetromino", 5, weak=True, moves=4), str(tmp_path / "i4.pg"))
+    save_pg(animal_game("O-tetromino", 5), str(tmp_path / "o5.pg"))
+    assert bench_main([str(tmp_path / "i4.pg"), str(tmp_path / "o5.pg"), "--out", str(tmp_path / "c"), "--claim", "no-black-win"]) == 0
+    header, *lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and all(len(line.split("\t")) == len(header.split("\t")) for line in lines)
+    assert [line.split("\t")[9] for line in lines] == ["true", "true"]  # the checker's verdict
+    assert lines[1].split("\t")[2:5] == ["1", "0", "1"]  # the O-tetromino: one node, its pairing
+    save_pg(animal_game("O-tetromino", 3), str(tmp_path / "o3.pg"))
+    assert bench_main([str(tmp_path / "o3.pg"), "--out", str(tmp_path / "c"), "--claim", "black-wins"]) == 1
+    out, err = capsys.readouterr()
+    assert "not written" in out and "no certificate:" in err and "Traceback" not in err
