@@ -74,16 +74,15 @@ def search_model(
         else:
             found = (solve_pns if algorithm == "pns" else solve)(model.pg, max_positions=max_positions)
         first = None if found.first_move is None else play_of_cell(model, found.first_move)
-        return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False, _pairing_note(model))
+        notes = () if found.black_wins else pairing_note(model.pg)
+        return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False, notes)
     return _search_bddl(model, algorithm, max_positions, race_patterns, positional_rules, parallel)
 
 
-def _pairing_note(model: GameModel) -> tuple[str, ...]:
-    """Say so when White's pairing strategy decided the game before any search."""
+def pairing_note(game) -> tuple[str, ...]:
+    """Say so when White's pairing strategy decided the positional game before any search."""
     from bddl.engines.positional_rules import PositionalRules
 
-    game = model.pg
-    assert game is not None
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     rules = PositionalRules(game, use_symmetries=False)
     if rules.white_won(w) or rules.black_won(b):
@@ -135,6 +134,12 @@ def _search_bddl(model: GameModel, algorithm: str, max_positions: int, race_patt
         except RulesDoNotFit as exc:
             notes.append(f"{exc}; searching without the positional rules")
     by_rules = result is not None
+    if by_rules and result is not None and not result.black_wins:
+        from .positional_search import positional_reading
+
+        pg = positional_reading(game, depth)
+        if pg is not None:
+            notes.extend(pairing_note(pg))
     if result is None and algorithm == "ppn2":
         from .ppn2 import search_from_args
 

@@ -60,6 +60,12 @@ def _reading(domain: Domain, problem: Problem, depth: int) -> PositionalGame | s
     return game
 
 
+def positional_reading(game: Game, depth: int) -> PositionalGame | None:
+    """The BDDL game read as a positional game at `depth`, or None where the rules do not fit."""
+    pg = _reading(game.domain, game.problem, depth)
+    return None if isinstance(pg, str) else pg
+
+
 def search_positional(
     game: Game, depth: int | None = None, algorithm: str = "minimax", max_positions: int = DEFAULT_MAX_POSITIONS
 ) -> SearchResult:
