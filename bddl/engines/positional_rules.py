@@ -135,7 +135,7 @@ class PositionalRules:
         """White's pairing strategy from the position before the first move, if it has one."""
         from ..pg.pairing import PairingFinder  # python-sat, loaded only where a game is decided
 
-        if self.time_of(b, w) != 0:
+        if self.time_of(b, w) != 0 or self.game.graph is not None or not self.game.black_wins:
             return None
         return PairingFinder(self.game).find(b, w, 0)
 

@@ -26,10 +26,6 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Sequence
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-from pysat.solvers import Solver
-
 from .game import BLACK, PositionalGame
 
 Pairing = tuple[tuple[int, int], ...]
@@ -65,6 +61,10 @@ class PairingFinder:
             live.append(open_cells)
         if not live:
             return ()
+        from pysat.card import CardEnc, EncType  # loaded only where a pairing may exist
+        from pysat.formula import IDPool
+        from pysat.solvers import Solver
+
         pool = IDPool()
         by_cell: dict[int, list[int]] = {}
         clauses: list[list[int]] = []
