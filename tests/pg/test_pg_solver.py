@@ -150,7 +150,7 @@ def test_budget_exhausted_is_reported():
     # (not the O-tetromino's 4x4 game: White's pairing decides that one before any search)
     game = read_pg((PG_CORPUS / "gttt-4x4" / "gttt_1_1_00101121_4x4_b.pg").read_text()) if PG_CORPUS.is_dir() else None
     if game is None:
-        game = tiny("bwbwbwbw", [{0, 1, 2}, {3, 4, 5}, {0, 3, 6}], [{1, 4, 7}], n=9)
+        game = tiny("bwbwbwbw", [{0, 1, 2}, {0, 3, 4}, {0, 5, 6}, {1, 3, 5}], [{1, 4, 7}], n=9)  # no pairing blocks these
     with pytest.raises(SearchBudgetExceeded) as info:
         solve(game, max_positions=5)
     assert info.value.positions == 6
