@@ -42,14 +42,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from typing import TYPE_CHECKING
-
 from ..pg.game import BLACK, PositionalGame
 from ..pg.geometry import symmetries as board_symmetries
+from ..pg.pairing import Pairing, PairingFinder
 from .relevance import Relevance
-
-if TYPE_CHECKING:
-    from ..pg.pairing import Pairing
 
 CUT_CACHE = 1 << 16  # positions whose cuts are kept (df-pn asks again about recent ones)
 
@@ -132,10 +128,9 @@ class PositionalRules:
         return None
 
     def pairing_at_start(self, b: int, w: int) -> Pairing | None:
-        """White's pairing strategy from the position before the first move, if it has one."""
-        from ..pg.pairing import PairingFinder  # python-sat, loaded only where a game is decided
-
-        if self.time_of(b, w) != 0 or self.game.graph is not None or not self.game.black_wins:
+        """White's pairing strategy from the position before the first move, if it has one
+        (`PairingFinder` loads python-sat only where its goals are winning sets)."""
+        if self.time_of(b, w) != 0:
             return None
         return PairingFinder(self.game).find(b, w, 0)
 

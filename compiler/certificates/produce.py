@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from bddl.budget import MemoryBudgetExceeded, Progress, memory_limit
+from bddl.pg.pairing import Pairing
 from bddl.rules import BLACK, WHITE, GameRules, Play, Position
 
 FORMAT = "bddlc-certificate"
@@ -39,7 +40,6 @@ Chooser = Callable[[Position, list[Play]], "Play | None"]
 """The strategist to move in `position` (its legal plays given): its move, or None when it has none that works."""
 
 Permutation = tuple[int, ...]
-Pairing = tuple[tuple[int, int], ...]
 PairingOf = Callable[[Position], "Pairing | None"]
 """A pairing strategy of White's from the position (`bddl.pg.pairing`), or None."""
 

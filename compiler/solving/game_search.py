@@ -74,13 +74,14 @@ def search_model(
         else:
             found = (solve_pns if algorithm == "pns" else solve)(model.pg, max_positions=max_positions)
         first = None if found.first_move is None else play_of_cell(model, found.first_move)
-        notes = () if found.black_wins else pairing_note(model.pg)
+        notes = () if found.black_wins or found.positions else pairing_note(model.pg)
         return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False, notes)
     return _search_bddl(model, algorithm, max_positions, race_patterns, positional_rules, parallel)
 
 
 def pairing_note(game) -> tuple[str, ...]:
-    """Say so when White's pairing strategy decided the positional game before any search."""
+    """Say so when White's pairing strategy decided the positional game before any search
+    (asked only where no position was searched, so the pairing is looked for again at most once)."""
     from bddl.engines.positional_rules import PositionalRules
 
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
@@ -134,7 +135,7 @@ def _search_bddl(model: GameModel, algorithm: str, max_positions: int, race_patt
         except RulesDoNotFit as exc:
             notes.append(f"{exc}; searching without the positional rules")
     by_rules = result is not None
-    if by_rules and result is not None and not result.black_wins:
+    if result is not None and not result.black_wins and not result.positions:
         from .positional_search import positional_reading
 
         pg = positional_reading(game, depth)
