@@ -30,6 +30,11 @@ from .game import BLACK, PositionalGame
 
 Pairing = tuple[tuple[int, int], ...]
 
+# Before the SAT call, a short exhaustive search tries to show that no pairing exists: most games
+# have none, and loading python-sat alone costs some 60 ms, which a small game's whole search
+# does not (docs/solving.md's race on Hex 4x4 is won by the search in 10-20 ms).
+NO_PAIRING_STEPS = 2000
+
 
 def pairing_applies(turns: Sequence[str], ply: int) -> bool:
     """White moves between any two Black moves from `ply` on (no Black turn follows a Black turn)."""
@@ -61,6 +66,8 @@ class PairingFinder:
             live.append(open_cells)
         if not live:
             return ()
+        if _none_within(live, NO_PAIRING_STEPS):
+            return None
         from pysat.card import CardEnc, EncType  # loaded only where a pairing may exist
         from pysat.formula import IDPool
         from pysat.solvers import Solver
@@ -88,3 +95,38 @@ class PairingFinder:
             model = solver.get_model()
         chosen = {v for v in model if v > 0}
         return tuple(sorted(pair for pair, var in pool.obj2id.items() if isinstance(pair, tuple) and var in chosen))
+
+
+def _none_within(live: list[int], steps: int) -> bool:
+    """True when an exhaustive search, within `steps` choices, shows that no disjoint pairs
+    fit one inside each of the `live` sets (masks of their open cells); False when it found
+    a pairing or ran out of steps (the SAT call then decides, and chooses the pairs)."""
+    budget = [steps]
+
+    def fits(used: int) -> bool | None:  # True: some pairing fits; False: none; None: out of steps
+        best: list[int] | None = None
+        for cells in live:
+            if any(pair & cells == pair for pair in chosen):
+                continue
+            free = cells & ~used
+            if free & (free - 1) == 0:
+                return False  # this set has no two unused cells left for a pair of its own
+            bits = [1 << i for i in range(free.bit_length()) if free >> i & 1]
+            if best is None or len(bits) < len(best):
+                best = bits
+        if best is None:
+            return True
+        for i, a in enumerate(best):
+            for b in best[i + 1:]:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return None
+                chosen.append(a | b)
+                found = fits(used | a | b)
+                chosen.pop()
+                if found is not False:
+                    return found
+        return False
+
+    chosen: list[int] = []
+    return fits(0) is False

@@ -98,6 +98,28 @@ def test_the_random_games_reach_pairings():
     assert met >= scaled(300) // 10, f"only {met} pairings met"
 
 
+def test_the_quick_search_for_no_pairing_agrees_with_the_sat_call(monkeypatch):
+    """The exhaustive search that shows no pairing exists before python-sat is loaded: where
+    it says none, the SAT call finds none either, and it says so often (the point of it)."""
+    import bddl.pg.pairing as pairing
+
+    quick = without = 0
+    for seed in range(scaled(300)):
+        for rest, _ in [(random_pg_game(random.Random(seed)), None)] + pairings_met(seed):
+            finder = PairingFinder(rest)
+            b, w = rest.mask(rest.black_initials), rest.mask(rest.white_initials)
+            monkeypatch.setattr(pairing, "NO_PAIRING_STEPS", 2000)
+            first = finder.find(b, w, 0)
+            monkeypatch.setattr(pairing, "_none_within", lambda live, steps: False)  # the SAT call alone
+            assert finder.find(b, w, 0) == first, seed
+            monkeypatch.undo()
+            live = [s & ~(b | w) for s in finder.sets if not s & w]
+            if first is None and live and all(c & (c - 1) for c in live) and pairing_applies(rest.turns, 0) and finder.usable:
+                without += 1  # a SAT call's work before the quick search: no pairing, past the cheap filters
+                quick += pairing._none_within(live, 2000)
+    assert quick >= without // 2 > 0, (quick, without)
+
+
 @pytest.mark.parametrize("name", LOSERS)
 @pytest.mark.parametrize("weak", [True, False], ids=["weak", "strong"])
 def test_the_losing_animals_are_certified_by_one_pairing_on_every_board(name, weak):
