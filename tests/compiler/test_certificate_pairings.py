@@ -234,6 +234,9 @@ def test_search_and_certify_from_the_command_line(tmp_path, capsys, monkeypatch)
     assert "certificate: x6.json (no-black-win, 1 position, 1 line ended by a pairing strategy," in err
     assert main(["certify", "x6.pg", "x6.json"]) == 0
     assert "by a pairing strategy" in capsys.readouterr().out
+    assert main(["certify", "x6.pg", "x6.json", "--json"]) == 0
+    reported = json.loads(capsys.readouterr().out)
+    assert (reported["valid"], reported["nodes"], reported["pairings"]) == (True, 1, 1)
     assert main(["show", "x6.pg", "--certificate", "x6.json", "-o", "x6.html"]) == 0
     assert "White pairs the cells " in Path("x6.html").read_text()
     write_certificate(model_of(animal_game("X-pentomino", 6)), False, tmp_path / "again.json")
