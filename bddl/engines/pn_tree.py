@@ -22,8 +22,9 @@ tests do in-process): the tree, whose leaves are searched by jobs
 * `lost` releases a leaf whose job will not report (its worker died).
 * A second kind of job (the job-level search of the paper's §2.2 with a
   specialised solver at the leaves): with `qbf_at`, a leaf it accepts gets
-  a verdict job first (a QBF solver on the leaf's formula, with a time
-  slice: `compiler.solving.ppn2`), never the root.  `verdict` takes its
+  a verdict job first (a QBF solver on the leaf's formula with a time
+  slice, or the single-process search with a budget of positions:
+  `compiler.solving.ppn2`), never the root.  `verdict` takes its
   answer: proved or disproved solves the leaf; unknown leaves the leaf's
   numbers as they were and releases it, and a leaf is given at most one
   verdict job (marked when it is handed out), so the next job on it is a
@@ -100,7 +101,7 @@ class TreeStatistics:
     partials: int  # partial results taken
     positions: int  # positions expanded by all finished jobs
     lost: int  # jobs released because their worker died
-    verdict_jobs: int = 0  # of `jobs`, those asking a verdict (QBF at the leaves)
+    verdict_jobs: int = 0  # of `jobs`, those asking a verdict (QBF or the single-process search at the leaves)
     verdicts: int = 0  # verdict jobs that solved their leaf (the others returned unknown)
 
 
@@ -242,13 +243,17 @@ class PnTree:
             self._expand(leaf, result.children)
         self._update_ancestors(leaf.parent)
 
-    def verdict(self, job: int, black_wins: bool | None) -> None:
+    def verdict(self, job: int, black_wins: bool | None, positions: int = 0) -> None:
         """A verdict job's answer: Black wins (True), loses (False) from the leaf, or unknown (None:
-        the slice ran out; the leaf keeps its numbers and its next job is a df-pn)."""
+        the slice or the budget ran out; the leaf keeps its numbers and its next job is a df-pn);
+        and the positions it expanded (a search leaf job's; a QBF job expands none)."""
         if job not in self.verdict_jobs:
             raise GarbageResult(f"a verdict for job {job}, which did not ask one")
         if black_wins is not None and type(black_wins) is not bool:
             raise GarbageResult(f"job {job}'s verdict {black_wins!r} is not True, False or None")
+        if type(positions) is not int or positions < 0:
+            raise GarbageResult(f"job {job}'s positions {positions!r} are not a count")
+        self.positions += positions
         self.verdict_jobs.discard(job)
         leaf = self.out.pop(job)
         leaf.job = None

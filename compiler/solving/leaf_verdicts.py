@@ -1,4 +1,5 @@
-"""QBF at the leaves of the parallel proof-number search (`--leaf-jobs qbf|mixed`).
+"""Verdict jobs at the leaves of the parallel proof-number search: QBF (`--leaf-jobs qbf|mixed`), or the
+single-process search (`--leaf-jobs search`, `bddl.engines.leaf_search`).
 
 The job-level search of the race-patterns paper's §2.2 with a specialised
 solver at the leaves: instead of a bounded df-pn, a job may compile the
@@ -22,7 +23,9 @@ Which leaves get one (`verdict_leaves`):
   question: `bddlc solve` asks it);
 * `mixed`: the leaves at least two plies below the root, leaving the
   largest formulas, where QBF is nearly as hard as the whole question, to
-  df-pn.
+  df-pn;
+* `search`: every leaf but the root, with the single-process search
+  (`bddl.engines.leaf_search`) and a budget of positions instead of QBF.
 
 Measured in docs/scaling.md, which says which is the default and why.
 """
@@ -33,7 +36,7 @@ from collections.abc import Callable
 
 from bddl.engines.pn_job import Position
 
-LEAF_JOBS = ("dfpn", "qbf", "mixed")
+LEAF_JOBS = ("dfpn", "qbf", "mixed", "search")
 DEFAULT_LEAF_JOBS = "dfpn"
 DEFAULT_QBF_SLICE = 2.0  # seconds a verdict job may take, compiling included
 MIXED_BELOW = 2  # `mixed`: verdict jobs only this many plies or more below the root
@@ -43,7 +46,7 @@ def verdict_leaves(kind: str, root_plies: int) -> Callable[[Position], bool] | N
     """Which leaves get a verdict job first (None: none)."""
     if kind == "dfpn":
         return None
-    if kind == "qbf":
+    if kind in ("qbf", "search"):
         return lambda position: position[3] >= 1
     if kind == "mixed":
         return lambda position: 1 <= position[3] <= root_plies - MIXED_BELOW

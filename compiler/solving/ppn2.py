@@ -49,6 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bddl.engines.leaf_search import DEFAULT_LEAF_POSITIONS, LeafSearch, bddl_leaf_search, pg_leaf_search
 from bddl.engines.minimax import SearchBudgetExceeded, SearchResult
 from bddl.engines.pn_job import (
     DEFAULT_DESCENTS,
@@ -116,6 +117,14 @@ class BddlRecipe:
         knowledge = race_knowledge(game) if self.race_patterns else None
         return _with_capacity(bddl_setup(game, knowledge))
 
+    def leaf_search(self) -> LeafSearch:
+        """The engine of a worker's search leaf jobs (`--leaf-jobs search`)."""
+        from bddl.engines.race import race_knowledge
+        from bddl.game import Game
+
+        game = Game(self.domain, self.problem)
+        return bddl_leaf_search(game, race_knowledge(game) if self.race_patterns else None)
+
     def game_model(self):
         """The root's `GameModel` (what a verdict job compiles a leaf from)."""
         from dataclasses import replace
@@ -136,6 +145,9 @@ class PgRecipe:
 
     def build(self) -> DfpnSetup:
         return _with_capacity(pg_setup(self.game)[0])
+
+    def leaf_search(self) -> LeafSearch:
+        return pg_leaf_search(self.game)
 
     def game_model(self):
         from bddl.rules import pg_rules
@@ -208,11 +220,23 @@ def job_task(
     return result, fresh, () if news is None else engine.news(NEWS_MIN_WORK)
 
 
-def verdict_task(recipe: Packed, position: Position, seconds: float) -> bool | None:
-    """One verdict job, on a worker: the QBF route on the leaf's game (`leaf_verdicts`)."""
+def verdict_task(recipe: Packed, position: Position, seconds: float) -> tuple[bool | None, int]:
+    """One verdict job, on a worker: the QBF route on the leaf's game (`leaf_verdicts`); no positions."""
     from .leaf_verdicts import leaf_verdict
 
-    return leaf_verdict(recipe.unpack().game_model(), position, seconds)
+    return leaf_verdict(recipe.unpack().game_model(), position, seconds), 0
+
+
+# the worker's single-process engine for search leaf jobs, kept between jobs: (token, LeafSearch)
+_worker_leaf_search: list = []
+
+
+def search_task(token: str, recipe: Packed, position: Position, budget: int) -> tuple[bool | None, int]:
+    """One search leaf job, on a worker (`--leaf-jobs search`, `bddl.engines.leaf_search`): Black
+    wins, loses or unknown within `budget` positions, and the positions it expanded."""
+    if not _worker_leaf_search or _worker_leaf_search[0] != token:
+        _worker_leaf_search[:] = [token, recipe.unpack().leaf_search()]
+    return _worker_leaf_search[1].verdict(position, budget)
 
 
 # --- the server -----------------------------------------------------------------------
@@ -236,6 +260,7 @@ def run_ppn2(
     leaf_jobs: str = DEFAULT_LEAF_JOBS,
     qbf_slice: float = DEFAULT_QBF_SLICE,
     share_tables: bool = True,
+    leaf_positions: int = DEFAULT_LEAF_POSITIONS,
 ) -> tuple[PnTree, Ppn2Statistics]:
     """Algorithm 1 on the client's cluster: the solved tree and the statistics.
 
@@ -274,7 +299,9 @@ def run_ppn2(
                     break
                 job, position = picked
                 place = {} if worker is None else {"workers": [worker], "allow_other_workers": True}
-                if tree.is_verdict_job(job):
+                if tree.is_verdict_job(job) and leaf_jobs == "search":
+                    future = client.submit(search_task, token, packed, position, leaf_positions, pure=False, **place)
+                elif tree.is_verdict_job(job):
                     future = client.submit(verdict_task, packed, position, qbf_slice, pure=False, **place)
                 else:
                     sent = None if news is None else Packed(news.for_worker(worker, (w for w, _ in workers)) if worker else ())
@@ -306,7 +333,10 @@ def run_ppn2(
                 leaf = tree.out.get(job)
                 if future.status == "finished":
                     if tree.is_verdict_job(job):
-                        tree.verdict(job, future.result())
+                        answer = future.result()
+                        if not (isinstance(answer, tuple) and len(answer) == 2 and type(answer[1]) is int and answer[1] >= 0):
+                            raise GarbageResult(f"leaf job {job} returned {answer!r}, not (verdict, positions)")
+                        tree.verdict(job, *answer)
                         continue
                     answer = future.result()
                     if not (isinstance(answer, tuple) and len(answer) == 3 and type(answer[1]) is bool):
@@ -426,7 +456,7 @@ class Ppn2Failed(RuntimeError):
     """The parallel search could not give an answer (the message says why): exit status 1."""
 
 
-PPN2_OPTIONS = ("workers", "scheduler", "job_descents", "partial_every", "leaf_jobs", "qbf_slice", "share_tables")
+PPN2_OPTIONS = ("workers", "scheduler", "job_descents", "partial_every", "leaf_jobs", "qbf_slice", "leaf_positions", "share_tables")
 
 
 def misplaced_option(args) -> str | None:
@@ -436,6 +466,8 @@ def misplaced_option(args) -> str | None:
         return f"--{given[0].replace('_', '-')} needs --algorithm ppn2"
     if args.qbf_slice is not None and args.leaf_jobs not in ("qbf", "mixed"):
         return "--qbf-slice needs --leaf-jobs qbf or mixed"
+    if args.leaf_positions is not None and args.leaf_jobs != "search":
+        return "--leaf-positions needs --leaf-jobs search"
     if args.workers is not None and args.scheduler is not None:
         return "--workers starts a local cluster; --scheduler uses another one: give one of them"
     return None
@@ -456,6 +488,7 @@ def search_from_args(args, *, bddl_game=None, depth: int | None = None, knowledg
         "progress": stderr_progress,
         "leaf_jobs": args.leaf_jobs or DEFAULT_LEAF_JOBS,
         "qbf_slice": args.qbf_slice or DEFAULT_QBF_SLICE,
+        "leaf_positions": args.leaf_positions or DEFAULT_LEAF_POSITIONS,
         "share_tables": args.share_tables is not False,
     }
     try:
@@ -478,7 +511,8 @@ def search_from_args(args, *, bddl_game=None, depth: int | None = None, knowledg
         if stats.news:
             print(f"ppn2: {stats.news:,} table entries shared between the workers", file=sys.stderr)
         if s.verdict_jobs:
-            print(f"ppn2: {s.verdict_jobs:,} QBF leaf jobs, {s.verdicts:,} solved their leaf", file=sys.stderr)
+            kind = "search" if options["leaf_jobs"] == "search" else "QBF"
+            print(f"ppn2: {s.verdict_jobs:,} {kind} leaf jobs, {s.verdicts:,} solved their leaf", file=sys.stderr)
         if stats.restarted:
             print(f"ppn2: a worker restarted ({stats.tables} df-pn tables for {stats.workers} workers): "
                   "the counts above differ from a run without it", file=sys.stderr)

@@ -9,6 +9,7 @@ minimax (BDDL) and the brute force (`.pg`), which share no code with df-pn."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from dataclasses import replace
 
 import pytest
@@ -20,23 +21,30 @@ from pg.pg_random import brute_force
 from pg.pg_random import random_game as random_pg_game
 
 from bddl import Game, load_model, search
+from bddl.engines.leaf_search import bddl_leaf_search, pg_leaf_search
 from bddl.engines.minimax import black_wins
 from bddl.engines.pn_job import JobResult, bddl_root, bddl_setup, pg_root, pg_setup, run_job, run_to_end
 from bddl.engines.pn_tree import GarbageResult, PnTree, TreeTooLarge
 from bddl.engines.pns import INF, ProofNumberSearch, game_sides
 from bddl.engines.positional import PositionalSolver
 from bddl.engines.race import race_knowledge
+from bddl.pg.reader import load_pg
 
 
-def fake_ppn2(setup, root, workers=2, descents=4, every=1, lose=0.0, seed=0, spread=True, max_nodes=10**9, share=False):
+def fake_ppn2(setup, root, workers=2, descents=4, every=1, lose=0.0, seed=0, spread=True, max_nodes=10**9, share=False,
+              leaf_search=None, budget=0):
     """Algorithm 1 with `workers` in-process workers, each with its own df-pn table;
     a job is lost (its worker dies, a fresh one takes its place) with probability `lose`
     at each step.  `share`: a finished job's table news (`ProofNumberSearch.news`)
     reach every other worker when that worker starts its next job, as
-    `compiler.solving.table_news` routes them."""
+    `compiler.solving.table_news` routes them.  `leaf_search` (a function making a
+    `LeafSearch`): every leaf below the root first gets a search leaf job of `budget`
+    positions on its worker's own engine (`--leaf-jobs search`), answered at once."""
     rng = random.Random(seed)
-    tree = PnTree(root, max_nodes=max_nodes, spread=spread)
+    below_root = (lambda position: position[3] >= 1) if leaf_search is not None else None
+    tree = PnTree(root, max_nodes=max_nodes, spread=spread, qbf_at=below_root)
     engines = [setup.engine() for _ in range(workers)]
+    searches = [leaf_search() for _ in range(workers)] if leaf_search is not None else []
     pending: list[list] = [[] for _ in range(workers)]  # news each worker has not learnt yet
     running: dict[int, tuple[int, object]] = {}  # job -> (worker, its generator)
     most_out = 0
@@ -47,6 +55,9 @@ def fake_ppn2(setup, root, workers=2, descents=4, every=1, lose=0.0, seed=0, spr
             if worker in busy:
                 continue
             picked = tree.next_job()
+            while picked is not None and tree.is_verdict_job(picked[0]):  # answered at once; the worker is free again
+                tree.verdict(picked[0], *searches[worker].verdict(picked[1], budget))
+                picked = tree.next_job()
             if picked is None:
                 break
             job, position = picked
@@ -56,6 +67,8 @@ def fake_ppn2(setup, root, workers=2, descents=4, every=1, lose=0.0, seed=0, spr
                 engines[worker].keep_journal()
             running[job] = (worker, run_job(setup, position, descents, every, engines[worker]))
         most_out = max(most_out, len(running))
+        if tree.done:  # (a search leaf job decided it)
+            break
         assert running, "no job out and no leaf to search"
         for job in sorted(running):
             worker, steps = running[job]
@@ -413,3 +426,69 @@ def test_a_lost_verdict_job_is_not_a_verdict():
         tree.verdict(job, False)
     again, position = tree.next_job()
     assert position[1] == 1 and not tree.is_verdict_job(again)
+
+
+# --- search leaf jobs (`--leaf-jobs search`: the single-process search at the leaves) ------------------
+
+
+def test_search_leaf_jobs_agree_with_the_minimax_on_random_bddl_games():
+    """Budgets from none to plenty: leaves solved by the leaf search, by df-pn jobs, or both."""
+    reach = Reach(0.2)  # a search leaf job solved a leaf in at least this share
+
+    @settings(max_examples=scaled(150), deadline=None)
+    @given(random_game(max_depth=7), st.sampled_from([0, 1, 3, 10, 1000]), st.integers(0, 3))
+    def check(case, budget, seed):
+        domain, problem = case
+        game = Game(domain, problem)
+        expected = search(game).black_wins
+        setup = replace(bddl_setup(game), leaf_plies=0)
+        tree = fake_ppn2(setup, bddl_root(game, problem.depth), 1 + seed % 3, 2, 1, lose=0.1 * (seed % 2), seed=seed,
+                         share=seed >= 2, leaf_search=lambda: bddl_leaf_search(game), budget=budget)
+        reach.tried()
+        if tree.verdicts_found:
+            reach.reached()
+        assert tree.black_wins == expected
+        if expected and game.black_first:
+            assert bddl_first_move_wins(game, tree, problem.depth)
+
+    check()
+    reach.check()
+
+
+def test_search_leaf_jobs_agree_with_the_brute_force_on_random_positional_games():
+    rng = random.Random(29)
+    solved_by_leaf_jobs = reached = number = 0
+    while reached < scaled(300):  # games settled before play do not count
+        number += 1
+        game = random_pg_game(rng)
+        expected = brute_force(game)
+        root = pg_root(game)
+        if isinstance(root, bool):
+            continue
+        reached += 1
+        tree = fake_ppn2(
+            pg_setup(game)[0], root, workers=1 + number % 3, descents=1 + number % 2, every=1, lose=0.05 * (number % 2), seed=number,
+            leaf_search=partial(pg_leaf_search, game), budget=(0, 2, 20, 10_000)[number % 4],
+        )
+        assert tree.black_wins == expected, (number, game)
+        solved_by_leaf_jobs += tree.verdicts_found > 0
+        if expected and root[0]:
+            assert pg_first_claim_wins(game, tree), number
+    assert solved_by_leaf_jobs >= scaled(300) // 4
+
+
+def test_a_search_leaf_job_keeps_its_table_and_its_budget():
+    """The worker's engine answers a second leaf from what it solved for the first; a budget
+    too small for a leaf is unknown (None), with the positions it spent; a position whose
+    plies left do not fit its stones is refused."""
+    game = breakthrough("second_3x4_d12.bddl")
+    leaf = bddl_leaf_search(game, race_knowledge(game))
+    root = bddl_root(game, 12)
+    assert leaf.verdict(root, 5) == (None, 6)  # the sixth position is the one past the budget
+    wins, spent = leaf.verdict(root, 10**7)
+    assert wins is search(game).black_wins and spent > 6
+    assert leaf.verdict(root, 1) == (wins, 0)  # known: no position expanded
+    pg = load_pg(str(ROOT / "problems/pg/tictactoe_3x3.pg"))
+    b, w = pg.mask(pg.black_initials), pg.mask(pg.white_initials)
+    with pytest.raises(ValueError, match="does not fit"):
+        pg_leaf_search(pg).verdict((False, b, w, pg.depth), 100)  # Black moves first there, with every ply left

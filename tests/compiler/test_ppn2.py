@@ -223,6 +223,10 @@ def test_search_command_with_ppn2(capsys):
         (["--algorithm", "pns", "--no-share-tables"], "--share-tables needs --algorithm ppn2"),
         (["--algorithm", "ppn2", "--qbf-slice", "3"], "--qbf-slice needs --leaf-jobs qbf or mixed"),
         (["--algorithm", "ppn2", "--leaf-jobs", "qbf", "--qbf-slice", "0"], "--qbf-slice"),
+        (["--algorithm", "ppn2", "--leaf-positions", "100"], "--leaf-positions needs --leaf-jobs search"),
+        (["--algorithm", "ppn2", "--leaf-jobs", "qbf", "--leaf-positions", "100"], "--leaf-positions needs --leaf-jobs search"),
+        (["--algorithm", "ppn2", "--leaf-jobs", "search", "--leaf-positions", "0"], "--leaf-positions"),
+        (["--algorithm", "ppn2", "--leaf-jobs", "search", "--qbf-slice", "2"], "--qbf-slice needs --leaf-jobs qbf or mixed"),
     ],
 )
 def test_ppn2_options_out_of_place_are_usage_errors(capsys, argv, message):
@@ -369,6 +373,58 @@ def test_qbf_leaf_jobs_that_never_decide_leave_the_search_to_dfpn(client):
     assert stats.tree.verdict_jobs >= 1 and stats.tree.verdicts == 0
 
 
+# --- the single-process search at the leaves (`--leaf-jobs search`) -----------------------------------------
+
+SEARCH_LEAVES = {"descents": 20, "every": 5}
+
+
+@pytest.mark.parametrize("budget", [1, 500, 1_000_000])
+@pytest.mark.parametrize(
+    ("domain", "problem", "race"),
+    [
+        ("connect", "connect/connect3_4x4_d9.bddl", False),  # Black wins, moving first: a first move to check
+        ("breakthrough", "breakthrough/second_3x5_d18.bddl", True),
+        ("domineering", "domineering/4x4_d7.bddl", False),
+        ("positional", "hex/hex4_b_d9.bddl", False),
+    ],
+)
+def test_search_leaf_jobs_give_the_minimaxs_verdict_on_bddl_games(client, budget, domain, problem, race):
+    model = load_model(ROOT / f"domains/{domain}.bddl", ROOT / f"problems/{problem}")
+    stats = bddl_check(client, model.domain, model.problem, leaf_jobs="search", leaf_positions=budget, race_patterns=race,
+                       **SEARCH_LEAVES)
+    if stats.tree.expanded:
+        assert stats.tree.verdict_jobs >= 1
+        assert stats.tree.verdicts >= 1 or budget < 1_000_000  # a million positions decide any leaf of these
+
+
+@needs_pg_corpus
+@pytest.mark.parametrize("name", PG_QBF_GAMES)
+def test_search_leaf_jobs_give_the_corpus_verdict_on_positional_games(client, name):
+    game = load_pg(str(PG_CORPUS / name))
+    expected = dict(pg_answers(name))[name]
+    result, stats = ppn2.search_pg(client, game, leaf_jobs="search", leaf_positions=2_000, **SEARCH_LEAVES)
+    assert result.black_wins == expected
+    if result.first_move is not None:
+        solver = PositionalSolver(game)
+        b = game.mask(game.black_initials) | 1 << result.first_move
+        assert solver.rules.black_won(b) or solver.black_wins(b, game.mask(game.white_initials))
+    else:
+        assert not (expected and game.turns[0] == "black")
+    if stats is not None and stats.tree.expanded:
+        assert stats.tree.verdict_jobs >= 1 and stats.tree.positions == result.positions
+
+
+def test_search_leaf_jobs_from_the_command_line(capsys):
+    game = str(ROOT / "problems/pg/row3_4x4.pg")
+    assert main(["search", game, "--json"]) == 0
+    expected = json.loads(capsys.readouterr().out)["black_wins"]
+    assert main(["search", game, "--algorithm", "ppn2", "--workers", "2", "--leaf-jobs", "search", "--leaf-positions", "50",
+                 "--job-descents", "10", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["black_wins"] == expected
+    assert " search leaf jobs, " in captured.err
+
+
 # --- reproducible with one worker ---------------------------------------------------------------------
 
 
@@ -385,6 +441,20 @@ def test_one_worker_gives_the_same_counts_run_to_run():
         runs.append((result.black_wins, s.jobs, s.expanded, s.touched, s.positions, stats.tables))
     assert runs[0] == runs[1]
     assert runs[0][2] > 20 and runs[0][-1] == 1  # many jobs, one df-pn table (no restart)
+
+
+def test_search_leaf_jobs_give_the_same_counts_run_to_run_with_one_worker():
+    """Their budget is positions, not seconds: which leaves they solve does not depend on the load."""
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
+    runs = []
+    for _ in range(2):
+        with connect(1) as one:
+            result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=50, every=10,
+                                             leaf_jobs="search", leaf_positions=300)
+        s = stats.tree
+        runs.append((result.black_wins, s.jobs, s.expanded, s.positions, s.verdict_jobs, s.verdicts))
+    assert runs[0] == runs[1]
+    assert runs[0][4] > 5 and 0 < runs[0][5] < runs[0][4]  # some leaves solved by their search job, some not
 
 
 def _job_on_a_restarted_worker(token, recipe, job, position, descents, every, topic, news=None):
