@@ -390,7 +390,7 @@ class RaceKnowledge:
         key = (side, mine & region, theirs & region, attacker_first)
         found = self.orders.get(key, False)
         if found is not False:
-            return found  # type: ignore[return-value]
+            return found
         if len(self.orders) >= ORDERS_KEPT:
             self.orders.clear()
         order = self.orders[key] = self._scan(side, mine, theirs, attacker_first)

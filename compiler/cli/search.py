@@ -47,15 +47,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --algorithm ppn2: each job's df-pn expands at most N positions (default 1000)")
     p.add_argument("--partial-every", type=positive_int, metavar="N",
                    help="with --algorithm ppn2: a job reports its numbers every N positions (default 100)")
-    p.add_argument("--leaf-jobs", choices=("dfpn", "qbf", "mixed", "search"),
-                   help="with --algorithm ppn2: what a job on a leaf runs: dfpn, a bounded df-pn (default); qbf, first "
-                   "the QBF route of solve on the leaf's formula within --qbf-slice, then df-pn if undecided; mixed, "
-                   "qbf at leaves two or more plies below the root; search, first the single-process search "
-                   "(--algorithm minimax's engine) within --leaf-positions, then df-pn if undecided (docs/scaling.md)")
+    p.add_argument("--leaf-jobs", choices=("search", "dfpn", "qbf", "mixed"),
+                   help="with --algorithm ppn2: what a job on a leaf runs: search (default), first the single-process "
+                   "search (--algorithm minimax's engine) within --leaf-positions, then df-pn if undecided; dfpn, a "
+                   "bounded df-pn only (the paper's PPN²); qbf, first the QBF route of solve on the leaf's formula within "
+                   "--qbf-slice, then df-pn if undecided; mixed, qbf at leaves two or more plies below the root (docs/scaling.md)")
     p.add_argument("--qbf-slice", type=positive_float, metavar="SECONDS",
                    help="with --leaf-jobs qbf or mixed: the seconds a leaf's QBF job may take, compiling included (default 2)")
     p.add_argument("--leaf-positions", type=positive_int, metavar="N",
-                   help=f"with --leaf-jobs search: the positions a leaf's search job may expand (default {DEFAULT_LEAF_POSITIONS:,})")
+                   help=f"with --leaf-jobs search (the default): the positions a leaf's search job may expand (default {DEFAULT_LEAF_POSITIONS:,})")
     p.add_argument("--share-tables", action=argparse.BooleanOptionalAction,
                    help="with --algorithm ppn2: each job brings a worker what the other workers' df-pn tables "
                    "learnt since its last job (default: on; --no-share-tables for the paper's independent workers)")

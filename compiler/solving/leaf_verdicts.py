@@ -36,8 +36,8 @@ from collections.abc import Callable
 
 from bddl.engines.pn_job import Position
 
-LEAF_JOBS = ("dfpn", "qbf", "mixed", "search")
-DEFAULT_LEAF_JOBS = "dfpn"
+LEAF_JOBS = ("search", "dfpn", "qbf", "mixed")
+DEFAULT_LEAF_JOBS = "search"  # the fastest on every game measured (docs/benchmarks.md); dfpn is the paper's PPN²
 DEFAULT_QBF_SLICE = 2.0  # seconds a verdict job may take, compiling included
 MIXED_BELOW = 2  # `mixed`: verdict jobs only this many plies or more below the root
 

@@ -300,7 +300,9 @@ def run_ppn2(
                 job, position = picked
                 place = {} if worker is None else {"workers": [worker], "allow_other_workers": True}
                 if tree.is_verdict_job(job) and leaf_jobs == "search":
-                    future = client.submit(search_task, token, packed, position, leaf_positions, pure=False, **place)
+                    # (a leaf search never runs past what is left of --max-positions)
+                    budget = leaf_positions if max_positions is None else max(1, min(leaf_positions, max_positions - tree.positions + 1))
+                    future = client.submit(search_task, token, packed, position, budget, pure=False, **place)
                 elif tree.is_verdict_job(job):
                     future = client.submit(verdict_task, packed, position, qbf_slice, pure=False, **place)
                 else:
@@ -466,7 +468,7 @@ def misplaced_option(args) -> str | None:
         return f"--{given[0].replace('_', '-')} needs --algorithm ppn2"
     if args.qbf_slice is not None and args.leaf_jobs not in ("qbf", "mixed"):
         return "--qbf-slice needs --leaf-jobs qbf or mixed"
-    if args.leaf_positions is not None and args.leaf_jobs != "search":
+    if args.leaf_positions is not None and args.leaf_jobs not in (None, DEFAULT_LEAF_JOBS, "search"):
         return "--leaf-positions needs --leaf-jobs search"
     if args.workers is not None and args.scheduler is not None:
         return "--workers starts a local cluster; --scheduler uses another one: give one of them"

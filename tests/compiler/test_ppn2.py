@@ -37,7 +37,7 @@ from compiler.solving import ppn2  # noqa: E402
 from compiler.solving.cluster import connect  # noqa: E402
 
 QUICK = 25  # random games of each kind in the default run; 300 with --runslow
-SMALL_JOBS = {"descents": 3, "every": 1}  # many small jobs: the tree, not one job, decides
+SMALL_JOBS = {"descents": 3, "every": 1, "leaf_jobs": "dfpn"}  # many small df-pn jobs: the tree, not one job, decides
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +143,8 @@ def test_a_worker_killed_in_the_middle_costs_only_its_job():
 
         killer = threading.Thread(target=kill_one_when_busy)
         killer.start()
-        result, _ = ppn2.search_bddl(client, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10)
+        result, _ = ppn2.search_bddl(client, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10,
+                                     leaf_jobs="dfpn")  # (search leaf jobs decide it within the second)
         ended = time.monotonic()
         killer.join()
         after = set(client.run(os.getpid).values())
@@ -181,7 +182,8 @@ def test_garbage_table_news_are_an_error_not_a_verdict(client, monkeypatch):
 def test_two_workers_with_and_without_shared_tables(client, share):
     """Table news pass between the workers only when asked (the default), and the verdict is the minimax's either way."""
     model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
-    stats = bddl_check(client, model.domain, model.problem, descents=100, every=10, race_patterns=True, share_tables=share)
+    stats = bddl_check(client, model.domain, model.problem, descents=100, every=10, race_patterns=True, share_tables=share,
+                       leaf_jobs="dfpn")
     assert stats.workers == 2 and stats.tree.jobs > 4
     assert (stats.news > 0) is share
 
@@ -223,7 +225,8 @@ def test_search_command_with_ppn2(capsys):
         (["--algorithm", "pns", "--no-share-tables"], "--share-tables needs --algorithm ppn2"),
         (["--algorithm", "ppn2", "--qbf-slice", "3"], "--qbf-slice needs --leaf-jobs qbf or mixed"),
         (["--algorithm", "ppn2", "--leaf-jobs", "qbf", "--qbf-slice", "0"], "--qbf-slice"),
-        (["--algorithm", "ppn2", "--leaf-positions", "100"], "--leaf-positions needs --leaf-jobs search"),
+        (["--algorithm", "ppn2", "--leaf-jobs", "dfpn", "--leaf-positions", "100"], "--leaf-positions needs --leaf-jobs search"),
+        (["--leaf-positions", "100"], "--leaf-positions needs --algorithm ppn2"),
         (["--algorithm", "ppn2", "--leaf-jobs", "qbf", "--leaf-positions", "100"], "--leaf-positions needs --leaf-jobs search"),
         (["--algorithm", "ppn2", "--leaf-jobs", "search", "--leaf-positions", "0"], "--leaf-positions"),
         (["--algorithm", "ppn2", "--leaf-jobs", "search", "--qbf-slice", "2"], "--qbf-slice needs --leaf-jobs qbf or mixed"),
@@ -436,7 +439,8 @@ def test_one_worker_gives_the_same_counts_run_to_run():
     runs = []
     for _ in range(2):
         with connect(1) as one:
-            result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10)
+            result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10,
+                                             leaf_jobs="dfpn")
         s = stats.tree
         runs.append((result.black_wins, s.jobs, s.expanded, s.touched, s.positions, stats.tables))
     assert runs[0] == runs[1]
@@ -467,6 +471,7 @@ def test_a_worker_that_lost_its_table_is_reported(monkeypatch):
     model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
     with connect(1) as one:
         monkeypatch.setattr(ppn2, "job_task", _job_on_a_restarted_worker)
-        result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10)
+        result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10,
+                                         leaf_jobs="dfpn")
     assert result.black_wins is True
     assert stats.tables == 2 and stats.workers == 1 and stats.restarted
