@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_ALGORITHM,
         help="minimax: depth-first search with a transposition table; pns: depth-first proof-number "
         f"search (df-pn), which finds narrow wins with fewer positions on some games; ppn2: the parallel "
-        f"proof-number search on a Dask cluster, df-pn jobs on its workers (docs/scaling.md) (default {DEFAULT_ALGORITHM})",
+        f"proof-number search on a Dask cluster, leaf searches and df-pn jobs on its workers (docs/scaling.md) (default {DEFAULT_ALGORITHM})",
     )
     p.add_argument("--workers", type=positive_int, metavar="N",
                    help="with --algorithm ppn2: a local cluster of N worker processes (default: one per core)")
