@@ -3,7 +3,10 @@
 The race-patterns paper's job-level PN² (its §2.3): this process holds the
 proof-number tree (`bddl.engines.pn_tree`) and hands its most-proving free
 leaves to the workers as jobs, each a bounded df-pn (`bddl.engines.pn_job`)
-with the game's knowledge inside (race patterns, the positional rules).
+with the game's knowledge inside (race patterns, the positional rules),
+after a first job on each leaf below the root that runs the single-process
+search within a budget (the paper's §2.2 job-level search with a
+specialised program at the leaves; `leaf_jobs`, below).
 The cluster is `compiler.solving.cluster`'s: a local one of N worker
 processes, or any Dask scheduler.
 
@@ -26,9 +29,12 @@ How results travel, and why:
   A job says whether it started a table, so that a worker restarted
   mid-search (the one thing that makes a one-worker run's counts differ
   from the next run's) is reported, not silent.
-* With `leaf_jobs` "qbf" or "mixed", some leaves get a verdict job first
-  (`verdict_task`: the QBF route on the leaf's game, `leaf_verdicts`),
-  whose True, False or None is the task's value.
+* Leaves get a verdict job first: with `leaf_jobs` "search" (the default)
+  every leaf below the root, a search within a budget of positions on an
+  engine the worker keeps between such jobs (`search_task`,
+  `bddl.engines.leaf_search`); with "qbf" or "mixed" some leaves, the QBF
+  route on the leaf's game (`verdict_task`, `leaf_verdicts`).  The task's
+  value is (True, False or None, the positions it expanded).
 
 The driver stops when the root is solved, cancels the jobs still out
 (the workers finish their bounded job and are free), and reports the
@@ -468,7 +474,7 @@ def misplaced_option(args) -> str | None:
         return f"--{given[0].replace('_', '-')} needs --algorithm ppn2"
     if args.qbf_slice is not None and args.leaf_jobs not in ("qbf", "mixed"):
         return "--qbf-slice needs --leaf-jobs qbf or mixed"
-    if args.leaf_positions is not None and args.leaf_jobs not in (None, DEFAULT_LEAF_JOBS, "search"):
+    if args.leaf_positions is not None and args.leaf_jobs not in (None, "search"):
         return "--leaf-positions needs --leaf-jobs search"
     if args.workers is not None and args.scheduler is not None:
         return "--workers starts a local cluster; --scheduler uses another one: give one of them"
