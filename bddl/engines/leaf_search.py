@@ -34,7 +34,7 @@ from .minimax import Knowledge, Minimax, SearchBudgetExceeded, game_sides
 Position = tuple[bool, int, int, int]
 
 DEFAULT_LEAF_POSITIONS = 1_000_000  # a leaf job's budget (docs/benchmarks.md measures others)
-LEAF_CAPACITY = 5_000_000  # table entries a worker keeps between leaf jobs (a few hundred MB at most)
+LEAF_CAPACITY = 5_000_000  # table entries a worker keeps between leaf jobs (about 200 bytes each on Breakthrough: 1 GB)
 
 
 class LeafSearch:
