@@ -33,7 +33,7 @@ from .minimax import Knowledge, Minimax, SearchBudgetExceeded, game_sides
 # (black to move, black cells, white cells, plies left): the tree's position (`pn_job.Position`)
 Position = tuple[bool, int, int, int]
 
-DEFAULT_LEAF_POSITIONS = 1_000_000  # a leaf job's budget (docs/benchmarks.md measures others)
+DEFAULT_LEAF_POSITIONS = 4_000_000  # a leaf job's budget: 1 million left Breakthrough 3x7 undecided (docs/benchmarks.md)
 LEAF_CAPACITY = 5_000_000  # table entries a worker keeps between leaf jobs (about 200 bytes each on Breakthrough: 1 GB)
 
 
