@@ -153,6 +153,29 @@ def test_a_worker_killed_in_the_middle_costs_only_its_job():
     assert result.black_wins is expected is True
 
 
+@pytest.mark.slow
+def test_a_worker_killed_during_search_leaf_jobs_costs_only_its_job():
+    """The default leaf jobs: a worker killed while it searches a leaf; Dask runs that job again
+    elsewhere (a fresh leaf-search engine there), and the verdict stands."""
+    model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_4x5_d41.bddl")
+    with connect(2) as client:
+        pids = list(client.run(os.getpid).values())
+        killed: list[float] = []
+
+        def kill():
+            os.kill(pids[0], signal.SIGKILL)
+            killed.append(time.monotonic())
+
+        killer = threading.Timer(8.0, kill)  # the leaf searches run from about 2 s to 25 s
+        killer.start()
+        result, stats = ppn2.search_bddl(client, model.domain, model.problem, 41, race_patterns=True)
+        ended = time.monotonic()
+        killer.join()
+        after = set(client.run(os.getpid).values())
+    assert killed and killed[0] < ended and pids[0] not in after  # the worker died while the search ran
+    assert result.black_wins is True and stats.tree.verdicts >= 1
+
+
 def _garbage_job(token, recipe, job, position, descents, every, topic, news=None):
     from bddl.engines.pn_job import JobResult
 
