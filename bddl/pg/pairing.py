@@ -12,7 +12,16 @@ O-tetromino and most pentominoes) are proved losers on every board.
 
 The argument needs White to move after each Black move, before Black's next
 one (`pairing_applies`): in a (2,1) game Black claims both cells of a pair
-in one turn.  It says nothing about a Hex goal (a chain, not listed sets).
+in one turn.
+
+A Hex goal is a chain, not listed sets, but with the plies bounded it has
+sets again (`chains=True`): Black, with k moves left, can only complete a
+chain whose open cells are at most k, and every chain holds a *path*
+between the borders, so the open cells of the paths with at most k of them
+(`short_chains`) are Black's live winning sets for the pairing.  A pairing
+that holds a pair inside each keeps Black from joining its borders within
+the depth (not for ever).  The paths are enumerated up to `CHAIN_STEPS`
+steps; beyond that no pairing is offered.
 
 Finding a pairing is a small SAT problem (python-sat): a variable per pair
 of open cells that share a live winning set, at most one chosen pair per
@@ -34,6 +43,7 @@ Pairing = tuple[tuple[int, int], ...]
 # have none, and loading python-sat alone costs some 60 ms, which a small game's whole search
 # does not (docs/solving.md's race on Hex 4x4 is won by the search in 10-20 ms).
 NO_PAIRING_STEPS = 2000
+CHAIN_STEPS = 200_000  # a Hex position's short paths are enumerated within this many steps (else no pairing)
 
 
 def pairing_applies(turns: Sequence[str], ply: int) -> bool:
@@ -44,9 +54,11 @@ def pairing_applies(turns: Sequence[str], ply: int) -> bool:
 class PairingFinder:
     """Finds pairings in positions of one game (its live winning sets read as bitmasks)."""
 
-    def __init__(self, game: PositionalGame):
+    def __init__(self, game: PositionalGame, chains: bool = False):
+        # chains: on Hex, pair the open cells of Black's short paths (the plies bound them)
         self.game = game
-        self.usable = bool(game.black_wins) and game.graph is None
+        self.chains = chains and game.graph is not None
+        self.usable = (bool(game.black_wins) and game.graph is None) or self.chains
         self.sets = tuple(sorted({game.mask(s) for s in game.black_wins}))
 
     def find(self, black: int, white: int, ply: int | None = None) -> Pairing | None:
@@ -56,8 +68,16 @@ class PairingFinder:
         if not self.usable or (ply is not None and not pairing_applies(self.game.turns, ply)):
             return None
         occupied = black | white
+        sets = self.sets
+        if self.chains:
+            if ply is None:
+                return None
+            found = short_chains(self.game, black, white, self.game.turns[ply:].count(BLACK), CHAIN_STEPS)
+            if found is None:
+                return None
+            sets = tuple(found)
         live = []
-        for s in self.sets:
+        for s in sets:
             if s & white:
                 continue
             open_cells = s & ~occupied
@@ -95,6 +115,72 @@ class PairingFinder:
             model = solver.get_model()
         chosen = {v for v in model if v > 0}
         return tuple(sorted(pair for pair, var in pool.obj2id.items() if isinstance(pair, tuple) and var in chosen))
+
+
+def short_chains(game: PositionalGame, black: int, white: int, k: int, steps: int) -> list[int] | None:
+    """On Hex: the open cells of each path of non-White cells joining Black's borders with
+    at most `k` open cells, inclusion-minimal sets only (a superset holds any pair its
+    subset holds); None when enumerating them takes more than `steps` steps."""
+    graph = game.graph
+    assert graph is not None
+    n = len(game.cells)
+    usable = ((1 << n) - 1) & ~white
+    open_cells = usable & ~black
+    need = _open_cells_to(graph, graph.end_border, usable, open_cells)  # a lower bound per cell
+    found: set[int] = set()
+    budget = [steps]
+
+    def walk(cell: int, path: int, used: int) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise OverflowError
+        if cell in graph.end_border:
+            found.add(used)
+            return
+        for nxt in graph.neighbours[cell]:
+            bit = 1 << nxt
+            if not usable & bit or path & bit:
+                continue
+            more = used | (bit & open_cells)
+            if more.bit_count() + need[nxt] - (1 if bit & open_cells else 0) <= k:
+                walk(nxt, path | bit, more)
+
+    try:
+        for start in sorted(graph.start_border):
+            bit = 1 << start
+            if usable & bit and need[start] <= k:
+                walk(start, bit, bit & open_cells)
+    except OverflowError:
+        return None
+    minimal: list[int] = []
+    for s in sorted(found, key=lambda s: (s.bit_count(), s)):
+        if not any(m & s == m for m in minimal):
+            minimal.append(s)
+    return minimal
+
+
+def _open_cells_to(graph, border, usable: int, open_cells: int) -> list[int]:
+    """Per cell, the fewest open cells on a path of usable cells from it to `border`, itself
+    included (a 0-1 breadth-first search; unreachable: a large number)."""
+    from collections import deque
+
+    far = 1 << 30
+    best = [far] * len(graph.neighbours)
+    todo: deque[int] = deque()
+    for cell in sorted(border):
+        if usable >> cell & 1:
+            best[cell] = open_cells >> cell & 1
+            todo.append(cell)
+    while todo:
+        cell = todo.popleft()
+        for nxt in graph.neighbours[cell]:
+            if not usable >> nxt & 1:
+                continue
+            cost = open_cells >> nxt & 1
+            if best[cell] + cost < best[nxt]:
+                best[nxt] = best[cell] + cost
+                (todo.append if cost else todo.appendleft)(nxt)
+    return best
 
 
 def _none_within(live: list[int], steps: int) -> bool:

@@ -137,13 +137,13 @@ def _prefer_pairings(pairing, preference, black_wins):
 
 
 def _pairings(model):
-    """For a positional game whose goals are winning sets: White's pairing strategy from
-    a position, where it has one (`bddl.pg.pairing`)."""
+    """For a positional game: White's pairing strategy from a position, where it has one
+    (`bddl.pg.pairing`; on Hex, one that blocks every path Black can complete in its moves left)."""
     if model.language != "pg":
         return None
     from bddl.pg.pairing import PairingFinder
 
-    finder = PairingFinder(model.pg)
+    finder = PairingFinder(model.pg, chains=True)  # on Hex: the short paths' cells, the plies bounding them
     if not finder.usable:
         return None
 

@@ -421,9 +421,8 @@ def _check_pairing(rules: GameRules, game, claim: str, k: int, here: Position, e
     with its partner (anywhere else, any move): Black never owns both cells of
     a pair, so never a whole live winning set, and a set with a White cell is
     lost to Black for good."""
-    if claim != "no-black-win" or game is None or game.graph is not None or not game.black_wins:
-        raise _Invalid(f'node {k}: a "pairing" ends a line only in a no-black-win certificate of a positional game '
-                       "whose goals are winning sets", k)
+    if claim != "no-black-win" or game is None or (game.graph is None and not game.black_wins):
+        raise _Invalid(f'node {k}: a "pairing" ends a line only in a no-black-win certificate of a positional game', k)
     if entries:
         raise _Invalid(f'node {k}: a node ended by a "pairing" lists no moves', k)
     for ply in range(here.ply, rules.depth - 1):
@@ -445,6 +444,8 @@ def _check_pairing(rules: GameRules, game, claim: str, k: int, here: Position, e
                 raise _Invalid(f"node {k}: the pairing's cell {name} is in two pairs", k)
             taken |= cell
         pairs.append(1 << index[a] | 1 << index[b])
+    if game.graph is not None:
+        _check_chains_paired(rules, game, k, here, pairs)
     for cells in game.black_wins:
         mask = sum(1 << i for i in cells)
         if not mask & here.white and not any(pair & mask == pair for pair in pairs):
@@ -452,6 +453,52 @@ def _check_pairing(rules: GameRules, game, claim: str, k: int, here: Position, e
             raise _Invalid(f"node {k}: Black's winning set {names} holds no pair of the pairing, so White's answers "
                            "do not keep Black from it", k)
     return ~occupied & ((1 << len(rules.cells)) - 1)
+
+
+CHAIN_CHECK_STEPS = 2_000_000  # the paths a Hex pairing's check may walk (beyond: the pairing is not accepted)
+
+
+def _check_chains_paired(rules: GameRules, game, k: int, here: Position, pairs: list[int]) -> None:
+    """Hex: with m moves left Black can only join its borders by a chain that holds a path
+    of non-White cells between them with at most m open cells, and under the pairing at
+    most one cell of each pair.  Look for such a path, one cell at a time (never both
+    cells of a pair on it; a breadth-first bound on the open cells still needed cuts
+    hopeless paths): if there is one, the pairing does not stop Black in time."""
+    graph = game.graph
+    left = black_moves_left(rules, here.ply)
+    partner: dict[int, int] = {}
+    for pair in pairs:
+        a, b = (pair & -pair).bit_length() - 1, pair.bit_length() - 1
+        partner[a], partner[b] = b, a
+    cost = {i: 0 if here.black >> i & 1 else 1 for i in range(len(game.cells)) if not here.white >> i & 1}
+    still = _distances(graph, cost, graph.end_border)  # open cells from a cell to the end border, both ends counted
+    steps = [CHAIN_CHECK_STEPS]
+
+    def reaches(cell: int, on_path: set[int], used: int) -> list[int] | None:
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise _Invalid(f"node {k}: the pairing's check needs more than {CHAIN_CHECK_STEPS:,} steps (too many paths to walk)", k)
+        if cell in graph.end_border:
+            return [cell]
+        for nxt in graph.neighbours[cell]:
+            if nxt not in cost or nxt in on_path or partner.get(nxt) in on_path:
+                continue
+            if used + cost[nxt] + still.get(nxt, left + 1) - cost[nxt] > left:
+                continue
+            on_path.add(nxt)
+            found = reaches(nxt, on_path, used + cost[nxt])
+            on_path.discard(nxt)
+            if found is not None:
+                return [cell, *found]
+        return None
+
+    for start in sorted(graph.start_border):
+        if start in cost and still.get(start, left + 1) <= left:
+            path = reaches(start, {start}, cost[start])
+            if path is not None:
+                names = " ".join(rules.cells[i].name for i in path)
+                raise _Invalid(f"node {k}: Black can still join its borders along {names} within its {left} moves, "
+                               "with no pair of the pairing on that path", k)
 
 
 def black_moves_left(rules: GameRules, ply: int) -> int:

@@ -22,10 +22,12 @@ from conftest import scaled
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games and brute force
 from pg_random import brute_force  # noqa: E402
+from pg_random import _random_border_game as random_border_game  # noqa: E402
 from pg_random import random_game as random_pg_game  # noqa: E402
 
 from bddl.pg.animals import PUBLISHED, animal_game  # noqa: E402
 from bddl.pg.game import BLACK, WHITE  # noqa: E402
+from bddl.pg.hex import hex_board  # noqa: E402
 from bddl.pg.pairing import PairingFinder, pairing_applies  # noqa: E402
 from bddl.rules import pg_rules  # noqa: E402
 from compiler.certificates import build_certificate, write_certificate  # noqa: E402
@@ -57,12 +59,12 @@ def test_pairing_applies_only_where_white_answers_every_black_move():
     assert pairing_applies((BLACK, BLACK, WHITE, BLACK), 1)  # from ply 1 on, Black never moves twice
 
 
-def pairings_met(seed: int) -> list:
-    """The positions along a random line of play of random game `seed` where the finder gives a
-    pairing: (the game from that position on, the pairing)."""
+def pairings_met(seed: int, make=random_pg_game, chains: bool = False) -> list:
+    """The positions along a random line of play of random game `seed` (made by `make`) where the
+    finder gives a pairing: (the game from that position on, the pairing)."""
     rng = random.Random(seed)
-    game = random_pg_game(rng)
-    finder = PairingFinder(game)
+    game = make(rng)
+    finder = PairingFinder(game, chains=chains)
     met = []
     black, white = game.mask(game.black_initials), game.mask(game.white_initials)
     for ply in range(min(game.depth, 4)):
@@ -96,6 +98,32 @@ def test_the_random_games_reach_pairings():
     """Reach guard for the test above: the pairings it compares are not a handful."""
     met = sum(len(pairings_met(seed)) for seed in range(scaled(300)))
     assert met >= scaled(300) // 10, f"only {met} pairings met"
+
+
+def random_hex_game(rng: random.Random):
+    """A random Hex-like game (tests/pg's border games), or a small Hex board with random stones."""
+    if rng.random() < 0.5:
+        return random_border_game(rng)
+    size = rng.choice((2, 3, 3, 4))
+    cells = size * size
+    depth = rng.randint(1, min(cells, 9))
+    game = hex_board(size, depth)
+    stones = rng.sample(range(cells), rng.randint(0, min(4, cells - depth)))
+    half = rng.randint(0, len(stones))
+    return replace(game, black_initials=frozenset(stones[:half]), white_initials=frozenset(stones[half:]))
+
+
+@pytest.mark.parametrize("seed", range(scaled(300)))
+def test_a_chain_pairing_found_on_hex_means_no_black_win_within_the_depth_by_brute_force(seed):
+    """Hex: the pairs block every path Black can complete with its moves left (`chains=True`)."""
+    for rest, pairs in pairings_met(seed, random_hex_game, chains=True):
+        assert not brute_force(rest), f"seed {seed}: a chain pairing {pairs}, but Black wins from\n{rest}"
+
+
+def test_the_random_hex_games_reach_chain_pairings():
+    met = [pairs for seed in range(scaled(300)) for _, pairs in pairings_met(seed, random_hex_game, chains=True)]
+    assert len(met) >= scaled(300) // 10, f"only {len(met)} chain pairings met"
+    assert sum(1 for pairs in met if pairs) >= scaled(300) // 6  # not only empty ones (no path left at all)
 
 
 def test_the_quick_search_for_no_pairing_agrees_with_the_sat_call(monkeypatch):
@@ -259,3 +287,41 @@ def test_bench_certificates_writes_a_claim_without_deciding_first(tmp_path, caps
     assert bench_main([str(tmp_path / "o3.pg"), "--out", str(tmp_path / "c"), "--claim", "black-wins"]) == 1
     out, err = capsys.readouterr()
     assert "not written" in out and "no certificate:" in err and "Traceback" not in err
+
+
+def hex_refutations(count: int) -> list:
+    """Random Hex-like games Black does not win (by brute force), with their certificates."""
+    found = []
+    for seed in range(10 * count):
+        game = random_hex_game(random.Random(seed))
+        if game.depth < 3 or brute_force(game) or pg_rules(game).game.graph is None:
+            continue
+        found.append((seed, game, certificate_of(game)))
+        if len(found) == count:
+            break
+    return found
+
+
+def test_hex_refutations_end_in_chain_pairings_that_the_checker_accepts():
+    refutations = hex_refutations(scaled(60))
+    paired = 0
+    for seed, game, data in refutations:
+        result = verdict(game, data)
+        assert result.valid, (seed, result.reason)
+        paired += result.pairings > 0 and any(node.get("pairing") for node in data["nodes"])
+    assert paired >= len(refutations) // 4, f"only {paired} of {len(refutations)} use a non-empty pairing"
+
+
+def test_a_hex_pairing_that_leaves_a_path_open_is_caught():
+    caught = 0
+    for seed, game, data in hex_refutations(scaled(60)):
+        for index, node in enumerate(data["nodes"]):
+            if node.get("pairing"):
+                broken = copy.deepcopy(data)
+                broken["nodes"][index]["pairing"] = []  # no pair at all: a path Black completes in time is open
+                result = verdict(game, broken)
+                assert not result.valid and "can still join its borders along" in result.reason, (seed, result.reason)
+                caught += 1
+                break
+    assert caught >= 5
+
