@@ -25,12 +25,14 @@ rules.  docs/certificates.md documents the format and what is verified:
   below s never claims m (`_check_swaps` collects, bottom up, every cell the
   strategist claims below each node: its carrier).  docs/certificates.md
   gives the argument.
-* (version 3) in a positional game whose goals are winning sets, a node may
-  end its lines with White's pairing strategy: disjoint pairs of open cells,
-  every winning set of Black's that White has not blocked holding one, and
-  White to move after each Black move from there on.  White answers a claim
-  of a paired cell with its partner, so Black never owns a whole pair, hence
-  never a whole winning set (`_check_pairing`).
+* (version 3) in a positional game, a node may end its lines with White's
+  pairing strategy: disjoint pairs of open cells, every winning set of
+  Black's that White has not blocked holding one (on Hex: every path joining
+  Black's borders that Black could complete with its moves left, which the
+  checker walks itself, `_check_chains_paired`), and White to move after
+  each Black move from there on.  White answers a claim of a paired cell
+  with its partner, so Black never owns a whole pair, hence never a whole
+  winning set (`_check_pairing`).
 
 The first fault found (breadth first from the root, moves in the file's
 order) is reported with the line of play that reaches it and the position.
