@@ -139,8 +139,15 @@ def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
         pairing = node.get("pairing")
         if not edges and isinstance(pairing, list):
             pairs = ", ".join("-".join(map(str, pair)) for pair in pairing if isinstance(pair, list))
-            stuck = (f"White pairs the cells {pairs}: every winning set of Black's holds a pair, and White answers a claim "
-                     "of a paired cell with its partner, so Black never wins; the certificate ends this line here")
+            if not pairs:
+                stuck = "White needs no pairs: Black cannot complete any of its goals with the moves left, so the certificate ends this line here"
+            elif getattr(getattr(rules, "game", None), "graph", None) is not None:  # Hex: the pairs block the short paths
+                stuck = (f"White pairs the cells {pairs}: every path joining Black's borders that Black could still complete "
+                         "with its moves left holds a pair, and White answers a claim of a paired cell with its partner, so "
+                         "Black does not win within the depth; the certificate ends this line here")
+            else:
+                stuck = (f"White pairs the cells {pairs}: every winning set of Black's holds a pair, and White answers a claim "
+                         "of a paired cell with its partner, so Black never wins; the certificate ends this line here")
         elif not edges and node.get("black_cannot_win") is True:
             stuck = "Black cannot reach its goal with the moves left, so the certificate ends this line here"
         elif not edges:

@@ -325,3 +325,16 @@ def test_a_hex_pairing_that_leaves_a_path_open_is_caught():
                 break
     assert caught >= 5
 
+
+
+def test_the_explorer_says_what_a_hex_pairing_blocks(tmp_path, monkeypatch):
+    from bddl.pg.writer import save_pg
+
+    monkeypatch.chdir(tmp_path)
+    game = hex_board(4, 7, stones="..../.o../..o./....")  # 4 Black moves: paths open, each blocked by a pair
+    save_pg(game, "hex3.pg")
+    assert main(["search", "hex3.pg", "--certificate", "hex3.json"]) == 0
+    assert main(["show", "hex3.pg", "--certificate", "hex3.json", "-o", "hex3.html"]) == 0
+    page = Path("hex3.html").read_text()
+    assert "every path joining Black's borders that Black could still complete with its moves left holds a pair" in page
+    assert "every winning set of Black's holds a pair" not in page
