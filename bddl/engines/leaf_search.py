@@ -45,14 +45,12 @@ class LeafSearch:
         self.build = build
         self.capacity = capacity
         self.engine, self.ask = build()
-        self.tables = 1  # engines started (more than one: the table was started afresh)
 
     def verdict(self, position: Position, budget: int) -> tuple[bool | None, int]:
         """Does Black win from the position (None: not within `budget` positions), and the
         positions this job expanded."""
         if len(self.engine.solved) > self.capacity:
             self.engine, self.ask = self.build()
-            self.tables += 1
         engine = self.engine
         start = engine.positions
         engine.max_positions = start + budget

@@ -354,7 +354,7 @@ class RaceKnowledge:
 
     def __init__(self, game: Game, directions: dict[str, int]):
         g = game.geometry
-        self.width, self.height = g.width, g.height
+        self.height = g.height
         self.directions = directions
         self.hits = 0
         # per attacker: [(x0, window, [(attacker-cell bit, window bit)...])]
@@ -374,13 +374,12 @@ class RaceKnowledge:
                         bits.append((g.bit(x0 + c, y), window.bit(c, r)))
                     placements.append((window, bits))
             self.placements[side] = placements
-        # a pawn of `side` at row y needs this many moves to reach its goal row
-        self.distance = {side: (lambda y, dy=dy: (g.height - y) if dy > 0 else (y - 1)) for side, dy in directions.items()}
         # per side: the cells its windows cover (an order depends on them alone), and its rows
-        # by distance to its goal row, nearest first (a reach is the first row holding a pawn)
+        # by the moves a pawn there needs to reach the goal row, nearest first (a reach is the
+        # first row holding a pawn)
         self.region = {side: sum({board_bit for _, bits in placements for board_bit, _ in bits}) for side, placements in self.placements.items()}
-        self.rows = {side: sorted((self.distance[side](y), sum(g.bit(x, y) for x in range(1, g.width + 1)))
-                                  for y in range(1, g.height + 1)) for side in directions}
+        self.rows = {side: sorted((g.height - y if dy > 0 else y - 1, sum(g.bit(x, y) for x in range(1, g.width + 1)))
+                                  for y in range(1, g.height + 1)) for side, dy in directions.items()}
         # (side, its pawns and the other's in its region, attacker first) -> order: the windows'
         # scan was a fifth of df-pn's time on Breakthrough, and regions repeat across positions
         self.orders: dict[tuple[str, int, int, bool], int | None] = {}

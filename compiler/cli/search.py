@@ -16,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     from bddl.engines.minimax import DEFAULT_MAX_POSITIONS
 
     from ..solving.game_search import ALGORITHMS
+    from ..solving.leaf_verdicts import LEAF_JOBS
 
     p = argparse.ArgumentParser(
         prog="bddlc search",
@@ -47,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --algorithm ppn2: each job's df-pn expands at most N positions (default 1000)")
     p.add_argument("--partial-every", type=positive_int, metavar="N",
                    help="with --algorithm ppn2: a job reports its numbers every N positions (default 100)")
-    p.add_argument("--leaf-jobs", choices=("search", "dfpn", "qbf", "mixed"),
+    p.add_argument("--leaf-jobs", choices=LEAF_JOBS,
                    help="with --algorithm ppn2: what a job on a leaf runs: search (default), first the single-process "
                    "search (--algorithm minimax's engine) within --leaf-positions, then df-pn if undecided; dfpn, a "
                    "bounded df-pn only (the paper's PPN²); qbf, first the QBF route of solve on the leaf's formula within "

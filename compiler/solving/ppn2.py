@@ -116,20 +116,19 @@ class BddlRecipe:
     depth: int | None = None  # the search's depth (None: the problem's)
 
     def build(self) -> DfpnSetup:
-        from bddl.engines.race import race_knowledge
-        from bddl.game import Game
-
-        game = Game(self.domain, self.problem)
-        knowledge = race_knowledge(game) if self.race_patterns else None
-        return _with_capacity(bddl_setup(game, knowledge))
+        return _with_capacity(bddl_setup(*self._game_and_knowledge()))
 
     def leaf_search(self) -> LeafSearch:
         """The engine of a worker's search leaf jobs (`--leaf-jobs search`)."""
+        return bddl_leaf_search(*self._game_and_knowledge())
+
+    def _game_and_knowledge(self):
+        """The game, and its race patterns where they are asked for."""
         from bddl.engines.race import race_knowledge
         from bddl.game import Game
 
         game = Game(self.domain, self.problem)
-        return bddl_leaf_search(game, race_knowledge(game) if self.race_patterns else None)
+        return game, race_knowledge(game) if self.race_patterns else None
 
     def game_model(self):
         """The root's `GameModel` (what a verdict job compiles a leaf from)."""
@@ -342,9 +341,9 @@ def run_ppn2(
                 if future.status == "finished":
                     if tree.is_verdict_job(job):
                         answer = future.result()
-                        if not (isinstance(answer, tuple) and len(answer) == 2 and type(answer[1]) is int and answer[1] >= 0):
+                        if not (isinstance(answer, tuple) and len(answer) == 2):
                             raise GarbageResult(f"leaf job {job} returned {answer!r}, not (verdict, positions)")
-                        tree.verdict(job, *answer)
+                        tree.verdict(job, *answer)  # (which refuses a verdict or a count of the wrong kind)
                         continue
                     answer = future.result()
                     if not (isinstance(answer, tuple) and len(answer) == 3 and type(answer[1]) is bool):

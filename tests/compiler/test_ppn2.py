@@ -374,13 +374,12 @@ PG_QBF_GAMES = [
 ]
 
 
-@needs_pg_corpus
-@pytest.mark.parametrize("name", PG_QBF_GAMES)
-def test_qbf_leaf_jobs_give_the_corpus_verdict_on_positional_games(client, name):
+def corpus_check(client, name: str, **options):
+    """PPN² on a corpus game: the corpus's verdict, and Black's first claim (if any) wins by the solver."""
     game = load_pg(str(PG_CORPUS / name))
     expected = dict(pg_answers(name))[name]
     assert solve(game).black_wins == expected  # the explicit solver, as the minimax of .pg games
-    result, stats = ppn2.search_pg(client, game, leaf_jobs="qbf", **QBF_LEAVES)
+    result, stats = ppn2.search_pg(client, game, **options)
     assert result.black_wins == expected
     if result.first_move is not None:
         solver = PositionalSolver(game)
@@ -388,6 +387,13 @@ def test_qbf_leaf_jobs_give_the_corpus_verdict_on_positional_games(client, name)
         assert solver.rules.black_won(b) or solver.black_wins(b, game.mask(game.white_initials))
     else:
         assert not (expected and game.turns[0] == "black")
+    return result, stats
+
+
+@needs_pg_corpus
+@pytest.mark.parametrize("name", PG_QBF_GAMES)
+def test_qbf_leaf_jobs_give_the_corpus_verdict_on_positional_games(client, name):
+    _, stats = corpus_check(client, name, leaf_jobs="qbf", **QBF_LEAVES)
     if stats is not None and stats.tree.expanded:
         assert stats.tree.verdict_jobs >= 1
 
@@ -426,16 +432,7 @@ def test_search_leaf_jobs_give_the_minimaxs_verdict_on_bddl_games(client, budget
 @needs_pg_corpus
 @pytest.mark.parametrize("name", PG_QBF_GAMES)
 def test_search_leaf_jobs_give_the_corpus_verdict_on_positional_games(client, name):
-    game = load_pg(str(PG_CORPUS / name))
-    expected = dict(pg_answers(name))[name]
-    result, stats = ppn2.search_pg(client, game, leaf_jobs="search", leaf_positions=2_000, **SEARCH_LEAVES)
-    assert result.black_wins == expected
-    if result.first_move is not None:
-        solver = PositionalSolver(game)
-        b = game.mask(game.black_initials) | 1 << result.first_move
-        assert solver.rules.black_won(b) or solver.black_wins(b, game.mask(game.white_initials))
-    else:
-        assert not (expected and game.turns[0] == "black")
+    result, stats = corpus_check(client, name, leaf_jobs="search", leaf_positions=2_000, **SEARCH_LEAVES)
     if stats is not None and stats.tree.expanded:
         assert stats.tree.verdict_jobs >= 1 and stats.tree.positions == result.positions
 
