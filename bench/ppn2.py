@@ -6,7 +6,8 @@ workers), one after the other, and timed whole: the figures of
 docs/benchmarks.md ("The parallel proof-number search") are made so.  The
 Markdown table gives per game the wall seconds, the positions of all jobs,
 the verdict and each time's ratio to the game's first configuration; the
-run exits 1 when two configurations disagree on a verdict.
+run exits 1 when two configurations disagree on a verdict, or a `bddlc
+search` fails (a time limit or a positions budget is no failure: no verdict).
 
 A configuration is `pns` or `minimax` (one process), or
 `ppn2:LEAF_JOBS:WORKERS` (say `ppn2:search:2`, `ppn2:dfpn:1`); `--` passes
@@ -35,6 +36,7 @@ class Run:
     positions: int | None
     seconds: float
     note: str = ""
+    failed: bool = False  # bddlc search failed (exit 1 or 2: the game unreadable, an option refused, an error)
 
 
 def command(game: list[str], config: str, extra: list[str]) -> list[str]:
@@ -68,9 +70,11 @@ def run(game: list[str], config: str, extra: list[str], limit: float) -> Run:
         found = json.loads(out)
     except ValueError:
         lines = err.strip().splitlines()
-        return Run(" ".join(game), config, None, None, seconds, f"exit {child.returncode}: {lines[-1] if lines else ''}")
+        return Run(" ".join(game), config, None, None, seconds, f"exit {child.returncode}: {lines[-1] if lines else ''}",
+                   failed=child.returncode not in (0, 3))
     note = "" if found.get("black_wins") is not None else (found.get("error") or f"exit {child.returncode}")
-    return Run(" ".join(game), config, found.get("black_wins"), found.get("positions"), seconds, note)
+    return Run(" ".join(game), config, found.get("black_wins"), found.get("positions"), seconds, note,
+               failed=child.returncode not in (0, 3))
 
 
 def table(runs: list[Run]) -> str:
@@ -121,8 +125,10 @@ def main(argv: list[str] | None = None) -> int:
     wrong = disagreements(runs)
     if wrong:
         print(f"verdicts disagree on {', '.join(wrong)}", file=sys.stderr)
-        return 1
-    return 0
+    failed = [f"{r.game} ({r.config})" for r in runs if r.failed]
+    if failed:
+        print(f"bddlc search failed on {', '.join(failed)}", file=sys.stderr)
+    return 1 if wrong or failed else 0
 
 
 if __name__ == "__main__":

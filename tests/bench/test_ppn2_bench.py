@@ -34,3 +34,10 @@ def test_a_configuration_that_is_no_search_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit_:
         bench_ppn2.main(["x.pg", "--configs", "ppn2:search"])
     assert exit_.value.code == 2 and "ppn2:LEAF_JOBS:WORKERS" in capsys.readouterr().err
+
+
+def test_a_game_that_cannot_be_read_fails_the_run(tmp_path, capsys):
+    assert bench_ppn2.main([str(tmp_path / "nothere.pg"), "--configs", "pns"]) == 1
+    captured = capsys.readouterr()
+    assert "exit 1:" in captured.out and "no such file" in captured.out
+    assert "bddlc search failed on " in captured.err
