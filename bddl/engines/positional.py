@@ -68,14 +68,15 @@ def solve(
     symmetry_after: int = SYMMETRY_AFTER,
     relevance: bool = True,
     carriers: bool = True,
+    pairings: bool = True,
 ) -> PgSearchResult:
     """Decide the game from its initial position; raises `SearchBudgetExceeded`.
 
     Symmetries are used once the search has expanded `symmetry_after` positions;
     `relevance=False` turns off the Maker-Breaker relevance pruning (the tests'
-    reference)."""
+    reference); `pairings=False` never asks for White's pairings."""
     start = time.perf_counter()
-    solver = PositionalSolver(game, max_positions, use_symmetries, symmetry_after, relevance, carriers)
+    solver = PositionalSolver(game, max_positions, use_symmetries, symmetry_after, relevance, carriers, pairings)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     wins, move = solver.decide(b, w)
     return PgSearchResult(wins, game.depth, move, solver.positions, time.perf_counter() - start, len(solver.rules.perms))
@@ -94,8 +95,9 @@ class PositionalSolver:
         symmetry_after: int = SYMMETRY_AFTER,
         relevance: bool = True,
         carriers: bool = True,
+        pairings: bool = True,
     ):
-        self.rules = rules = PositionalRules(game, use_symmetries, relevance)
+        self.rules = rules = PositionalRules(game, use_symmetries, relevance, pairings)
         self.symmetry_after = symmetry_after
         # the position being expanded, its time point and its cuts (the knowledge computes
         # them, the judge and the claims read them)

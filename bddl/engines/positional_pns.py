@@ -147,13 +147,14 @@ def solve_pns(
     use_symmetries: bool = True,
     epsilon: float = PG_EPSILON,
     leaf_plies: int = PG_LEAF_PLIES,
+    pairings: bool = True,
 ) -> PgSearchResult:
     """Decide the game from its initial position by df-pn; raises `SearchBudgetExceeded`.
     `relevance=False` turns off the Maker-Breaker relevance pruning (the tests' reference);
     `initial_numbers=False` starts every position at (1, 1); `use_symmetries=False`
-    keeps symmetric positions apart."""
+    keeps symmetric positions apart; `pairings=False` never asks for White's pairings."""
     start = time.perf_counter()
-    rules = PositionalRules(game, use_symmetries=use_symmetries, relevance=relevance)
+    rules = PositionalRules(game, use_symmetries=use_symmetries, relevance=relevance, pairings=pairings)
     rules.set_up_symmetries()  # (none unless use_symmetries)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     depth = game.depth

@@ -26,6 +26,12 @@ one definition here:
 * a position where no Black goal can be completed with Black's remaining
   time points is lost for Black at once, a lost cause (for Hex: the fewest
   open cells that join the borders is more than Black has moves left);
+  so is one where White has a *pairing* within the depth (`bddl.pg.pairing`:
+  disjoint pairs of open cells, one inside each winning set Black could
+  still complete with its moves left, where White moves between any two
+  Black moves): White answers each paired claim with its partner.  Asked
+  only where no Black goal is one cell short and the goals are listed sets
+  (on Hex the paths cost too much to enumerate at every position);
 * in a Maker-Breaker game, only the cells relevant to Black's goals are
   claimed by either side, cheapest goal first (`bddl.engines.relevance` argues
   why that keeps every value; `relevance=False` turns it off for the tests);
@@ -44,7 +50,7 @@ from collections import deque
 
 from ..pg.game import BLACK, PositionalGame
 from ..pg.geometry import symmetries as board_symmetries
-from ..pg.pairing import Pairing, PairingFinder
+from ..pg.pairing import Pairing, PairingFinder, pairing_applies
 from .relevance import Relevance
 
 CUT_CACHE = 1 << 16  # positions whose cuts are kept (df-pn asks again about recent ones)
@@ -57,7 +63,7 @@ class PositionalRules:
     """One game's rules, cuts and symmetries: what a search asks of a
     position, never a search itself."""
 
-    def __init__(self, game: PositionalGame, use_symmetries: bool = True, relevance: bool = True):
+    def __init__(self, game: PositionalGame, use_symmetries: bool = True, relevance: bool = True, pairings: bool = True):
         self.game = game
         n = len(game.cells)
         self.n = n
@@ -110,6 +116,11 @@ class PositionalRules:
         self.perms: tuple[tuple[int, ...], ...] = (tuple(range(n)),)
         self._lookup: list[list[list[int]]] = []
         self._cut_cache: dict[int, Cuts | None] = {}
+        # White's pairings within the depth, asked per position (`compute_cuts`) where they may apply
+        self.pairings: PairingFinder | None = None
+        self.pairable = tuple(pairing_applies(game.turns, t) for t in range(self.depth))
+        if pairings and graph is None and game.black_wins and any(self.pairable):
+            self.pairings = PairingFinder(game, within_depth=True)
 
     # -- time and the start ------------------------------------------------------
     def time_of(self, b: int, w: int) -> int:
@@ -327,7 +338,8 @@ class PositionalRules:
 
     def cuts(self, b: int, w: int, t: int) -> Cuts | None:
         """What the cuts of `claims` and `verdict` read from a position: None
-        when Black can no longer complete a goal with its claims from t on; else (the allowed cells, the open cells
+        when Black can no longer complete a goal with its claims from t on (or White's pairing
+        keeps it from every one it could); else (the allowed cells, the open cells
         completing a goal of the mover's, those completing one of the other
         side's, the relevance tiers of a Maker-Breaker game or None, Black's
         claims left, the fewest open cells Black needs for a goal).  Recent
@@ -356,6 +368,8 @@ class PositionalRules:
             if need > k:
                 return None
             threats = self.white_completing(b, w) if self.white_sets else 0
+        if need > 1 and self.pairings is not None and t < self.depth and self.pairable[t] and self.pairings.exists(b, w, t):
+            return None  # White's pairing keeps Black from every goal it could complete in time
         if self.turns[t]:
             return allowed, completing, threats, within, k, need
         return allowed, threats, completing, within, k, need

@@ -14,14 +14,17 @@ The argument needs White to move after each Black move, before Black's next
 one (`pairing_applies`): in a (2,1) game Black claims both cells of a pair
 in one turn.
 
-A Hex goal is a chain, not listed sets, but with the plies bounded it has
-sets again (`chains=True`): Black, with k moves left, can only complete a
-chain whose open cells are at most k, and every chain holds a *path*
-between the borders, so the open cells of the paths with at most k of them
-(`short_chains`) are Black's live winning sets for the pairing.  A pairing
-that holds a pair inside each keeps Black from joining its borders within
-the depth (not for ever).  The paths are enumerated up to `CHAIN_STEPS`
-steps; beyond that no pairing is offered.
+With the plies bounded (`within_depth=True`), Black with k moves left can
+only complete a winning set with at most k open cells, so only those need
+a pair: a pairing that holds one inside each keeps Black from winning
+within the depth (not for ever).  This is what a certificate needs, and it
+exists far more often than a pairing for ever: near the end of the plies
+only Black's few nearly complete sets count.  A Hex goal is a chain, not
+listed sets, but with the plies bounded it has sets again: every chain
+holds a *path* between the borders, so the open cells of the paths with at
+most k of them (`short_chains`) are Black's live winning sets for the
+pairing.  The paths are enumerated up to `CHAIN_STEPS` steps; beyond that
+no pairing is offered.
 
 Finding a pairing is a small SAT problem (python-sat): a variable per pair
 of open cells that share a live winning set, at most one chosen pair per
@@ -54,67 +57,97 @@ def pairing_applies(turns: Sequence[str], ply: int) -> bool:
 class PairingFinder:
     """Finds pairings in positions of one game (its live winning sets read as bitmasks)."""
 
-    def __init__(self, game: PositionalGame, chains: bool = False):
-        # chains: on Hex, pair the open cells of Black's short paths (the plies bound them)
+    def __init__(self, game: PositionalGame, within_depth: bool = False):
+        # within_depth: only the sets Black can still complete with its moves left need a pair
+        # (on Hex: the open cells of Black's short paths); without it, every live set, for ever
         self.game = game
-        self.chains = chains and game.graph is not None
-        self.usable = (bool(game.black_wins) and game.graph is None) or self.chains
+        self.within_depth = within_depth
+        chains = within_depth and game.graph is not None
+        self.usable = (bool(game.black_wins) and game.graph is None) or chains
         self.sets = tuple(sorted({game.mask(s) for s in game.black_wins}))
 
     def find(self, black: int, white: int, ply: int | None = None) -> Pairing | None:
         """A pairing of the open cells that blocks every live Black winning set, pairs
         ascending (the same position gives the same pairing), or None when there is none
-        or the argument does not apply (`ply`: the time point to move, when known)."""
+        or the argument does not apply (`ply`: the time point to move, when known; needed
+        within the depth)."""
+        live = self._live(black, white, ply)
+        if live is None:
+            return None
+        if not live:
+            return ()
+        if _none_within(live, NO_PAIRING_STEPS):
+            return None
+        return _sat_pairing(live)
+
+    def exists(self, black: int, white: int, ply: int | None = None) -> bool:
+        """Whether `find` would give a pairing, cheaper: a pairing the short exhaustive search
+        meets settles it without the SAT call (a search asks this at every position)."""
+        live = self._live(black, white, ply)
+        if live is None:
+            return False
+        quick = _quick_pairing(live, NO_PAIRING_STEPS)
+        return quick if quick is not None else _sat_pairing(live) is not None
+
+    def _live(self, black: int, white: int, ply: int | None) -> list[int] | None:
+        """The open cells of each live Black set that needs a pair (maybe none), or None when
+        no pairing can exist or the argument does not apply."""
         if not self.usable or (ply is not None and not pairing_applies(self.game.turns, ply)):
+            return None
+        if self.within_depth and ply is None:
             return None
         occupied = black | white
         sets = self.sets
-        if self.chains:
-            if ply is None:
-                return None
-            found = short_chains(self.game, black, white, self.game.turns[ply:].count(BLACK), CHAIN_STEPS)
-            if found is None:
-                return None
-            sets = tuple(found)
+        most = len(self.game.cells)  # the open cells a live set may have and still need a pair
+        if self.within_depth:
+            most = self.game.turns[ply:].count(BLACK)
+            if self.game.graph is not None:
+                found = short_chains(self.game, black, white, most, CHAIN_STEPS)
+                if found is None:
+                    return None
+                sets = tuple(found)
         live = []
         for s in sets:
             if s & white:
                 continue
             open_cells = s & ~occupied
+            if open_cells.bit_count() > most:
+                continue  # Black has too few moves left to complete it
             if open_cells & (open_cells - 1) == 0:  # fewer than two open cells: no pair fits in it
                 return None
             live.append(open_cells)
-        if not live:
-            return ()
-        if _none_within(live, NO_PAIRING_STEPS):
-            return None
-        from pysat.card import CardEnc, EncType  # loaded only where a pairing may exist
-        from pysat.formula import IDPool
-        from pysat.solvers import Solver
+        return live
 
-        pool = IDPool()
-        by_cell: dict[int, list[int]] = {}
-        clauses: list[list[int]] = []
-        for open_cells in live:
-            cells = [i for i in range(open_cells.bit_length()) if open_cells >> i & 1]
-            clause = []
-            for a, b in combinations(cells, 2):
-                known = pool.obj2id.get((a, b))
-                var = pool.id((a, b))
-                if known is None:
-                    by_cell.setdefault(a, []).append(var)
-                    by_cell.setdefault(b, []).append(var)
-                clause.append(var)
-            clauses.append(clause)
-        for cell in sorted(by_cell):
-            if len(by_cell[cell]) > 1:
-                clauses.extend(CardEnc.atmost(by_cell[cell], 1, vpool=pool, encoding=EncType.seqcounter).clauses)
-        with Solver(name="minisat22", bootstrap_with=clauses) as solver:
-            if not solver.solve():
-                return None
-            model = solver.get_model()
-        chosen = {v for v in model if v > 0}
-        return tuple(sorted(pair for pair, var in pool.obj2id.items() if isinstance(pair, tuple) and var in chosen))
+
+def _sat_pairing(live: list[int]) -> Pairing | None:
+    """A pairing of the `live` sets (masks of their open cells) by a SAT call, pairs ascending, or None."""
+    from pysat.card import CardEnc, EncType  # loaded only where a pairing may exist
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    pool = IDPool()
+    by_cell: dict[int, list[int]] = {}
+    clauses: list[list[int]] = []
+    for open_cells in live:
+        cells = [i for i in range(open_cells.bit_length()) if open_cells >> i & 1]
+        clause = []
+        for a, b in combinations(cells, 2):
+            known = pool.obj2id.get((a, b))
+            var = pool.id((a, b))
+            if known is None:
+                by_cell.setdefault(a, []).append(var)
+                by_cell.setdefault(b, []).append(var)
+            clause.append(var)
+        clauses.append(clause)
+    for cell in sorted(by_cell):
+        if len(by_cell[cell]) > 1:
+            clauses.extend(CardEnc.atmost(by_cell[cell], 1, vpool=pool, encoding=EncType.seqcounter).clauses)
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        if not solver.solve():
+            return None
+        model = solver.get_model()
+    chosen = {v for v in model if v > 0}
+    return tuple(sorted(pair for pair, var in pool.obj2id.items() if isinstance(pair, tuple) and var in chosen))
 
 
 def short_chains(game: PositionalGame, black: int, white: int, k: int, steps: int) -> list[int] | None:
@@ -187,6 +220,12 @@ def _none_within(live: list[int], steps: int) -> bool:
     """True when an exhaustive search, within `steps` choices, shows that no disjoint pairs
     fit one inside each of the `live` sets (masks of their open cells); False when it found
     a pairing or ran out of steps (the SAT call then decides, and chooses the pairs)."""
+    return _quick_pairing(live, steps) is False
+
+
+def _quick_pairing(live: list[int], steps: int) -> bool | None:
+    """Whether disjoint pairs fit one inside each of the `live` sets, by an exhaustive search
+    within `steps` choices: True (it met one), False (there is none), None (out of steps)."""
     budget = [steps]
 
     def fits(used: int) -> bool | None:  # True: some pairing fits; False: none; None: out of steps
@@ -215,4 +254,4 @@ def _none_within(live: list[int], steps: int) -> bool:
         return False
 
     chosen: list[int] = []
-    return fits(0) is False
+    return fits(0)

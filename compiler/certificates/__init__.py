@@ -138,12 +138,13 @@ def _prefer_pairings(pairing, preference, black_wins):
 
 def _pairings(model):
     """For a positional game: White's pairing strategy from a position, where it has one
-    (`bddl.pg.pairing`; on Hex, one that blocks every path Black can complete in its moves left)."""
+    (`bddl.pg.pairing`), within the depth: it blocks every winning set (on Hex, every path)
+    that Black could still complete in its moves left."""
     if model.language != "pg":
         return None
     from bddl.pg.pairing import PairingFinder
 
-    finder = PairingFinder(model.pg, chains=True)  # on Hex: the short paths' cells, the plies bounding them
+    finder = PairingFinder(model.pg, within_depth=True)  # the sets Black can complete in its moves left; Hex: short paths
     if not finder.usable:
         return None
 

@@ -27,12 +27,12 @@ rules.  docs/certificates.md documents the format and what is verified:
   gives the argument.
 * (version 3) in a positional game, a node may end its lines with White's
   pairing strategy: disjoint pairs of open cells, every winning set of
-  Black's that White has not blocked holding one (on Hex: every path joining
-  Black's borders that Black could complete with its moves left, which the
-  checker walks itself, `_check_chains_paired`), and White to move after
-  each Black move from there on.  White answers a claim of a paired cell
-  with its partner, so Black never owns a whole pair, hence never a whole
-  winning set (`_check_pairing`).
+  Black's that White has not blocked and that Black could complete with its
+  moves left holding one (on Hex: every such path joining Black's borders,
+  which the checker walks itself, `_check_chains_paired`), and White to move
+  after each Black move from there on.  White answers a claim of a paired
+  cell with its partner, so Black never owns a whole pair, hence never a
+  whole winning set within the depth (`_check_pairing`).
 
 The first fault found (breadth first from the root, moves in the file's
 order) is reported with the line of play that reaches it and the position.
@@ -414,15 +414,18 @@ def _check_black_cannot_win(rules: GameRules, game, claim: str, k: int, here: Po
 
 
 def _check_pairing(rules: GameRules, game, claim: str, k: int, here: Position, entries: list, pairing: list) -> int:
-    """A node with a "pairing" ends its lines: White's pairing strategy keeps Black from ever
-    owning a whole winning set.  The cells open at the node (the strategy's carrier) are returned.
+    """A node with a "pairing" ends its lines: White's pairing strategy keeps Black from
+    owning a whole winning set within the depth.  The cells open at the node (the
+    strategy's carrier) are returned.
 
     The argument: the pairs are disjoint and open, and every winning set of
-    Black's without a White cell holds a whole pair.  From here White moves
+    Black's without a White cell and with at most m open cells (m: Black's moves
+    left, this node's included) holds a whole pair.  From here White moves
     between any two Black moves, and answers a Black claim of a paired cell
     with its partner (anywhere else, any move): Black never owns both cells of
-    a pair, so never a whole live winning set, and a set with a White cell is
-    lost to Black for good."""
+    a pair, so never the whole of such a set; a set with more open cells needs
+    more moves than Black has, and a set with a White cell is lost to Black for
+    good."""
     if claim != "no-black-win" or game is None or (game.graph is None and not game.black_wins):
         raise _Invalid(f'node {k}: a "pairing" ends a line only in a no-black-win certificate of a positional game', k)
     if entries:
@@ -448,12 +451,15 @@ def _check_pairing(rules: GameRules, game, claim: str, k: int, here: Position, e
         pairs.append(1 << index[a] | 1 << index[b])
     if game.graph is not None:
         _check_chains_paired(rules, game, k, here, pairs)
+    left = black_moves_left(rules, here.ply)
     for cells in game.black_wins:
         mask = sum(1 << i for i in cells)
-        if not mask & here.white and not any(pair & mask == pair for pair in pairs):
+        if mask & here.white or (mask & ~occupied).bit_count() > left:
+            continue  # blocked for good, or more open cells than Black has moves left
+        if not any(pair & mask == pair for pair in pairs):
             names = " ".join(rules.cells[i].name for i in sorted(cells))
             raise _Invalid(f"node {k}: Black's winning set {names} holds no pair of the pairing, so White's answers "
-                           "do not keep Black from it", k)
+                           f"do not keep Black from it (Black has {left} moves left)", k)
     return ~occupied & ((1 << len(rules.cells)) - 1)
 
 

@@ -146,8 +146,9 @@ def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
                          "with its moves left holds a pair, and White answers a claim of a paired cell with its partner, so "
                          "Black does not win within the depth; the certificate ends this line here")
             else:
-                stuck = (f"White pairs the cells {pairs}: every winning set of Black's holds a pair, and White answers a claim "
-                         "of a paired cell with its partner, so Black never wins; the certificate ends this line here")
+                stuck = (f"White pairs the cells {pairs}: every winning set of Black's that Black could still complete with its "
+                         "moves left holds a pair, and White answers a claim of a paired cell with its partner, so Black does "
+                         "not win within the depth; the certificate ends this line here")
         elif not edges and node.get("black_cannot_win") is True:
             stuck = "Black cannot reach its goal with the moves left, so the certificate ends this line here"
         elif not edges:

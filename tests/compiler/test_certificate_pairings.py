@@ -21,7 +21,7 @@ import pytest
 from conftest import scaled
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games and brute force
-from pg_random import brute_force  # noqa: E402
+from pg_random import brute_force, random_animal_position  # noqa: E402
 from pg_random import _random_border_game as random_border_game  # noqa: E402
 from pg_random import random_game as random_pg_game  # noqa: E402
 
@@ -59,12 +59,12 @@ def test_pairing_applies_only_where_white_answers_every_black_move():
     assert pairing_applies((BLACK, BLACK, WHITE, BLACK), 1)  # from ply 1 on, Black never moves twice
 
 
-def pairings_met(seed: int, make=random_pg_game, chains: bool = False) -> list:
+def pairings_met(seed: int, make=random_pg_game, within_depth: bool = False) -> list:
     """The positions along a random line of play of random game `seed` (made by `make`) where the
     finder gives a pairing: (the game from that position on, the pairing)."""
     rng = random.Random(seed)
     game = make(rng)
-    finder = PairingFinder(game, chains=chains)
+    finder = PairingFinder(game, within_depth=within_depth)
     met = []
     black, white = game.mask(game.black_initials), game.mask(game.white_initials)
     for ply in range(min(game.depth, 4)):
@@ -100,6 +100,25 @@ def test_the_random_games_reach_pairings():
     assert met >= scaled(300) // 10, f"only {met} pairings met"
 
 
+@pytest.mark.parametrize("seed", range(scaled(300)))
+def test_a_pairing_within_the_depth_means_no_black_win_within_it_by_brute_force(seed):
+    """Only the sets Black can complete with its moves left need a pair (`within_depth=True`)."""
+    for rest, pairs in pairings_met(seed, random_animal_position, within_depth=True):
+        assert not brute_force(rest), f"seed {seed}: a pairing within the depth {pairs}, but Black wins from\n{rest}"
+
+
+def test_pairings_within_the_depth_exist_where_pairings_for_ever_do_not():
+    """Reach guard for the test above: most of its pairings are ones the unbounded finder does not give."""
+    bounded = only_bounded = 0
+    for seed in range(scaled(300)):
+        forever = {(rest.mask(rest.black_initials), rest.mask(rest.white_initials))
+                   for rest, _ in pairings_met(seed, random_animal_position)}
+        for rest, pairs in pairings_met(seed, random_animal_position, within_depth=True):
+            bounded += 1
+            only_bounded += (rest.mask(rest.black_initials), rest.mask(rest.white_initials)) not in forever and bool(pairs)
+    assert only_bounded >= scaled(300) // 15, (bounded, only_bounded)
+
+
 def random_hex_game(rng: random.Random):
     """A random Hex-like game (tests/pg's border games), or a small Hex board with random stones."""
     if rng.random() < 0.5:
@@ -115,13 +134,13 @@ def random_hex_game(rng: random.Random):
 
 @pytest.mark.parametrize("seed", range(scaled(300)))
 def test_a_chain_pairing_found_on_hex_means_no_black_win_within_the_depth_by_brute_force(seed):
-    """Hex: the pairs block every path Black can complete with its moves left (`chains=True`)."""
-    for rest, pairs in pairings_met(seed, random_hex_game, chains=True):
+    """Hex: the pairs block every path Black can complete with its moves left (`within_depth=True`)."""
+    for rest, pairs in pairings_met(seed, random_hex_game, within_depth=True):
         assert not brute_force(rest), f"seed {seed}: a chain pairing {pairs}, but Black wins from\n{rest}"
 
 
 def test_the_random_hex_games_reach_chain_pairings():
-    met = [pairs for seed in range(scaled(300)) for _, pairs in pairings_met(seed, random_hex_game, chains=True)]
+    met = [pairs for seed in range(scaled(300)) for _, pairs in pairings_met(seed, random_hex_game, within_depth=True)]
     assert len(met) >= scaled(300) // 10, f"only {len(met)} chain pairings met"
     assert sum(1 for pairs in met if pairs) >= scaled(300) // 6  # not only empty ones (no path left at all)
 
@@ -215,6 +234,27 @@ def test_a_broken_pairing_is_caught(o4, change, reason):
     game, data = o4
     found = verdict(game, mutated(data, change))
     assert not found.valid and reason in found.reason, found.reason
+
+
+def test_a_pairing_within_the_depth_must_pair_each_set_black_can_still_complete():
+    """The I-tetromino on 5x5, Black with 2 moves left: the three sets it could complete (two
+    open cells each) need their pairs, and those are enough (other sets need more moves)."""
+    game = animal_game("I-tetromino", 5, weak=True, moves=2)
+    cell = {name: i for i, name in enumerate(game.cells)}
+    black = frozenset(cell[c] for c in ("a1", "a2", "d2", "d3"))
+    white = frozenset(cell[c] for c in ("a5", "d5"))
+    rest = replace(game, black_initials=black, white_initials=white, first_moves=None)
+    pairs = PairingFinder(rest, within_depth=True).find(rest.mask(black), rest.mask(white), 0)
+    named = sorted(sorted(game.cells[c] for c in pair) for pair in pairs or ())
+    assert named == [["a3", "a4"], ["b2", "c2"], ["d1", "d4"]], named
+    assert not brute_force(rest)
+    data = certificate_of(rest)
+    assert len(data["nodes"]) == 1 and data["nodes"][0]["pairing"], data["nodes"]
+    assert verdict(rest, data).valid
+    for k in range(len(named)):
+        broken = mutated(data, lambda node, k=k: node.__setitem__("pairing", named[:k] + named[k + 1:]))
+        found = verdict(rest, broken)
+        assert not found.valid and "holds no pair of the pairing" in found.reason and "2 moves left" in found.reason
 
 
 def test_a_pairing_on_an_occupied_cell_is_caught(o4):

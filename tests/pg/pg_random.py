@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 from itertools import product
 
+from bddl.pg.animals import animal_game
 from bddl.pg.game import BLACK, WHITE, BorderGraph, PositionalGame
 from bddl.pg.geometry import coordinates_from_names
 
@@ -184,3 +186,17 @@ def _random_border_game(rng: random.Random) -> PositionalGame:
     )
     depth = rng.randint(1, n + 1)
     return _build(rng, cells, random_turns(rng, depth), (), (), graph)
+
+
+def random_animal_position(rng: random.Random) -> PositionalGame:
+    """An animal game on 3x3 or 4x4 (sets of 3 and 4 cells, weak or strong) with a few random
+    stones and few plies, so that Black's moves left bound which sets it can complete: where
+    White's pairings within the depth (`bddl.pg.pairing`) are met."""
+    n = rng.choice((3, 4, 4))
+    game = animal_game(rng.choice(("I-tromino", "V-tromino", "I-tetromino", "L-tetromino", "T-tetromino")), n,
+                       weak=rng.random() < 0.5, symmetry_cut=False)
+    cells = list(range(n * n))
+    rng.shuffle(cells)
+    black, white = rng.randint(0, 3), rng.randint(0, 3)
+    game = replace(game, black_initials=frozenset(cells[:black]), white_initials=frozenset(cells[black:black + white]))
+    return game.with_depth(min(rng.randint(2, 7), n * n - black - white))

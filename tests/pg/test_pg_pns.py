@@ -56,12 +56,13 @@ def test_dfpn_agrees_with_brute_force_on_random_games(settings, games):
 
 def test_dfpn_keeps_the_budget():
     rng = random.Random(3)
-    game = max((random_game(rng) for _ in range(40)), key=lambda g: solve_pns(g).positions)
-    needed = solve_pns(game).positions
+    # (without pairings, which decide most small random games within a few positions)
+    game = max((random_game(rng) for _ in range(40)), key=lambda g: solve_pns(g, pairings=False).positions)
+    needed = solve_pns(game, pairings=False).positions
     assert needed >= 10
     with pytest.raises(SearchBudgetExceeded):
-        solve_pns(game, max_positions=needed // 2)
-    assert solve_pns(game, max_positions=needed).positions == needed
+        solve_pns(game, max_positions=needed // 2, pairings=False)
+    assert solve_pns(game, max_positions=needed, pairings=False).positions == needed
 
 
 def test_search_command_runs_dfpn_on_a_pg_file(capsys):
@@ -105,11 +106,12 @@ def _threat_game(turns: tuple[str, ...]) -> PositionalGame:
 
 
 def test_the_cuts_of_a_maker_maker_position():
+    """The threat cuts alone (without pairings: White pairs b-d against y b d at once)."""
     from dataclasses import replace
 
     at = {v: i for i, v in enumerate(("a", "b", "c", "d", "e", "x", "y"))}
     game = _threat_game((BLACK, WHITE, BLACK))
-    rules = PositionalRules(game)
+    rules = PositionalRules(game, pairings=False)
     b, w = 1 << at["e"], 1 << at["a"] | 1 << at["c"]
     # Black completes its goal: the only claim, a win
     assert rules.claims(b, w, 0) == [at["x"]] and rules.verdict(b, w, 0) is True
@@ -121,15 +123,15 @@ def test_the_cuts_of_a_maker_maker_position():
     assert rules.verdict(1 << at["c"], 1 << at["a"], 0) is None
     # a block outside the first-move set is no block: lost, and never claimed
     game = replace(_threat_game((BLACK, WHITE, BLACK)), first_moves=frozenset({at["x"], at["y"]}))
-    rules = PositionalRules(game)
+    rules = PositionalRules(game, pairings=False)
     assert rules.verdict(1 << at["c"], 1 << at["a"], 0) is False
     assert rules.claims(1 << at["c"], 1 << at["a"], 0) in ([at["x"]], [at["y"]])
     # two Black stones in a row block both: no verdict, every claim, the blocks first
-    rules = PositionalRules(_threat_game((BLACK, BLACK, WHITE)))
+    rules = PositionalRules(_threat_game((BLACK, BLACK, WHITE)), pairings=False)
     assert rules.verdict(0, w, 0) is None
     assert set(rules.claims(0, w, 0)[:2]) == {at["b"], at["d"]} and len(rules.claims(0, w, 0)) == 5
     # White to move completes its own goal
-    rules = PositionalRules(_threat_game((WHITE, BLACK)))
+    rules = PositionalRules(_threat_game((WHITE, BLACK)), pairings=False)
     assert rules.verdict(0, w, 0) is False
 
 
