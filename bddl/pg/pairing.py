@@ -225,33 +225,32 @@ def _none_within(live: list[int], steps: int) -> bool:
 
 def _quick_pairing(live: list[int], steps: int) -> bool | None:
     """Whether disjoint pairs fit one inside each of the `live` sets, by an exhaustive search
-    within `steps` choices: True (it met one), False (there is none), None (out of steps)."""
+    within `steps` choices: True (it met one), False (there is none), None (out of steps).
+    It pairs first inside the set with the fewest unused cells, and hands on the sets that
+    the chosen pair does not cover (the search runs at every position of a search)."""
     budget = [steps]
 
-    def fits(used: int) -> bool | None:  # True: some pairing fits; False: none; None: out of steps
-        best: list[int] | None = None
-        for cells in live:
-            if any(pair & cells == pair for pair in chosen):
-                continue
+    def fits(sets: list[int], used: int) -> bool | None:
+        best, fewest = 0, 1 << 30
+        for cells in sets:
             free = cells & ~used
-            if free & (free - 1) == 0:
+            count = free.bit_count()
+            if count < 2:
                 return False  # this set has no two unused cells left for a pair of its own
-            bits = [1 << i for i in range(free.bit_length()) if free >> i & 1]
-            if best is None or len(bits) < len(best):
-                best = bits
-        if best is None:
+            if count < fewest:
+                best, fewest = free, count
+        if not best:
             return True
-        for i, a in enumerate(best):
-            for b in best[i + 1:]:
+        bits = [1 << i for i in range(best.bit_length()) if best >> i & 1]
+        for i, a in enumerate(bits):
+            for b in bits[i + 1:]:
                 budget[0] -= 1
                 if budget[0] < 0:
                     return None
-                chosen.append(a | b)
-                found = fits(used | a | b)
-                chosen.pop()
+                pair = a | b
+                found = fits([cells for cells in sets if cells & pair != pair], used | pair)
                 if found is not False:
                     return found
         return False
 
-    chosen: list[int] = []
-    return fits(0)
+    return fits(list(dict.fromkeys(live)), 0)

@@ -88,8 +88,8 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
            carriers: bool, pairings: bool, decide_first: bool) -> Certificate:
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
     preference, out_of_reach, dead = _shortcuts(model, claim)
-    pairing = _pairings(model) if claim == NO_BLACK_WIN and pairings else None
-    if pairing is not None and model.rules.winner_before_play() is None and pairing(model.rules.initial) is not None:
+    pairing, has_pairing = _pairings(model) if claim == NO_BLACK_WIN and pairings else (None, None)
+    if has_pairing is not None and model.rules.winner_before_play() is None and has_pairing(model.rules.initial):
         # White pairs the cells from the start: the whole certificate is one node, no engine is asked
         oracle = oracle or Oracle("pairing strategy", lambda position: False)
     if qbf_solver is not None and black_wins:
@@ -105,8 +105,8 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         if decide_first and rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
             raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
         black_wins_from = oracle.black_wins
-        if pairing is not None:  # White's replies that leave it a pairing first: their lines end at once
-            preference, black_wins_from = _prefer_pairings(pairing, preference, black_wins_from)
+        if has_pairing is not None:  # White's replies that leave it a pairing first: their lines end at once
+            preference, black_wins_from = _prefer_pairings(has_pairing, preference, black_wins_from)
         choose, produced_by = choose_by_oracle(rules, claim, black_wins_from, preference), oracle.name
     return produce(
         model.rules,
@@ -124,14 +124,14 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
     )
 
 
-def _prefer_pairings(pairing, preference, black_wins):
+def _prefer_pairings(has_pairing, preference, black_wins):
     """White's replies after which it has a pairing strategy come first (and Black does not
     win there, by the pairing's argument, with no engine asked)."""
     def by_pairing(play):
-        return (pairing(play.after) is None, preference(play) if preference is not None else 0)
+        return (not has_pairing(play.after), preference(play) if preference is not None else 0)
 
     def black_wins_unless_paired(position) -> bool:
-        return pairing(position) is None and black_wins(position)
+        return not has_pairing(position) and black_wins(position)
 
     return by_pairing, black_wins_unless_paired
 
@@ -139,20 +139,26 @@ def _prefer_pairings(pairing, preference, black_wins):
 def _pairings(model):
     """For a positional game: White's pairing strategy from a position, where it has one
     (`bddl.pg.pairing`), within the depth: it blocks every winning set (on Hex, every path)
-    that Black could still complete in its moves left."""
+    that Black could still complete in its moves left; and whether it has one, which the
+    chooser asks of every White reply (cheaper: no SAT call where the quick search meets
+    a pairing).  (None, None) where pairings do not apply."""
     if model.language != "pg":
-        return None
+        return None, None
     from bddl.pg.pairing import PairingFinder
 
     finder = PairingFinder(model.pg, within_depth=True)  # the sets Black can complete in its moves left; Hex: short paths
     if not finder.usable:
-        return None
+        return None, None
 
-    @lru_cache(maxsize=1 << 16)  # the chooser, the oracle and the builder ask about the same positions
+    @lru_cache(maxsize=1 << 16)  # the builder asks about the nodes it makes
     def pairing(position):
         return finder.find(position.black, position.white, position.ply)
 
-    return pairing
+    @lru_cache(maxsize=1 << 16)  # the chooser and the oracle ask about the same positions
+    def has_pairing(position) -> bool:
+        return finder.exists(position.black, position.white, position.ply)
+
+    return pairing, has_pairing
 
 
 def _shortcuts(model, claim: str):
