@@ -20,6 +20,7 @@ from pathlib import Path
 
 from bddl.engines.positional import solve
 from bddl.engines.positional_pns import solve_pns
+from bddl.errors import BddlSyntaxError
 from bddl.pg.reader import load_pg
 
 
@@ -39,17 +40,23 @@ def main(argv: list[str] | None = None) -> int:
     paths = games_of(args.games)
     if not paths:
         parser.error("no .pg game found in " + ", ".join(args.games))
+    games = []
+    for path in paths:
+        if path.suffix == ".bddl":
+            print(f"python -m bench.pairings: {path}: a .pg game is needed (White's pairings are a cut of the "
+                  "positional rules; a BDDL model gets them with bddlc search --positional-rules)", file=sys.stderr)
+            return 1
+        try:
+            games.append(load_pg(path))
+        except BddlSyntaxError as exc:
+            print(f"python -m bench.pairings: {exc}", file=sys.stderr)
+            return 1
     search = solve if args.algorithm == "minimax" else solve_pns
     print("| game | verdict | positions with / without | seconds with / without | time ratio |")
     print("|---|---|---:|---:|---:|")
     totals = [0.0, 0.0, 0, 0]
     disagree = 0
-    for path in paths:
-        try:
-            game = load_pg(path)
-        except (OSError, ValueError) as exc:
-            print(f"python -m bench.pairings: {path}: {exc}", file=sys.stderr)
-            return 1
+    for path, game in zip(paths, games):
         runs = []
         for pairings in (True, False):
             start = time.perf_counter()
