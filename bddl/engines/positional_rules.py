@@ -50,7 +50,7 @@ from collections import deque
 
 from ..pg.game import BLACK, PositionalGame
 from ..pg.geometry import symmetries as board_symmetries
-from ..pg.pairing import Pairing, PairingFinder, pairing_applies
+from ..pg.pairing import Pairing, PairingFinder
 from .relevance import Relevance
 
 CUT_CACHE = 1 << 16  # positions whose cuts are kept (df-pn asks again about recent ones)
@@ -117,10 +117,13 @@ class PositionalRules:
         self._lookup: list[list[list[int]]] = []
         self._cut_cache: dict[int, Cuts | None] = {}
         # White's pairings within the depth, asked per position (`compute_cuts`) where they may apply
+        # (pairable[t]: the argument applies from time point t on, the finder's own table)
         self.pairings: PairingFinder | None = None
-        self.pairable = tuple(pairing_applies(game.turns, t) for t in range(self.depth))
-        if pairings and graph is None and game.black_wins and any(self.pairable):
-            self.pairings = PairingFinder(game, within_depth=True)
+        self.pairable: tuple[bool, ...] = ()
+        if pairings and graph is None and game.black_wins:
+            finder = PairingFinder(game, within_depth=True)
+            if any(finder.applies[: self.depth]):
+                self.pairings, self.pairable = finder, finder.applies[: self.depth]
 
     # -- time and the start ------------------------------------------------------
     def time_of(self, b: int, w: int) -> int:

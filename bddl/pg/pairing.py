@@ -65,6 +65,11 @@ class PairingFinder:
         chains = within_depth and game.graph is not None
         self.usable = (bool(game.black_wins) and game.graph is None) or chains
         self.sets = tuple(sorted({game.mask(s) for s in game.black_wins}))
+        # per time point (the end of the plies included): does the argument apply from there,
+        # and Black's moves left; `_live` reads them at every position of a search
+        turns = game.turns
+        self.applies = tuple(pairing_applies(turns, t) for t in range(len(turns) + 1))
+        self.black_left = tuple(turns[t:].count(BLACK) for t in range(len(turns) + 1))
 
     def find(self, black: int, white: int, ply: int | None = None) -> Pairing | None:
         """A pairing of the open cells that blocks every live Black winning set, pairs
@@ -92,15 +97,15 @@ class PairingFinder:
     def _live(self, black: int, white: int, ply: int | None) -> list[int] | None:
         """The open cells of each live Black set that needs a pair (maybe none), or None when
         no pairing can exist or the argument does not apply."""
-        if not self.usable or (ply is not None and not pairing_applies(self.game.turns, ply)):
-            return None
-        if self.within_depth and ply is None:
+        if not self.usable or (ply is not None and not self.applies[ply]):
             return None
         occupied = black | white
         sets = self.sets
         most = len(self.game.cells)  # the open cells a live set may have and still need a pair
         if self.within_depth:
-            most = self.game.turns[ply:].count(BLACK)
+            if ply is None:
+                return None
+            most = self.black_left[ply]
             if self.game.graph is not None:
                 found = short_chains(self.game, black, white, most, CHAIN_STEPS)
                 if found is None:
