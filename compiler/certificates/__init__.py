@@ -107,7 +107,8 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         black_wins_from = oracle.black_wins
         if has_pairing is not None:  # White's replies that leave it a pairing first: their lines end at once
             preference, black_wins_from = _prefer_pairings(has_pairing, preference, black_wins_from)
-        choose, produced_by = choose_by_oracle(rules, claim, black_wins_from, preference), oracle.name
+        choose = choose_by_oracle(rules, claim, black_wins_from, preference, oracle.winning_move)
+        produced_by = oracle.name
     return produce(
         model.rules,
         claim,

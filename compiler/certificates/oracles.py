@@ -30,6 +30,8 @@ PG_ENTRY_BYTES = 100
 class Oracle:
     name: str  # the certificate's "produced_by"
     black_wins: Callable[[Position], bool]
+    # Black to move and winning: the position after the engine's own winning move (None: not known)
+    winning_move: Callable[[Position], Position | None] | None = None
 
 
 def engine_oracle(model, max_bytes: int | None = None) -> Oracle:
@@ -73,13 +75,22 @@ def _positional(model, limit: int) -> Oracle:
     cap = max(1, limit // PG_ENTRY_BYTES)
     solver = PositionalSolver(model.pg, max_positions=cap)
 
-    def black_wins(position: Position) -> bool:
+    def decide(position: Position) -> tuple[bool, int | None]:
         try:
-            return solver.black_wins(position.black, position.white)
+            return solver.decide(position.black, position.white)
         except SearchBudgetExceeded:
             raise MemoryBudgetExceeded(f"the positional solver's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES, limit) from None
 
-    return Oracle("positional solver", black_wins)
+    def winning_move(position: Position) -> Position | None:
+        """The solver's first winning claim in its own order of claims: its search has
+        refuted the claims before it, so this costs table lookups where another order
+        would cost a refutation per losing candidate (a full search at the root)."""
+        wins, cell = decide(position)
+        if not wins or cell is None:
+            return None
+        return Position(position.black | 1 << cell, position.white, position.ply + 1)
+
+    return Oracle("positional solver", lambda position: decide(position)[0], winning_move)
 
 
 def qbf_chooser(model, solver: str = "default", timeout: float | None = None):

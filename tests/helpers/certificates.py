@@ -89,3 +89,20 @@ def write_certificate(rules: GameRules, files: list[str], path: Path) -> dict:
     data = certificate(rules, files)
     path.write_text(json.dumps(data, sort_keys=True, indent=1) + "\n", encoding="utf-8")
     return data
+
+
+def assert_black_moves_win(rules, data: dict, oracle) -> int:
+    """Every Black move of a win's certificate wins by `oracle` (an engine other than the
+    one that chose it); the number of Black moves looked at."""
+    seen = 0
+    for node in data["nodes"]:
+        ply = node["ply"]
+        if rules.to_move(ply) != BLACK or not node["moves"]:
+            continue
+        black = sum(1 << i for i, c in enumerate(node["position"]) if c == "B")
+        white = sum(1 << i for i, c in enumerate(node["position"]) if c == "W")
+        (edge,) = node["moves"]
+        (play,) = [p for p in rules.plays(Position(black, white, ply)) if p.text == edge["move"]]
+        assert rules.won(play.after, BLACK) or oracle.black_wins(play.after), (node, edge)
+        seen += 1
+    return seen
