@@ -147,6 +147,24 @@ class PositionalSolver:
     def black_wins(self, b: int, w: int) -> bool:
         return self.decide(b, w)[0]
 
+    def refutation(self, b: int, w: int) -> int | None:
+        """White to move at (b, w): its first claim, in the search's own order, after
+        which Black does not win; None where Black wins, or where the rules cut the
+        position (Black cannot win whatever White claims, so the search has no order).
+
+        The counterpart of `decide`'s winning claim: the search refuted Black here
+        by trying White's claims in this order, so asking again costs table lookups."""
+        rules = self.rules
+        t = rules.time_of(b, w)
+        r = rules.depth - t
+        if r < 1 or rules.turns[t] or rules.compute_cuts(b, w, t) is None:
+            return None
+        engine, after_mover = self.engine, rules.movers[r - 1]
+        for b2, w2 in self._claims(False)(b, w):
+            if rules.white_won(w2) or not engine.black_wins(after_mover, b2, w2, r - 1):
+                return (w2 ^ w).bit_length() - 1
+        return None
+
     # -- how the minimax reads the rules ------------------------------------------
     def _keys(self) -> Key:
         """The table key: the masks, or once the symmetries are set up, the

@@ -104,10 +104,11 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         rules = model.rules
         if decide_first and rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
             raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
-        black_wins_from = oracle.black_wins
+        black_wins_from, sure = oracle.black_wins, None
         if has_pairing is not None:  # White's replies that leave it a pairing first: their lines end at once
             preference, black_wins_from = _prefer_pairings(has_pairing, preference, black_wins_from)
-        choose = choose_by_oracle(rules, claim, black_wins_from, preference, oracle.winning_move)
+            sure = lambda play: has_pairing(play.after)  # noqa: E731
+        choose = choose_by_oracle(rules, claim, black_wins_from, preference, oracle.own_move, sure)
         produced_by = oracle.name
     return produce(
         model.rules,

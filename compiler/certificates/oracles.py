@@ -30,8 +30,9 @@ PG_ENTRY_BYTES = 100
 class Oracle:
     name: str  # the certificate's "produced_by"
     black_wins: Callable[[Position], bool]
-    # Black to move and winning: the position after the engine's own winning move (None: not known)
-    winning_move: Callable[[Position], Position | None] | None = None
+    # the position after the engine's own move for the claim's strategist: Black's winning
+    # move (claim True), White's refuting one (claim False); None where it names none
+    own_move: Callable[[Position, bool], Position | None] | None = None
 
 
 def engine_oracle(model, max_bytes: int | None = None) -> Oracle:
@@ -81,16 +82,20 @@ def _positional(model, limit: int) -> Oracle:
         except SearchBudgetExceeded:
             raise MemoryBudgetExceeded(f"the positional solver's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES, limit) from None
 
-    def winning_move(position: Position) -> Position | None:
-        """The solver's first winning claim in its own order of claims: its search has
-        refuted the claims before it, so this costs table lookups where another order
-        would cost a refutation per losing candidate (a full search at the root)."""
-        wins, cell = decide(position)
-        if not wins or cell is None:
-            return None
-        return Position(position.black | 1 << cell, position.white, position.ply + 1)
+    def own_move(position: Position, black_wins: bool) -> Position | None:
+        """The solver's own move, the first in its order of claims that keeps the claim:
+        its search has refuted the claims before it, so this costs table lookups where
+        another order would cost a search per move tried and rejected."""
+        try:
+            if black_wins:
+                wins, cell = solver.decide(position.black, position.white)
+                return None if not wins or cell is None else Position(position.black | 1 << cell, position.white, position.ply + 1)
+            cell = solver.refutation(position.black, position.white)
+        except SearchBudgetExceeded:
+            raise MemoryBudgetExceeded(f"the positional solver's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES, limit) from None
+        return None if cell is None else Position(position.black, position.white | 1 << cell, position.ply + 1)
 
-    return Oracle("positional solver", lambda position: decide(position)[0], winning_move)
+    return Oracle("positional solver", lambda position: decide(position)[0], own_move)
 
 
 def qbf_chooser(model, solver: str = "default", timeout: float | None = None):

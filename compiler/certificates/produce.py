@@ -103,34 +103,40 @@ def choose_by_oracle(
     claim: str,
     black_wins: Callable[[Position], bool],
     preference: Callable[[Play], int] | None = None,
-    winning_move: Callable[[Position], Position | None] | None = None,
+    own_move: Callable[[Position, bool], Position | None] | None = None,
+    sure: Callable[[Play], bool] | None = None,
 ) -> Chooser:
     """The strategist's first move, in the rules' order, that keeps the claim true by
     `black_wins(position)` (does Black win from there with the plies that are left?),
-    unless `winning_move` names Black's move.
+    unless `sure` or `own_move` names one first.
 
-    Without `winning_move`, the move chosen depends on the game's values alone,
-    not on how the engine found them: the same game and claim give the same
-    certificate whichever engine answered.  `preference` (smallest first) orders the moves tried:
-    moves that bring the lines to an end sooner make smaller certificates.
+    Without them, the move chosen depends on the game's values alone, not on
+    how the engine found them: the same game and claim give the same
+    certificate whichever engine answered.  `preference` (smallest first)
+    orders the moves tried: moves that bring the lines to an end sooner make
+    smaller certificates.
 
-    `winning_move` (for "black-wins"): the engine's own winning move from a
-    position, taken where it names a legal one.  Trying moves in any other
-    order costs a refutation of every losing move tried before a winning one,
-    which the engine's search has mostly not made (the I-tetromino's 7x7 race
-    in 7 moves: no certificate in 50 minutes that way, 68 s with the engine's
-    moves); the file then depends on the engine's order of moves too."""
+    `sure(play)`: the move keeps the claim by an argument the checker verifies
+    without an engine (White's pairing after it); the first such move in the
+    order is taken.  Else `own_move(position, claim is black-wins)`: the
+    engine's own move for the strategist, taken where it names a legal one.
+    Trying moves in any other order costs a search of every move tried and
+    rejected first, which the engine has mostly not made (the I-tetromino's
+    7x7 race won in 7 moves: no certificate in 50 minutes that way, 68 s with
+    the engine's moves); the file then depends on the engine's order too."""
     depth = rules.depth
 
     def choose(position: Position, plays: list[Play]) -> Play | None:
-        if winning_move is not None and claim == BLACK_WINS:
-            after = winning_move(position)
+        if preference is not None:
+            plays = sorted(plays, key=preference)  # stable: the rules' order among equals
+        if sure is not None and (sure_play := next((p for p in plays if sure(p)), None)) is not None:
+            return sure_play
+        if own_move is not None:
+            after = own_move(position, claim == BLACK_WINS)
             if after is not None:
                 named = next((p for p in plays if (p.after.black, p.after.white) == (after.black, after.white)), None)
                 if named is not None:
                     return named
-        if preference is not None:
-            plays = sorted(plays, key=preference)  # stable: the rules' order among equals
         for play in plays:
             after = play.after
             if claim == BLACK_WINS:

@@ -91,18 +91,25 @@ def write_certificate(rules: GameRules, files: list[str], path: Path) -> dict:
     return data
 
 
-def assert_black_moves_win(rules, data: dict, oracle) -> int:
-    """Every Black move of a win's certificate wins by `oracle` (an engine other than the
-    one that chose it); the number of Black moves looked at."""
+def assert_moves_keep_the_claim(rules, data: dict, oracle) -> int:
+    """Every move of the strategist in the certificate keeps its claim by `oracle` (an engine
+    other than the one that chose it): after Black's move in a win, Black wins; after White's
+    in a refutation, Black does not.  The number of moves looked at."""
+    black_wins = data["claim"] == "black-wins"
+    strategist = BLACK if black_wins else WHITE
     seen = 0
     for node in data["nodes"]:
         ply = node["ply"]
-        if rules.to_move(ply) != BLACK or not node["moves"]:
+        if not node["moves"] or rules.to_move(ply) != strategist:
             continue
         black = sum(1 << i for i, c in enumerate(node["position"]) if c == "B")
         white = sum(1 << i for i, c in enumerate(node["position"]) if c == "W")
         (edge,) = node["moves"]
         (play,) = [p for p in rules.plays(Position(black, white, ply)) if p.text == edge["move"]]
-        assert rules.won(play.after, BLACK) or oracle.black_wins(play.after), (node, edge)
+        after = play.after
+        if black_wins:
+            assert rules.won(after, BLACK) or oracle.black_wins(after), (node, edge)
+        else:
+            assert rules.won(after, WHITE) or after.ply >= rules.depth or not oracle.black_wins(after), (node, edge)
         seen += 1
     return seen
