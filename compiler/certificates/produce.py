@@ -127,16 +127,17 @@ def choose_by_oracle(
     depth = rules.depth
 
     def choose(position: Position, plays: list[Play]) -> Play | None:
-        if preference is not None:
-            plays = sorted(plays, key=preference)  # stable: the rules' order among equals
-        if sure is not None and (sure_play := next((p for p in plays if sure(p)), None)) is not None:
-            return sure_play
+        # the preference is asked of as few moves as can be: it counts cells over every goal
+        if sure is not None and (certain := [p for p in plays if sure(p)]):
+            return certain[0] if preference is None else min(certain, key=preference)  # min: the first of the smallest
         if own_move is not None:
             after = own_move(position, claim == BLACK_WINS)
             if after is not None:
                 named = next((p for p in plays if (p.after.black, p.after.white) == (after.black, after.white)), None)
                 if named is not None:
                     return named
+        if preference is not None:
+            plays = sorted(plays, key=preference)  # stable: the rules' order among equals
         for play in plays:
             after = play.after
             if claim == BLACK_WINS:
