@@ -157,7 +157,7 @@ class PositionalSolver:
         rules = self.rules
         t = rules.time_of(b, w)
         r = rules.depth - t
-        if r < 1 or rules.turns[t] or rules.compute_cuts(b, w, t) is None:
+        if r < 1 or rules.turns[t] or self._lost_cause(False, b, w, r) is not None:  # (keeps the cuts for the claims)
             return None
         engine, after_mover = self.engine, rules.movers[r - 1]
         for b2, w2 in self._claims(False)(b, w):

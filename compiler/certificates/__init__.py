@@ -104,11 +104,9 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         rules = model.rules
         if decide_first and rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
             raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
-        black_wins_from, sure = oracle.black_wins, None
-        if has_pairing is not None:  # White's replies that leave it a pairing first: their lines end at once
-            preference, black_wins_from = _prefer_pairings(has_pairing, preference, black_wins_from)
-            sure = lambda play: has_pairing(play.after)  # noqa: E731
-        choose = choose_by_oracle(rules, claim, black_wins_from, preference, oracle.own_move, sure)
+        # White's replies that leave it a pairing first: their lines end at once, no engine asked
+        sure = None if has_pairing is None else lambda play: has_pairing(play.after)
+        choose = choose_by_oracle(rules, claim, oracle.black_wins, preference, oracle.own_move, sure)
         produced_by = oracle.name
     return produce(
         model.rules,
@@ -124,18 +122,6 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         carriers=carriers and model.language == "pg",
         pairing=pairing,
     )
-
-
-def _prefer_pairings(has_pairing, preference, black_wins):
-    """White's replies after which it has a pairing strategy come first (and Black does not
-    win there, by the pairing's argument, with no engine asked)."""
-    def by_pairing(play):
-        return (not has_pairing(play.after), preference(play) if preference is not None else 0)
-
-    def black_wins_unless_paired(position) -> bool:
-        return not has_pairing(position) and black_wins(position)
-
-    return by_pairing, black_wins_unless_paired
 
 
 def _pairings(model):

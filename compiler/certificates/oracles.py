@@ -86,10 +86,10 @@ def _positional(model, limit: int) -> Oracle:
         """The solver's own move, the first in its order of claims that keeps the claim:
         its search has refuted the claims before it, so this costs table lookups where
         another order would cost a search per move tried and rejected."""
+        if black_wins:
+            wins, cell = decide(position)
+            return None if not wins or cell is None else Position(position.black | 1 << cell, position.white, position.ply + 1)
         try:
-            if black_wins:
-                wins, cell = solver.decide(position.black, position.white)
-                return None if not wins or cell is None else Position(position.black | 1 << cell, position.white, position.ply + 1)
             cell = solver.refutation(position.black, position.white)
         except SearchBudgetExceeded:
             raise MemoryBudgetExceeded(f"the positional solver's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES, limit) from None

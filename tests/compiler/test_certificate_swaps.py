@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS, scaled
-from helpers.certificates import assert_moves_keep_the_claim
+from helpers.certificates import assert_moves_keep_the_claim, masks
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games and brute force
 from pg_random import brute_force  # noqa: E402
@@ -52,10 +52,6 @@ def as_dict(certificate) -> dict:
 def in_memory(game) -> GameModel:
     rules = pg_rules(game)
     return GameModel("pg", (), rules, pg=rules.game)
-
-
-def masks(text: str) -> tuple[int, int]:
-    return sum(1 << i for i, c in enumerate(text) if c == "B"), sum(1 << i for i, c in enumerate(text) if c == "W")
 
 
 def swaps_of(data: dict):

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, scaled
 from helpers import positional_games
-from helpers.certificates import assert_moves_keep_the_claim
+from helpers.certificates import assert_moves_keep_the_claim, masks
 from helpers.strategies import game as random_bddl_game
 from hypothesis import given, settings
 
@@ -93,8 +93,7 @@ def test_random_positional_games_certified_both_ways(seed):
     # where a line ends because Black's goal is out of reach (the checker's own argument), the rules agree
     for node in data["nodes"]:
         if node.get("black_cannot_win"):
-            black = sum(1 << i for i, c in enumerate(node["position"]) if c == "B")
-            white = sum(1 << i for i, c in enumerate(node["position"]) if c == "W")
+            black, white = masks(node["position"])
             assert not oracle.black_wins(Position(black, white, node["ply"]))
 
 
@@ -180,12 +179,8 @@ def test_a_removed_white_reply_is_caught(row3):
     removed = node["moves"].pop(1)["move"]
     verdict = verdict_of(model, bad)
     assert not verdict.valid and f"White's reply {removed} is missing" in verdict.reason
-    assert verdict.board == model.rules.render(model.rules.initial.__class__(*_masks(node["position"]), node["ply"]))
+    assert verdict.board == model.rules.render(model.rules.initial.__class__(*masks(node["position"]), node["ply"]))
     assert len(verdict.line) == node["ply"]
-
-
-def _masks(text: str) -> tuple[int, int]:
-    return sum(1 << i for i, c in enumerate(text) if c == "B"), sum(1 << i for i, c in enumerate(text) if c == "W")
 
 
 def test_a_wrong_black_move_is_caught(row3):

@@ -16,6 +16,11 @@ from pathlib import Path
 from bddl.rules import BLACK, WHITE, GameRules, Position
 
 
+def masks(text: str) -> tuple[int, int]:
+    """A certificate's position line ('.', 'B', 'W' per cell) as (Black's cells, White's cells)."""
+    return sum(1 << i for i, c in enumerate(text) if c == "B"), sum(1 << i for i, c in enumerate(text) if c == "W")
+
+
 def position_line(position: Position, cells: int) -> str:
     return "".join("B" if position.black >> i & 1 else "W" if position.white >> i & 1 else "." for i in range(cells))
 
@@ -102,8 +107,7 @@ def assert_moves_keep_the_claim(rules, data: dict, oracle) -> int:
         ply = node["ply"]
         if not node["moves"] or rules.to_move(ply) != strategist:
             continue
-        black = sum(1 << i for i, c in enumerate(node["position"]) if c == "B")
-        white = sum(1 << i for i, c in enumerate(node["position"]) if c == "W")
+        black, white = masks(node["position"])
         (edge,) = node["moves"]
         (play,) = [p for p in rules.plays(Position(black, white, ply)) if p.text == edge["move"]]
         after = play.after
