@@ -187,11 +187,44 @@ def add_certificate_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def cannot_write(path: str, exc: OSError):
+    """The diagnostic for an output file we could not write (exit status 1, like any bad input)."""
+    from pathlib import Path
+
+    from bddl.ast import Span
+    from bddl.errors import BddlError, error
+
+    folder = Path(path).parent
+    if isinstance(exc, FileNotFoundError):
+        reason, hint = f"no such folder '{folder}'", "note: create the folder first, or write somewhere else"
+    elif isinstance(exc, IsADirectoryError):
+        reason, hint = "it is a folder", f"note: name a file, e.g. {Path(path) / ('game' + (Path(path).suffix or '.qcir'))}"
+    elif isinstance(exc, PermissionError):
+        reason, hint = f"permission denied in '{folder}'", "note: write somewhere you may write"
+    else:
+        reason, hint = exc.strerror or str(exc), ""
+    return BddlError(error(f"cannot write the output: {reason}", Span(path, 0, 0, 0, 0), hint))
+
+
+def refuse_unwritable(path: str) -> None:
+    """An output file written only once the work is done: its folder is checked first (exit 1,
+    BddlError), so that no game is searched only to find that the file cannot be written."""
+    from pathlib import Path
+
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise cannot_write(path, FileNotFoundError(2, "No such file or directory", str(folder)))
+    if Path(path).is_dir():
+        raise cannot_write(path, IsADirectoryError(21, "Is a directory", path))
+
+
 def certificate_path(args, parser: argparse.ArgumentParser) -> str | None:
-    """--certificate's file, refused (exit 2) unless it ends in .json."""
+    """--certificate's file, refused (exit 2) unless it ends in .json, and (exit 1) where it cannot be written."""
     path = getattr(args, "certificate", None)
-    if path is not None and not path.lower().endswith(".json"):
-        parser.error(f"a certificate is written as JSON: name it FILE.json, not {path}")
+    if path is not None:
+        if not path.lower().endswith(".json"):
+            parser.error(f"a certificate is written as JSON: name it FILE.json, not {path}")
+        refuse_unwritable(path)
     return path
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, add_model_arguments, checked_encoding, open_game
+from .common import EXIT_OK, add_model_arguments, cannot_write, checked_encoding, open_game
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,7 +86,7 @@ def run(args) -> int:
         try:
             write_atomically(args.output, text)
         except OSError as exc:
-            raise _cannot_write(args.output, exc) from None
+            raise cannot_write(args.output, exc) from None
     else:
         sys.stdout.write(text)
     if args.json:
@@ -127,22 +127,3 @@ def compile_json(model, formula, fmt: str, sizes: dict, output: str | None) -> d
         "output": output,
         **{key: sizes[key] for key in ("variables", "gates", "clauses", "blocks")},
     }
-
-
-def _cannot_write(path: str, exc: OSError):
-    """The diagnostic for an output file we could not write (exit status 1, like any bad input)."""
-    from pathlib import Path
-
-    from bddl.ast import Span
-    from bddl.errors import BddlError, error
-
-    folder = Path(path).parent
-    if isinstance(exc, FileNotFoundError):
-        reason, hint = f"no such folder '{folder}'", "note: create the folder first, or write somewhere else"
-    elif isinstance(exc, IsADirectoryError):
-        reason, hint = "it is a folder", f"note: name a file, e.g. {Path(path) / 'game.qcir'}"
-    elif isinstance(exc, PermissionError):
-        reason, hint = f"permission denied in '{folder}'", "note: write somewhere you may write"
-    else:
-        reason, hint = exc.strerror or str(exc), ""
-    return BddlError(error(f"cannot write the output: {reason}", Span(path, 0, 0, 0, 0), hint))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_model_arguments, limits_of, paragraph, positive_int
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_model_arguments, limits_of, paragraph, positive_int, cannot_write, refuse_unwritable
 
 MAX_CELLS = 10_000  # a 100x100 board: about 4 MB of SVG per drawing of the whole board
 # the explorer's page holds every position of the certificate, and is about as large as the certificate's
@@ -184,20 +184,12 @@ def svg_path(args, parser: argparse.ArgumentParser, rules) -> str | None:
     """--svg's file, checked before any work: a usage error (exit 2) unless it ends in .svg, bad input
     (exit 1, BddlError) when its folder is missing or the board too large to draw, so that no game
     is played or solved only to find that its picture cannot be written."""
-    from pathlib import Path
-
-    from .compile import _cannot_write
-
     path = getattr(args, "svg", None)
     if path is None:
         return None
     if not path.lower().endswith(".svg"):
         parser.error(f"a position is written as .svg: name the output FILE.svg, not {path}")
-    folder = Path(path).parent
-    if not folder.is_dir():
-        raise _cannot_write(path, FileNotFoundError(2, "No such file or directory", str(folder)))
-    if Path(path).is_dir():
-        raise _cannot_write(path, IsADirectoryError(21, "Is a directory", path))
+    refuse_unwritable(path)
     too_large = board_too_large(rules)
     if too_large:
         from bddl.ast import Span
@@ -221,10 +213,9 @@ def _write(output: str | None, text: str) -> int:
         sys.stdout.write(text)
         return EXIT_OK
     from ..formula_files import write_atomically
-    from .compile import _cannot_write
 
     try:
         write_atomically(output, text)
     except OSError as exc:
-        raise _cannot_write(output, exc) from None
+        raise cannot_write(output, exc) from None
     return EXIT_OK

@@ -418,3 +418,18 @@ def test_the_docs_certificates_are_what_bddlc_writes_today(name, paths, tmp_path
     monkeypatch.chdir(ROOT)
     write_certificate(open_model(paths), True, tmp_path / "c.json")
     assert (tmp_path / "c.json").read_bytes() == (ROOT / "docs" / "certificates" / f"{name}.json").read_bytes()
+
+
+@pytest.mark.parametrize("command", ["search", "solve"])
+@pytest.mark.parametrize("paths", [[ROW3_PG], EL_BDDL], ids=["pg", "bddl"])
+def test_a_certificate_that_cannot_be_written_is_refused_before_the_search(command, paths, tmp_path, monkeypatch, capsys):
+    """A missing folder or a folder named like the file: bad input (exit 1, file: error: ...) before
+    anything is decided, no traceback and no file; relative paths read from the working folder."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "taken.json").mkdir()
+    for target, reason in (("no/c.json", "no such folder 'no'"), ("taken.json", "it is a folder")):
+        assert main([command, *paths, "--certificate", target]) == 1
+        captured = capsys.readouterr()
+        assert f"{target}: error: cannot write the output: {reason}" in captured.err
+        assert captured.out == "", "nothing decided before the error"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken.json"] and not list((tmp_path / "taken.json").iterdir())
