@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from bddl.pg.animals import animal_game
 from bddl.pg.hex import hex_board
 from bddl.pg.writer import save_pg
 from bddl.rules import BLACK, WHITE, Position, black_wins_by_rules
@@ -219,7 +220,11 @@ def test_an_edge_to_a_symmetric_image_shows_the_stored_position_and_says_so(tmp_
     assert f"symmetry {edge['symmetry']}" in text(browser, "status")
     following = browser.execute_script("return document.querySelector('#moves button').getAttribute('data-move');")
     click(browser, "#moves button")
-    assert board_shown(browser, cells) == expected(rules.parse_play(stored, following).after, cells)
+    (next_edge,) = [m for m in nodes[edge["to"]]["moves"] if m["move"] == following]
+    reached = rules.parse_play(stored, following).after
+    if next_edge.get("symmetry") is not None:  # that edge leads to a stored image too: the page shows it
+        reached = image(reached, data["symmetries"][next_edge["symmetry"]])
+    assert board_shown(browser, cells) == expected(reached, cells)
 
 
 def test_tic_tac_toe_pg_lines_end_where_black_cannot_win(tmp_path, browser):
@@ -234,18 +239,16 @@ def test_tic_tac_toe_pg_lines_end_where_black_cannot_win(tmp_path, browser):
     assert ends, "no line reached a node where Black cannot win"
 
 
-@pytest.mark.parametrize("game, claim", [("hex 3x3", "black-wins"), ("row3_4x4_white_first.pg", "no-black-win")],
+@pytest.mark.parametrize("game, claim", [("hex 3x3", "black-wins"), ("N-pentomino 5x5 weak, 5 moves", "no-black-win")],
                          ids=["win", "refutation"])
 def test_a_swapped_move_shows_the_siblings_position_and_says_so(tmp_path, browser, game, claim):
     """Hex 3x3's win certificate answers some White replies by a sibling's strategy (`swap`), and
-    three in a row on 4x4 (White first) refutes some Black moves so (an empty Hex board's refutation
-    is one pairing now): a click on such a move shows the node the sibling leads to, with a note
-    naming the sibling, and goes on from there."""
-    path = tmp_path / "hex.pg"
-    if game == "hex 3x3":
-        save_pg(hex_board(3), str(path))
-    else:
-        path = ROOT / "problems/pg" / game
+    the N-pentomino's weak game on 5x5 within 5 moves refutes some Black moves so (an empty Hex
+    board's refutation is one pairing, and the suite's small refutations have no swap since White's
+    moves are the solver's own): a click on such a move shows the node the sibling leads to, with a
+    note naming the sibling, and goes on from there."""
+    path = tmp_path / "game.pg"
+    save_pg(hex_board(3) if game == "hex 3x3" else animal_game("N-pentomino", 5, weak=True, moves=5), str(path))
     rules, strategist, page, data = explorer(tmp_path, [str(path)])
     assert data["claim"] == claim and data["version"] in (2, 3)
     nodes, cells = data["nodes"], len(rules.cells)
