@@ -35,7 +35,7 @@ position).  The budget contract is `bddl.engines.minimax`'s:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..pg.game import PositionalGame
 from .minimax import DEFAULT_MAX_POSITIONS, NEVER, Key, Minimax, SearchBudgetExceeded, SideMoves
@@ -59,6 +59,9 @@ class PgSearchResult:
     positions: int  # positions expanded
     seconds: float
     symmetries: int  # the size of the symmetry group used (1: none)
+    # the search and its table, to be asked about other positions of the game (a certificate's
+    # strategist): a `PositionalSolver` or df-pn's `PositionalProofNumberSearch`
+    solver: object = field(default=None, compare=False, repr=False)
 
 
 def solve(
@@ -79,7 +82,7 @@ def solve(
     solver = PositionalSolver(game, max_positions, use_symmetries, symmetry_after, relevance, carriers, pairings)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     wins, move = solver.decide(b, w)
-    return PgSearchResult(wins, game.depth, move, solver.positions, time.perf_counter() - start, len(solver.rules.perms))
+    return PgSearchResult(wins, game.depth, move, solver.positions, time.perf_counter() - start, len(solver.rules.perms), solver)
 
 
 class PositionalSolver:

@@ -138,6 +138,124 @@ class _Verdicts:
         return verdict
 
 
+class PositionalProofNumberSearch:
+    """df-pn on one game's rules, with its table; reusable across positions of
+    the game, as the minimax's `PositionalSolver` is (the same two questions:
+    `decide`, `refutation`), so that a certificate's strategist can be asked
+    position by position what the search that decided the game has proved."""
+
+    def __init__(
+        self,
+        game: PositionalGame,
+        max_positions: int = DEFAULT_MAX_POSITIONS,
+        capacity: int = DEFAULT_CAPACITY,
+        relevance: bool = True,
+        initial_numbers: bool = True,
+        use_symmetries: bool = True,
+        epsilon: float = PG_EPSILON,
+        leaf_plies: int = PG_LEAF_PLIES,
+        pairings: bool = True,
+    ):
+        self.game = game
+        self.rules = rules = PositionalRules(game, use_symmetries=use_symmetries, relevance=relevance, pairings=pairings)
+        rules.set_up_symmetries()  # (none unless use_symmetries)
+        black, white = _sides(rules)
+        verdicts = _Verdicts(rules, rules.depth)
+        initial = _InitialNumbers(rules, rules.depth) if initial_numbers else None
+        self.engine = ProofNumberSearch(
+            black, white, max_positions, capacity, epsilon, verdicts, leaf_plies=leaf_plies, movers=rules.movers,
+            stuck_black_loses=True, initial=initial
+        )
+        verdicts.engine = self.engine
+
+    @property
+    def positions(self) -> int:
+        return self.engine.positions
+
+    def decide(self, b: int, w: int) -> tuple[bool, int | None]:
+        """Does Black win from the position (b, w) (the time point is implied)?
+        Also a winning claim when Black is to move and wins: the first, in the
+        rules' order, that the table knows to win, else the first a search proves."""
+        rules = self.rules
+        t = rules.time_of(b, w)
+        if t == 0:
+            settled = rules.settled_before_play(b, w)
+            if settled is not None:
+                return settled, None
+        r = rules.depth - t
+        if r < 1:
+            return False, None
+        black_to_move = rules.turns[t]
+        if not self._value(black_to_move, b, w, t):
+            return False, None
+        if not black_to_move:
+            return True, None
+        cell = self._first_claim(b, w, t, black=True)
+        if cell is None:
+            raise AssertionError("df-pn proved a win but no claim wins")
+        return True, cell
+
+    def black_wins(self, b: int, w: int) -> bool:
+        return self.decide(b, w)[0]
+
+    def refutation(self, b: int, w: int) -> int | None:
+        """White to move at (b, w): a claim after which Black does not win (the
+        first the table knows, else the first a search refutes, in the rules'
+        order); None where Black wins or where the rules cut the position (Black
+        cannot win whatever White claims)."""
+        rules = self.rules
+        t = rules.time_of(b, w)
+        if rules.depth - t < 1 or rules.turns[t] or rules.cuts(b, w, t) is None:
+            return None
+        if self._value(False, b, w, t):
+            return None
+        return self._first_claim(b, w, t, black=False)
+
+    def _value(self, black_to_move: bool, b: int, w: int, t: int) -> bool:
+        """Does Black win from the board at time point t?  Its table entry (under
+        the key df-pn's successors give it), else a df-pn search from it."""
+        rules = self.rules
+        r = rules.depth - t
+        if r < 1:
+            return False
+        if 0 < t < rules.symmetric_plies and rules.perms[1:]:
+            b, w = rules.canonical(b, w)  # as `_sides` names the children there
+        known = self.engine.known(black_to_move, b, w, r)
+        return known if known is not None else self.engine.black_wins(black_to_move, b, w, r)
+
+    def _first_claim(self, b: int, w: int, t: int, *, black: bool) -> int | None:
+        """The mover's first claim keeping its side's claim (Black's win, White's
+        refutation): one the table holds first (df-pn solved it on the way to
+        this position's value), then one searched in the rules' order."""
+        rules = self.rules
+        r = rules.depth - t
+        mover_after = rules.movers[r - 1] if r > 1 else False
+        claims = rules.claims(b, w, t)
+
+        def after(c: int) -> tuple[int, int]:
+            return (b | 1 << c, w) if black else (b, w | 1 << c)
+
+        def ends(c: int) -> bool:
+            b2, w2 = after(c)
+            return rules.black_won(b2) if black else rules.white_won(w2)
+
+        def known(c: int) -> bool | None:
+            b2, w2 = after(c)
+            if r <= 1:
+                return False
+            if t + 1 < rules.symmetric_plies and rules.perms[1:]:
+                b2, w2 = rules.canonical(b2, w2)
+            return self.engine.known(mover_after, b2, w2, r - 1)
+
+        for c in claims:
+            if ends(c) or known(c) is black:
+                return c
+        for c in claims:
+            if self._value(mover_after, *after(c), t + 1) is black:
+                return c
+        return None
+
+
 def solve_pns(
     game: PositionalGame,
     max_positions: int = DEFAULT_MAX_POSITIONS,
@@ -152,44 +270,11 @@ def solve_pns(
     """Decide the game from its initial position by df-pn; raises `SearchBudgetExceeded`.
     `relevance=False` turns off the Maker-Breaker relevance pruning (the tests' reference);
     `initial_numbers=False` starts every position at (1, 1); `use_symmetries=False`
-    keeps symmetric positions apart; `pairings=False` never asks for White's pairings."""
+    keeps symmetric positions apart; `pairings=False` never asks for White's pairings.
+    The result's `solver` holds the search and its table (`PositionalProofNumberSearch`)."""
     start = time.perf_counter()
-    rules = PositionalRules(game, use_symmetries=use_symmetries, relevance=relevance, pairings=pairings)
-    rules.set_up_symmetries()  # (none unless use_symmetries)
+    solver = PositionalProofNumberSearch(game, max_positions, capacity, relevance, initial_numbers, use_symmetries, epsilon,
+                                         leaf_plies, pairings)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
-    depth = game.depth
-    turns = rules.turns
-    movers = rules.movers
-    black, white = _sides(rules)
-    verdicts = _Verdicts(rules, depth)
-    initial = _InitialNumbers(rules, depth) if initial_numbers else None
-    engine = ProofNumberSearch(
-        black, white, max_positions, capacity, epsilon, verdicts, leaf_plies=leaf_plies, movers=movers, stuck_black_loses=True, initial=initial
-    )
-    verdicts.engine = engine
-    first_move = None
-    settled = rules.settled_before_play(b, w)
-    if settled is not None:
-        wins = settled
-    elif depth < 1:
-        wins = False
-    else:
-        wins = engine.black_wins(turns[0], b, w, depth)
-        if wins and turns[0]:
-            first_move = _winning_claim(rules, engine, movers, b, w, depth)
-    return PgSearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, len(rules.perms))
-
-
-def _winning_claim(rules: PositionalRules, engine: ProofNumberSearch, movers: tuple[bool, ...], b: int, w: int, depth: int) -> int:
-    """A first claim known (or proved again) to win, in the solver's move order."""
-    claims = rules.claims(b, w, 0)  # a winning claim is among them (bddl.engines.relevance)
-    mover = movers[depth - 1] if depth > 1 else False
-    for c in claims:
-        b2 = b | 1 << c
-        if rules.black_won(b2) or (depth > 1 and engine.known(mover, *rules.canonical(b2, w), depth - 1)):
-            return c
-    for c in claims:
-        b2 = b | 1 << c
-        if depth > 1 and engine.black_wins(mover, *rules.canonical(b2, w), depth - 1):
-            return c
-    raise AssertionError("df-pn proved a win but no first claim wins")
+    wins, first_move = solver.decide(b, w)
+    return PgSearchResult(wins, game.depth, first_move, solver.positions, time.perf_counter() - start, len(solver.rules.perms), solver)

@@ -48,7 +48,7 @@ def game_symmetries(model) -> tuple[tuple[int, ...], ...]:
 
 def build_certificate(model, black_wins: bool, *, max_memory: int | None = None, oracle=None, qbf_solver: str | None = None,
                       qbf_timeout: float | None = None, carriers: bool = True, pairings: bool = True,
-                      decide_first: bool = True) -> Certificate:
+                      decide_first: bool = True, searched=None) -> Certificate:
     """The certificate of the verdict (`black_wins`) about the opened game (`compiler.model.GameModel`).
 
     The strategist's moves come from the explicit engine of the game's
@@ -76,16 +76,20 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
     `decide_first=False` skips asking the engine about the initial position
     before building: the strategy is then asked for position by position
     only, which for a refutation full of pairings is far less than deciding
-    the whole game (the checker, not this, says whether the claim holds)."""
+    the whole game (the checker, not this, says whether the claim holds).
+
+    `searched`: the solver of the search that decided a positional game
+    (`bddl.engines.positional.PgSearchResult.solver`, minimax or df-pn), whose
+    table and moves then make the strategy instead of a new minimax's."""
     limit = memory_limit() if max_memory is None else max_memory * MB
     try:
-        return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout, carriers, pairings, decide_first)
+        return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout, carriers, pairings, decide_first, searched)
     except MemoryBudgetExceeded as exc:  # the engine and the certificate get half the limit each
         raise exc.of_a_share(2, limit) from None
 
 
 def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, qbf_timeout: float | None,
-           carriers: bool, pairings: bool, decide_first: bool) -> Certificate:
+           carriers: bool, pairings: bool, decide_first: bool, searched=None) -> Certificate:
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
     preference, out_of_reach, dead = _shortcuts(model, claim)
     pairing, has_pairing = _pairings(model) if claim == NO_BLACK_WIN and pairings else (None, None)
@@ -100,7 +104,7 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         if oracle is None:
             from .oracles import engine_oracle
 
-            oracle = engine_oracle(model, limit // 2)
+            oracle = engine_oracle(model, limit // 2, searched)
         rules = model.rules
         if decide_first and rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
             raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
@@ -174,11 +178,11 @@ def _shortcuts(model, claim: str):
 
 def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: int | None = None, oracle=None,
                       qbf_solver: str | None = None, qbf_timeout: float | None = None, carriers: bool = True,
-                      decide_first: bool = True) -> CertificateWritten:
+                      decide_first: bool = True, searched=None) -> CertificateWritten:
     """Build the verdict's certificate (`build_certificate`) and write it to `path`:
     what `bddlc search|solve --certificate FILE` calls once the verdict is known."""
     certificate = build_certificate(model, black_wins, max_memory=max_memory, oracle=oracle, qbf_solver=qbf_solver,
-                                    qbf_timeout=qbf_timeout, carriers=carriers, decide_first=decide_first)
+                                    qbf_timeout=qbf_timeout, carriers=carriers, decide_first=decide_first, searched=searched)
     size = write(certificate, path)
     swaps = sum(edge.swap is not None for edges in certificate.moves for edge in edges)
     return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "", swaps,

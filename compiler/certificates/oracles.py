@@ -10,7 +10,9 @@ engines change, this is the file to adjust.
 * BDDL: df-pn (`bddl.engines.pns.ProofNumberSearch`, with mobility numbers),
   its solved table read through `known`;
 * positional games: the positional solver (`bddl.engines.positional`),
-  whose table is keyed by the position alone (the time point is implied).
+  whose table is keyed by the position alone (the time point is implied), or
+  the search that decided the game (the minimax or df-pn on the positional
+  rules, `bddl.engines.positional_pns`), its table kept.
 """
 
 from __future__ import annotations
@@ -35,11 +37,14 @@ class Oracle:
     own_move: Callable[[Position, bool], Position | None] | None = None
 
 
-def engine_oracle(model, max_bytes: int | None = None) -> Oracle:
-    """The explicit engine of the model's language, its table held within `max_bytes`."""
+def engine_oracle(model, max_bytes: int | None = None, searched=None) -> Oracle:
+    """The explicit engine of the model's language, its table held within `max_bytes`;
+    on a positional game, `searched` (the solver of the search that decided it,
+    `bddl.engines.positional.PgSearchResult.solver`) is asked instead of a new
+    minimax, so that its table answers and its own moves make the strategy."""
     limit = memory_limit() if max_bytes is None else max_bytes
     if model.language == "pg":
-        return _positional(model, limit)
+        return _positional(model, limit, searched)
     return _dfpn(model, limit)
 
 
@@ -70,32 +75,39 @@ def _dfpn(model, limit: int) -> Oracle:
     return Oracle("df-pn", black_wins)
 
 
-def _positional(model, limit: int) -> Oracle:
+def _positional(model, limit: int, searched=None) -> Oracle:
+    """The positional solver (the minimax, `PositionalSolver`) or df-pn on the
+    positional rules (`PositionalProofNumberSearch`): the same two questions,
+    `decide` and `refutation`, each answered in the search's own order."""
     from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded
+    from bddl.engines.positional_pns import PositionalProofNumberSearch
 
     cap = max(1, limit // PG_ENTRY_BYTES)
-    solver = PositionalSolver(model.pg, max_positions=cap)
+    if isinstance(searched, (PositionalSolver, PositionalProofNumberSearch)):
+        solver = searched
+        # the questions to come may add `cap` positions to what the search stored
+        solver.engine.max_positions = solver.positions + cap
+    else:
+        solver = PositionalSolver(model.pg, max_positions=cap)
+    name = "df-pn" if isinstance(solver, PositionalProofNumberSearch) else "positional solver"
 
-    def decide(position: Position) -> tuple[bool, int | None]:
+    def asked(question, *args):
         try:
-            return solver.decide(position.black, position.white)
+            return question(*args)
         except SearchBudgetExceeded:
-            raise MemoryBudgetExceeded(f"the positional solver's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES, limit) from None
+            raise MemoryBudgetExceeded(f"the {name}'s table of more than {cap:,} positions", cap * PG_ENTRY_BYTES, limit) from None
 
     def own_move(position: Position, black_wins: bool) -> Position | None:
         """The solver's own move, the first in its order of claims that keeps the claim:
         its search has refuted the claims before it, so this costs table lookups where
         another order would cost a search per move tried and rejected."""
         if black_wins:
-            wins, cell = decide(position)
+            wins, cell = asked(solver.decide, position.black, position.white)
             return None if not wins or cell is None else Position(position.black | 1 << cell, position.white, position.ply + 1)
-        try:
-            cell = solver.refutation(position.black, position.white)
-        except SearchBudgetExceeded:
-            raise MemoryBudgetExceeded(f"the positional solver's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES, limit) from None
+        cell = asked(solver.refutation, position.black, position.white)
         return None if cell is None else Position(position.black, position.white | 1 << cell, position.ply + 1)
 
-    return Oracle("positional solver", lambda position: decide(position)[0], own_move)
+    return Oracle(name, lambda position: asked(solver.decide, position.black, position.white)[0], own_move)
 
 
 def qbf_chooser(model, solver: str = "default", timeout: float | None = None):

@@ -228,9 +228,11 @@ def certificate_path(args, parser: argparse.ArgumentParser) -> str | None:
     return path
 
 
-def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: str | None = None) -> dict | None:
+def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: str | None = None, searched=None) -> dict | None:
     """Write the certificate --certificate asks for, once the verdict is known; its
-    summary for the JSON output, and a line on stderr.  No verdict: no certificate."""
+    summary for the JSON output, and a line on stderr.  No verdict: no certificate.
+    `searched`: the solver that decided a positional game, whose table and moves the
+    certificate then reuses (`compiler.certificates.build_certificate`)."""
     path = getattr(args, "certificate", None)
     if path is None or black_wins is None:
         if path is not None:
@@ -239,7 +241,7 @@ def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: s
     from ..certificates import write_certificate
 
     written = write_certificate(model, black_wins, path, max_memory=args.max_memory, qbf_solver=qbf_solver,
-                                qbf_timeout=getattr(args, "timeout", None))
+                                qbf_timeout=getattr(args, "timeout", None), searched=searched)
     swaps = f", {written.swaps:,} moves answered by a sibling's strategy" if written.swaps else ""
     pairings = "" if not written.pairings else f", {written.pairings:,} line{'s' if written.pairings > 1 else ''} ended by a pairing strategy"
     positions = "1 position" if written.nodes == 1 else f"{written.nodes:,} positions"

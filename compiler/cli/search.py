@@ -113,7 +113,7 @@ def run(args) -> int:
     for note in result.notes:
         print(f"note: {note}", file=sys.stderr)
     move = result.first_move
-    certificate = write_certificate_for(args, model, result.black_wins)
+    certificate = write_certificate_for(args, model, result.black_wins, searched=result.solver)
     if args.json:
         print(json.dumps({**head, "black_wins": result.black_wins, "depth": result.depth, "first_move": move_json(move),
                           "positions": result.positions, "algorithm": args.algorithm,

@@ -10,7 +10,7 @@ answer comes back as one `SearchOutcome`, its first move a `bddl.rules.Play`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bddl.engines.minimax import DEFAULT_MAX_POSITIONS
 from bddl.rules import Play
@@ -34,6 +34,9 @@ class SearchOutcome:
     positional_rules: bool  # the positional solver decided it
     race_patterns: bool  # df-pn used race patterns
     notes: tuple[str, ...] = ()  # why a knowledge asked for was not used
+    # the engine that answered, with its table, where a certificate can ask it more (`bddlc search
+    # --certificate`: the strategist's moves are then the ones this search proved)
+    solver: object = field(default=None, compare=False, repr=False)
 
 
 def refusal(model: GameModel, *, algorithm: str, race_patterns: bool, positional_rules: bool) -> str | None:
@@ -75,7 +78,8 @@ def search_model(
             found = (solve_pns if algorithm == "pns" else solve)(model.pg, max_positions=max_positions)
         first = None if found.first_move is None else play_of_cell(model, found.first_move)
         notes = () if found.black_wins or found.positions else pairing_note(model.pg)
-        return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False, notes)
+        return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False, notes,
+                             getattr(found, "solver", None))
     return _search_bddl(model, algorithm, max_positions, race_patterns, positional_rules, parallel)
 
 

@@ -31,7 +31,7 @@ from pg_random import brute_force  # noqa: E402
 from pg_random import random_game as random_pg_game  # noqa: E402
 
 from bddl.game import Game  # noqa: E402
-from bddl.rules import Position, bddl_rules, black_wins_by_rules, pg_rules
+from bddl.rules import BLACK, WHITE, Position, bddl_rules, black_wins_by_rules, pg_rules
 from compiler.certificates import StrategyNotFound, build_certificate, game_symmetries, write_certificate
 from compiler.certificates.check import check, check_files, read_certificate
 from compiler.certificates.files import certificate_lines
@@ -95,6 +95,64 @@ def test_random_positional_games_certified_both_ways(seed):
         if node.get("black_cannot_win"):
             black, white = masks(node["position"])
             assert not oracle.black_wins(Position(black, white, node["ply"]))
+
+
+@pytest.mark.parametrize("seed", range(scaled(60)))
+def test_random_positional_games_certified_from_the_dfpn_search_that_decided_them(seed):
+    """`bddlc search GAME.pg --algorithm pns --certificate`: the strategy is df-pn's own
+    (its table, its moves), checked by the checker and, move by move, by the rules' minimax."""
+    from bddl.engines.positional_pns import solve_pns
+
+    rng = random.Random(1000 + seed)
+    game = random_pg_game(rng) if seed % 2 else positional_games.random_game(rng)
+    rules = pg_rules(game)
+    model = in_memory(rules, "pg", rules.game)
+    expected = brute_force(game)
+    searched = solve_pns(game)
+    assert searched.black_wins == expected
+    if rules.winner_before_play() is not None:
+        return
+    certificate = build_certificate(model, expected, searched=searched.solver)
+    # White pairing the cells from the start is a one-node certificate that asks no engine
+    assert certificate.produced_by == "df-pn" or (certificate.produced_by == "pairing strategy" and certificate.size == 1)
+    data = as_dict(certificate)
+    verdict = check(rules, data, [], model.pg)
+    assert verdict.valid, verdict.report()
+    assert_moves_keep_the_claim(rules, data, rules_oracle(rules))
+
+
+@pytest.mark.parametrize("seed", range(scaled(40)))
+def test_dfpn_names_the_moves_that_keep_its_verdict_on_random_positions(seed):
+    """`PositionalProofNumberSearch.decide` and `refutation`, asked about positions
+    the search from the start never met, against the rules' own minimax."""
+    from bddl.engines.positional_pns import PositionalProofNumberSearch
+
+    rng = random.Random(2000 + seed)
+    game = random_pg_game(rng) if seed % 2 else positional_games.random_game(rng)
+    rules = pg_rules(game)
+    oracle = rules_oracle(rules)
+    solver = PositionalProofNumberSearch(game)
+    position = rules.initial
+    if rules.winner_before_play() is not None:
+        return
+    refutations = 0
+    while position.ply < rules.depth and (plays := rules.plays(position)):
+        expected = oracle.black_wins(position)
+        wins, cell = solver.decide(position.black, position.white)
+        assert wins == expected, position
+        if rules.to_move(position.ply) == BLACK and wins:
+            after = Position(position.black | 1 << cell, position.white, position.ply + 1)
+            assert rules.won(after, BLACK) or oracle.black_wins(after)
+        if rules.to_move(position.ply) == WHITE:
+            cell = solver.refutation(position.black, position.white)
+            if cell is not None:
+                after = Position(position.black, position.white | 1 << cell, position.ply + 1)
+                assert not expected and (rules.won(after, WHITE) or after.ply >= rules.depth or not oracle.black_wins(after))
+                refutations += 1
+        play = rng.choice(plays)
+        if rules.won(play.after, play.side):
+            break
+        position = play.after
 
 
 @settings(max_examples=scaled(80), deadline=None)
@@ -433,3 +491,20 @@ def test_a_certificate_that_cannot_be_written_is_refused_before_the_search(comma
         assert f"{target}: error: cannot write the output: {reason}" in captured.err
         assert captured.out == "", "nothing decided before the error"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["taken.json"] and not list((tmp_path / "taken.json").iterdir())
+
+
+@pytest.mark.parametrize("name", ["tic_5x5_torus.pg", "tictactoe_3x3.pg", "row3_4x4_white_first.pg", "qubic_3x3x3.pg"])
+def test_search_with_dfpn_writes_dfpn_s_own_certificate(name, tmp_path, monkeypatch, capsys):
+    """From another folder, relative paths: the certificate of `search --algorithm pns` says it
+    comes from df-pn, passes the checker, and the same command gives the same bytes."""
+    import shutil
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "problems" / "pg" / name, name)
+    for out in ("a.json", "b.json"):
+        assert main(["search", name, "--algorithm", "pns", "--certificate", out]) == 0
+        assert "produced by df-pn); check it with bddlc certify" in capsys.readouterr().err
+    assert Path("a.json").read_bytes() == Path("b.json").read_bytes()
+    assert json.loads(Path("a.json").read_text())["produced_by"] == "df-pn"
+    assert main(["certify", name, "a.json"]) == 0
+    assert capsys.readouterr().out.startswith("valid: ")
