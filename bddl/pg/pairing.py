@@ -70,6 +70,9 @@ class PairingFinder:
         turns = game.turns
         self.applies = tuple(pairing_applies(turns, t) for t in range(len(turns) + 1))
         self.black_left = tuple(turns[t:].count(BLACK) for t in range(len(turns) + 1))
+        # the last position's live sets: a certificate asks `exists` and then `find` of the same
+        # position, and on Hex each enumerates the short paths
+        self._last: tuple[tuple[int, int, int | None], list[int] | None] | None = None
 
     def find(self, black: int, white: int, ply: int | None = None) -> Pairing | None:
         """A pairing of the open cells that blocks every live Black winning set, pairs
@@ -99,6 +102,14 @@ class PairingFinder:
         no pairing can exist or the argument does not apply."""
         if not self.usable or (ply is not None and not self.applies[ply]):
             return None
+        key = (black, white, ply)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        live = self._enumerate_live(black, white, ply)
+        self._last = key, live
+        return live
+
+    def _enumerate_live(self, black: int, white: int, ply: int | None) -> list[int] | None:
         occupied = black | white
         sets = self.sets
         most = len(self.game.cells)  # the open cells a live set may have and still need a pair

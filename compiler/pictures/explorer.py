@@ -92,9 +92,10 @@ def parse_position(rules: GameRules, where: str, line: object, ply: object) -> P
     return Position(black, white, ply)
 
 
-def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
+def explorer_data(rules: GameRules, certificate: Certificate, connection: bool = False) -> dict:
     """The nodes as the page's script reads them: per node its ply, position,
-    whether a move ends the game and which cells each move changes."""
+    whether a move ends the game and which cells each move changes.
+    `connection`: Black's goal joins borders (Hex), which a pairing's words name."""
     from bddl.notation import MoveInputError
 
     nodes = []
@@ -141,7 +142,7 @@ def explorer_data(rules: GameRules, certificate: Certificate) -> dict:
             pairs = ", ".join("-".join(map(str, pair)) for pair in pairing if isinstance(pair, list))
             if not pairs:
                 stuck = "White needs no pairs: Black cannot complete any of its goals with the moves left, so the certificate ends this line here"
-            elif getattr(getattr(rules, "game", None), "graph", None) is not None:  # Hex: the pairs block the short paths
+            elif connection:  # Hex: the pairs block the short paths
                 stuck = (f"White pairs the cells {pairs}: every path joining Black's borders that Black could still complete "
                          "with its moves left holds a pair, and White answers a claim of a paired cell with its partner, so "
                          "Black does not win within the depth; the certificate ends this line here")
@@ -173,7 +174,7 @@ def explorer_html(model, certificate_data: object, certificate_name: str) -> str
         raise CertificateError("the game files differ from those the certificate was written for (their sha256 do not match)")
     if certificate.depth != rules.depth:
         raise CertificateError(f"the certificate is for depth {certificate.depth}, the game is opened at depth {rules.depth}")
-    data = explorer_data(rules, certificate)
+    data = explorer_data(rules, certificate, connection=model.pg is not None and model.pg.graph is not None)
     board = layout(rules)
     svg = [f'<svg id="board" xmlns="http://www.w3.org/2000/svg" width="{num(board.width)}" height="{num(board.height)}" viewBox="0 0 {num(board.width)} {num(board.height)}">']
     svg += board_elements(rules, board, rules.initial)
