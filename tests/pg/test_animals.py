@@ -5,6 +5,7 @@ solver (with its cuts) against the plain minimax of tests/pg/plain_minimax.py
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -239,6 +240,24 @@ def test_the_sweep_finds_b_and_m_and_reuses_the_weak_verdicts(tmp_path):
     searched = len(logged)
     run(["V-tromino", "I-tromino"], [True, False], [2, 3], 60, 10**6, tmp_path / "games", results, log=logged.append)
     assert len(logged) == searched  # everything was in RESULTS already
+
+
+def test_the_sweep_searches_again_with_pns_only_what_the_minimax_left_open(tmp_path):
+    """An entry without a verdict (a timeout) from the minimax is searched again by
+    `--algorithm pns`; a verdict, or pns's own timeout, is not."""
+    from bench.animals import entry_key, run, summary
+
+    results = tmp_path / "results.jsonl"
+    key = entry_key("V-tromino", 3, True, 3)
+    results.write_text(json.dumps({"key": key, "black_wins": None, "error": "timeout 1 s"}) + "\n")
+    logged: list[str] = []
+    run(["V-tromino"], [True], [3], 60, 10**6, tmp_path / "games", results, log=logged.append)
+    assert logged == []  # the minimax's own timeout stands for the minimax
+    run(["V-tromino"], [True], [3], 60, 10**6, tmp_path / "games", results, log=logged.append, algorithm="pns")
+    assert len(logged) == 1 and json.loads(logged[0])["algorithm"] == "pns"
+    assert summary(results)[0].startswith("V-tromino weak 3x3: Black wins in 3 moves (5 plies), first move b2")
+    run(["V-tromino"], [True], [3], 60, 10**6, tmp_path / "games", results, log=logged.append, algorithm="pns")
+    assert len(logged) == 1
 
 
 @pytest.mark.parametrize(
