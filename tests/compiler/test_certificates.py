@@ -508,3 +508,35 @@ def test_search_with_dfpn_writes_dfpn_s_own_certificate(name, tmp_path, monkeypa
     assert json.loads(Path("a.json").read_text())["produced_by"] == "df-pn"
     assert main(["certify", name, "a.json"]) == 0
     assert capsys.readouterr().out.startswith("valid: ")
+
+
+@pytest.mark.parametrize("seed", range(scaled(30)))
+def test_the_minimax_that_decided_a_game_gives_the_certificate_a_fresh_one_gives(seed):
+    """`bddlc search GAME.pg --certificate` reuses the search's table: the same bytes as the
+    positional solver asked afresh (docs/certificates.md), so the route changes no file."""
+    from bddl.engines.positional import solve
+
+    rng = random.Random(3000 + seed)
+    game = random_pg_game(rng) if seed % 2 else positional_games.random_game(rng)
+    rules = pg_rules(game)
+    if rules.winner_before_play() is not None:
+        return
+    model = in_memory(rules, "pg", rules.game)
+    searched = solve(game)
+    again = build_certificate(model, searched.black_wins, searched=searched.solver)
+    assert list(certificate_lines(again)) == list(certificate_lines(build_certificate(model, searched.black_wins)))
+
+
+def test_a_reused_table_with_symmetries_on_gives_the_same_bytes_too():
+    """The I-tetromino's 6x6 race within 6 moves: 21,227 positions, so the symmetries are
+    switched on during the search, as they are for the fresh solver's."""
+    from bddl.engines.positional import solve
+    from bddl.pg.animals import animal_game
+
+    game = animal_game("I-tetromino", 6, False, 6)
+    rules = pg_rules(game)
+    model = in_memory(rules, "pg", rules.game)
+    searched = solve(game)
+    assert not searched.black_wins and len(searched.solver.rules.perms) > 1
+    again = build_certificate(model, False, searched=searched.solver)
+    assert list(certificate_lines(again)) == list(certificate_lines(build_certificate(model, False)))
