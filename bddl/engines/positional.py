@@ -130,14 +130,11 @@ class PositionalSolver:
         """Does Black win from the position (b, w) (the time point is implied)?
         Also a winning claim when Black is to move and wins."""
         rules = self.rules
+        at_once = rules.decided_at_once(b, w)
+        if at_once is not None:
+            return at_once, None
         t = rules.time_of(b, w)
-        if t == 0:
-            settled = rules.settled_before_play(b, w)
-            if settled is not None:
-                return settled, None
         r = rules.depth - t
-        if r < 1:
-            return False, None
         engine = self.engine
         if not rules.turns[t]:
             return engine.black_wins(False, b, w, r), None

@@ -156,7 +156,6 @@ class PositionalProofNumberSearch:
         leaf_plies: int = PG_LEAF_PLIES,
         pairings: bool = True,
     ):
-        self.game = game
         self.rules = rules = PositionalRules(game, use_symmetries=use_symmetries, relevance=relevance, pairings=pairings)
         rules.set_up_symmetries()  # (none unless use_symmetries)
         black, white = _sides(rules)
@@ -177,14 +176,10 @@ class PositionalProofNumberSearch:
         Also a winning claim when Black is to move and wins: the first, in the
         rules' order, that the table knows to win, else the first a search proves."""
         rules = self.rules
+        at_once = rules.decided_at_once(b, w)
+        if at_once is not None:
+            return at_once, None
         t = rules.time_of(b, w)
-        if t == 0:
-            settled = rules.settled_before_play(b, w)
-            if settled is not None:
-                return settled, None
-        r = rules.depth - t
-        if r < 1:
-            return False, None
         black_to_move = rules.turns[t]
         if not self._value(black_to_move, b, w, t):
             return False, None
@@ -194,9 +189,6 @@ class PositionalProofNumberSearch:
         if cell is None:
             raise AssertionError("df-pn proved a win but no claim wins")
         return True, cell
-
-    def black_wins(self, b: int, w: int) -> bool:
-        return self.decide(b, w)[0]
 
     def refutation(self, b: int, w: int) -> int | None:
         """White to move at (b, w): a claim after which Black does not win (the
@@ -214,14 +206,19 @@ class PositionalProofNumberSearch:
     def _value(self, black_to_move: bool, b: int, w: int, t: int) -> bool:
         """Does Black win from the board at time point t?  Its table entry (under
         the key df-pn's successors give it), else a df-pn search from it."""
-        rules = self.rules
-        r = rules.depth - t
+        r = self.rules.depth - t
         if r < 1:
             return False
-        if 0 < t < rules.symmetric_plies and rules.perms[1:]:
-            b, w = rules.canonical(b, w)  # as `_sides` names the children there
+        b, w = self._stored(b, w, t)
         known = self.engine.known(black_to_move, b, w, r)
         return known if known is not None else self.engine.black_wins(black_to_move, b, w, r)
+
+    def _stored(self, b: int, w: int, t: int) -> tuple[int, int]:
+        """The board under which df-pn's table holds a position of time point t: its
+        canonical board in the first half of the game, as `_sides` names the children
+        there, else itself."""
+        rules = self.rules
+        return rules.canonical(b, w) if 0 < t < rules.symmetric_plies and rules.perms[1:] else (b, w)
 
     def _first_claim(self, b: int, w: int, t: int, *, black: bool) -> int | None:
         """The mover's first claim keeping its side's claim (Black's win, White's
@@ -240,12 +237,9 @@ class PositionalProofNumberSearch:
             return rules.black_won(b2) if black else rules.white_won(w2)
 
         def known(c: int) -> bool | None:
-            b2, w2 = after(c)
             if r <= 1:
                 return False
-            if t + 1 < rules.symmetric_plies and rules.perms[1:]:
-                b2, w2 = rules.canonical(b2, w2)
-            return self.engine.known(mover_after, b2, w2, r - 1)
+            return self.engine.known(mover_after, *self._stored(*after(c), t + 1), r - 1)
 
         for c in claims:
             if ends(c) or known(c) is black:

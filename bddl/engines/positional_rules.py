@@ -141,6 +141,17 @@ class PositionalRules:
             return False
         return None
 
+    def decided_at_once(self, b: int, w: int) -> bool | None:
+        """Black's value where no search is needed: before the first move, as
+        `settled_before_play` says; with no time point left, Black has not won.
+        The searches' (minimax and df-pn) first question about any position."""
+        t = self.time_of(b, w)
+        if t == 0:
+            settled = self.settled_before_play(b, w)
+            if settled is not None:
+                return settled
+        return False if t >= self.depth else None
+
     def pairing_at_start(self, b: int, w: int) -> Pairing | None:
         """White's pairing strategy from the position before the first move, if it has one
         (`PairingFinder` loads python-sat only where its goals are winning sets)."""

@@ -79,7 +79,7 @@ def search_model(
         first = None if found.first_move is None else play_of_cell(model, found.first_move)
         notes = () if found.black_wins or found.positions else pairing_note(model.pg)
         return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False, notes,
-                             getattr(found, "solver", None))
+                             found.solver)
     return _search_bddl(model, algorithm, max_positions, race_patterns, positional_rules, parallel)
 
 
