@@ -252,12 +252,32 @@ def test_the_sweep_searches_again_with_pns_only_what_the_minimax_left_open(tmp_p
     results.write_text(json.dumps({"key": key, "black_wins": None, "error": "timeout 1 s"}) + "\n")
     logged: list[str] = []
     run(["V-tromino"], [True], [3], 60, 10**6, tmp_path / "games", results, log=logged.append)
-    assert logged == []  # the minimax's own timeout stands for the minimax
+    # the minimax's own timeout stands for the minimax, which goes on to the whole board
+    assert [json.loads(line)["key"] for line in logged] == [entry_key("V-tromino", 3, True, 5)]
     run(["V-tromino"], [True], [3], 60, 10**6, tmp_path / "games", results, log=logged.append, algorithm="pns")
-    assert len(logged) == 1 and json.loads(logged[0])["algorithm"] == "pns"
+    assert len(logged) == 2 and json.loads(logged[1])["algorithm"] == "pns" and json.loads(logged[1])["key"] == key
     assert summary(results)[0].startswith("V-tromino weak 3x3: Black wins in 3 moves (5 plies), first move b2")
     run(["V-tromino"], [True], [3], 60, 10**6, tmp_path / "games", results, log=logged.append, algorithm="pns")
-    assert len(logged) == 1
+    assert len(logged) == 2
+
+
+def test_an_undecided_budget_sends_the_sweep_to_the_whole_board(tmp_path):
+    """A budget without a verdict (a timeout of this algorithm's) makes the sweep search the
+    whole board: lost there, the board is lost; won there, b is found and the least m left
+    open, as the summary says (the V-tromino wins on 3x3 in 3, the I-tromino loses there)."""
+    from bench.animals import entry_key, run, summary
+
+    results = tmp_path / "results.jsonl"
+    timeouts = [{"key": entry_key(a, 3, True, 3), "black_wins": None, "error": "timeout 1 s"} for a in ("V-tromino", "I-tromino")]
+    results.write_text("".join(json.dumps(t) + "\n" for t in timeouts))
+    logged: list[str] = []
+    run(["V-tromino", "I-tromino"], [True], [3], 60, 10**6, tmp_path / "games", results, log=logged.append)
+    searched = [json.loads(line)["key"] for line in logged]
+    assert searched == [entry_key("V-tromino", 3, True, 5), entry_key("I-tromino", 3, True, 5)]
+    lines = summary(results)
+    assert lines[0].startswith("I-tromino weak 3x3: no win with the whole board played (")
+    assert lines[1].startswith("V-tromino weak 3x3: Black wins within 5 moves (9 plies), first move ")
+    assert lines[1].endswith("; the least m open (fewer moves not decided)")
 
 
 @pytest.mark.parametrize(
