@@ -89,22 +89,20 @@ def run(animals, variants, sizes, timeout, max_positions, folder: Path, results:
                         log(json.dumps(done[key]))
                     return done[key].get("black_wins")
 
-                if not weak:  # a strong win is a weak win (White's sets only stop Black): use the weak game's verdicts
-                    weak_runs = {m: r.get("black_wins") for m in range(size, math.ceil(n * n / 2) + 1) for r in [done.get(entry_key(animal, n, True, m), {})]}
-                    if weak_runs.get(math.ceil(n * n / 2)) is False:
-                        key = entry_key(animal, n, False, math.ceil(n * n / 2))
+                whole = math.ceil(n * n / 2)
+                if not weak:
+                    # a strong win is a weak win (White's sets only stop Black), so a budget the
+                    # weak game lost is lost here too: start at the first one it did not lose
+                    weak_verdicts = {m: done.get(entry_key(animal, n, True, m), {}).get("black_wins") for m in range(size, whole + 1)}
+                    if weak_verdicts.get(whole) is False:
+                        key = entry_key(animal, n, False, whole)
                         if key not in done:
                             done[key] = {"key": key, "black_wins": False, "inferred": "the weak game is lost"}
                             with results.open("a") as out:
                                 out.write(json.dumps(done[key]) + "\n")
                         continue
-                    weak_win = next((m for m, wins in sorted(weak_runs.items()) if wins), None)
-                    if weak_win is None:
-                        continue  # the weak game is undecided here: its strong game is no easier
-                    start = weak_win
-                    for m in range(size, start):  # lost in the weak game, so lost in the strong one
-                        done.setdefault(entry_key(animal, n, False, m), {"black_wins": False, "inferred": "the weak game is lost"})
-                whole = math.ceil(n * n / 2)
+                    while start < whole and weak_verdicts.get(start) is False:
+                        start += 1
                 for moves in range(start, whole + 1):
                     verdict = decided(moves)
                     if verdict is None:
@@ -141,8 +139,10 @@ def summary(results: Path) -> list[str]:
             m, r = wins[0]
             below = [rr for mm, rr in runs if mm == m - 1]
             move = r["first_move"]["text"] if isinstance(r["first_move"], dict) else r["first_move"]  # (a bare text in older results)
-            # m is the least once m - 1 is lost (so is every budget below it) or m is the animal's size
-            decided_below = bool(below and below[0].get("black_wins") is False) or m <= len(animal_cells(animal))
+            # m is the least once m - 1 is lost (so is every budget below it; a race's budget is
+            # lost where its weak game's is) or m is the animal's size
+            weak_below = records.get((animal, "weak", n, m - 1), {}).get("black_wins") is False
+            decided_below = bool(below and below[0].get("black_wins") is False) or weak_below or m <= len(animal_cells(animal))
             wins_in = "in" if decided_below else "within"
             said += f"Black wins {wins_in} {m} moves ({2 * m - 1} plies), first move {move}, {r['positions']:,} positions, {r['seconds']:.1f} s"
             if below and below[0].get("black_wins") is False:

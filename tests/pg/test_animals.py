@@ -280,6 +280,27 @@ def test_an_undecided_budget_sends_the_sweep_to_the_whole_board(tmp_path):
     assert lines[1].endswith("; the least m open (fewer moves not decided)")
 
 
+def test_the_race_alone_is_searched_from_the_first_budget_its_weak_game_did_not_lose(tmp_path):
+    """A sweep of the strong game alone searches the race itself (no weak verdicts: from the
+    animal's size); where the weak game left budgets open below its win (a timeout, then the
+    whole board won), the race starts at the first open one, not at the weak game's win."""
+    from bench.animals import entry_key, run, summary
+
+    results = tmp_path / "results.jsonl"
+    logged: list[str] = []
+    run(["V-tromino"], [False], [3], 60, 10**6, tmp_path / "games", results, log=logged.append)
+    assert [json.loads(line)["key"] for line in logged] == [entry_key("V-tromino", 3, False, 3)]
+    lines = summary(results)
+    assert len(lines) == 1 and lines[0].startswith("V-tromino strong 3x3: Black wins in 3 moves")
+    results.write_text(
+        json.dumps({"key": entry_key("L-tetromino", 4, True, 4), "black_wins": None, "error": "timeout 1 s"}) + "\n"
+        + json.dumps({"key": entry_key("L-tetromino", 4, True, 8), "black_wins": True, "first_move": "b2", "positions": 1, "seconds": 0.0}) + "\n"
+    )
+    logged.clear()
+    run(["L-tetromino"], [False], [4], 60, 10**6, tmp_path / "games", results, log=logged.append)
+    assert json.loads(logged[0])["key"] == entry_key("L-tetromino", 4, False, 4)  # not inferred lost from the weak game
+
+
 @pytest.mark.parametrize(
     "animal, n, weak, moves", [("V-tromino", 3, False, 3), ("N-pentomino", 5, True, 6), ("Y-pentomino", 6, False, None), ("X-pentomino", 4, True, 2)]
 )
