@@ -27,7 +27,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bddl.pg.animals import ANIMALS, PUBLISHED, animal_cells, animal_game, description, placements
+from bddl.pg.animals import ANIMALS, PUBLISHED, animal_cells, animal_game, animal_name, description, placements
 from bddl.pg.writer import save_pg
 
 WINNERS = [name for name, entry in PUBLISHED.items() if entry is not None]
@@ -179,13 +179,16 @@ def main(argv=None) -> int:
     p.add_argument("--summary", action="store_true", help="only print what RESULTS says, board by board")
     args = p.parse_args(argv)
     if args.summary:
+        if not args.results.is_file():
+            p.error(f"no results at {args.results}: the sweep writes them (run it without --summary)")
         print("\n".join(summary(args.results)))
         return 0
-    unknown = [a for a in args.animals if a not in ANIMALS]
-    if unknown:
-        p.error(f"unknown animals {unknown}: {', '.join(ANIMALS)}")
+    try:
+        animals = [animal_name(a) for a in args.animals]  # Harary's names too, as python -m bddl.pg.animals takes them
+    except ValueError as error:
+        p.error(str(error))
     sizes = sorted(args.sizes) if args.sizes else range(1, args.max_size + 1)
-    run(args.animals, [v == "weak" for v in args.variants], sizes, args.timeout, args.max_positions, args.games, args.results,
+    run(animals, [v == "weak" for v in args.variants], sizes, args.timeout, args.max_positions, args.games, args.results,
         algorithm=args.algorithm)
     return 0
 
