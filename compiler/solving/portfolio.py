@@ -88,6 +88,7 @@ class _Running:
     fd: int
     started: float
     data: bytearray
+    folder: str  # its temporary files (`processes.member_folder`)
 
 
 def race(
@@ -151,6 +152,8 @@ def race(
 
 
 def _fork(member: Member) -> _Running:
+    # the member's temporary files go into a folder of ours: killed, it cleans up nothing itself
+    folder = processes.member_folder()
     read_end, write_end = os.pipe()
     parent = os.getpid()
     pid = os.fork()
@@ -160,6 +163,7 @@ def _fork(member: Member) -> _Running:
             os.close(read_end)
             os.setpgid(0, 0)
             processes.in_forked_child(parent)
+            processes.in_member_folder(folder)
             for number in processes.TERMINATIONS + (signal.SIGINT,):
                 signal.signal(number, signal.SIG_DFL)  # the parent stops us with SIGKILL; nothing to unwind
             _quiet()
@@ -180,7 +184,7 @@ def _fork(member: Member) -> _Running:
     except (ProcessLookupError, PermissionError):
         pass
     processes._tell_watchdog(f"+{pid}")
-    return _Running(member, pid, read_end, time.perf_counter(), bytearray())
+    return _Running(member, pid, read_end, time.perf_counter(), bytearray(), folder)
 
 
 def _quiet() -> None:
@@ -203,6 +207,7 @@ def _reap(child: _Running) -> int:
     except (ProcessLookupError, PermissionError):
         pass
     processes.forget_group(child.pid)
+    processes.remove_member_folder(child.folder)
     os.close(child.fd)
     return status
 

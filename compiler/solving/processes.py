@@ -21,6 +21,12 @@ make sure none of them is left running:
   closes and the watchdog kills every group still registered.  (It ignores
   SIGINT, SIGTERM and SIGHUP and lives in its own session, so it outlives
   bddlc long enough to do that.)
+
+A child killed this way runs no clean-up of its own, so a temporary folder
+it made would stay.  A forked member therefore writes its temporary files
+in a folder its parent made for it (`member_folder`), which the parent
+removes once the member has ended (`remove_member_folder`) and the watchdog
+removes if bddlc ends first.
 """
 
 from __future__ import annotations
@@ -28,32 +34,42 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Sequence
 
 PR_SET_PDEATHSIG = 1
 
-# The watchdog: reads "+PGID" / "-PGID" lines; at end of input (bddlc is
-# gone), kills every process group still registered.
+# The watchdog: reads "+PGID" / "-PGID" lines and "dFOLDER" / "fFOLDER" lines; at end of
+# input (bddlc is gone), kills every process group still registered, then removes every
+# folder still registered.
 _WATCHDOG = r"""
-import os, signal, sys
+import os, shutil, signal, sys
 for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
     signal.signal(number, signal.SIG_IGN)
 groups = set()
+folders = set()
 for line in sys.stdin:
-    word = line.strip()
+    word = line.rstrip("\n")
     if word[:1] == "+":
         groups.add(int(word[1:]))
     elif word[:1] == "-":
         groups.discard(int(word[1:]))
+    elif word[:1] == "d":
+        folders.add(word[1:])
+    elif word[:1] == "f":
+        folders.discard(word[1:])
 for group in groups:
     try:
         os.killpg(group, signal.SIGKILL)
     except OSError:
         pass
+for folder in folders:
+    shutil.rmtree(folder, ignore_errors=True)
 """
 
 
@@ -165,6 +181,28 @@ def _tell_watchdog(line: str) -> None:
 
 def forget_group(group: int) -> None:
     _tell_watchdog(f"-{group}")
+
+
+def member_folder() -> str:
+    """A new temporary folder for a forked member's files (`in_member_folder` in the
+    member), registered with the watchdog, which removes it if bddlc ends first."""
+    folder = tempfile.mkdtemp(prefix="bddlc-member-")
+    if "\n" not in folder:
+        _tell_watchdog(f"d{folder}")
+    return folder
+
+
+def in_member_folder(folder: str) -> None:
+    """In the member: its temporary files, and those of the programs it starts, go into `folder`."""
+    tempfile.tempdir = folder
+    os.environ["TMPDIR"] = folder
+
+
+def remove_member_folder(folder: str) -> None:
+    """Once the member and its process group have ended: remove its folder, whatever is in it."""
+    shutil.rmtree(folder, ignore_errors=True)
+    if "\n" not in folder:
+        _tell_watchdog(f"f{folder}")
 
 
 def close_watchdog_in_child() -> None:

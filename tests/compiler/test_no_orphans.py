@@ -79,8 +79,8 @@ def _as_from_a_terminal() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDINGS)
 
 
-def run_bddlc(code: str, folder: Path) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+def run_bddlc(code: str, folder: Path, **environment: str) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]), **environment)
     script = folder / "harness.py"
     script.write_text(code)
     proc = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -248,8 +248,10 @@ def test_bench_on_local_workers_leaves_no_worker_or_solver_behind(tmp_path, numb
 def test_the_routes_race_leaves_nothing_behind(tmp_path, number, command):
     """`solve`, `depth` and `validate` with their default, --engine auto: the search member (a forked
     child, made to run long here) and the QBF member's solver (the stand-in, in a second forked child)
-    both end with bddlc."""
+    both end with bddlc, and the members' temporary files (the QBF member's formula) go with them."""
     program, pid_file = stand_in_solver(tmp_path)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
     search_pid = tmp_path / "search-pid"
     code = (
         "import os, time\nfrom compiler.solving import routes\n"
@@ -259,6 +261,9 @@ def test_the_routes_race_leaves_nothing_behind(tmp_path, number, command):
         "    time.sleep(600)\n"
         "routes.search_result = long_search\n"
     ) + cli_with_stand_in(program, [command[0], *MODEL, *command[1:], "--solver", "depqbf"])
-    bddlc = run_bddlc(code, tmp_path)
+    bddlc = run_bddlc(code, tmp_path, TMPDIR=str(temporary))
     pids = read_pids(pid_file) + read_pids(search_pid)
+    assert list(temporary.glob("bddlc-member-*/*/formula.*")), "the QBF member writes its formula in its member folder"
     end_and_check(bddlc, pids, number)
+    # (lark keeps its grammar cache there too, on purpose)
+    wait_until(lambda: not list(temporary.glob("bddlc-*")), f"the members' folders in {temporary} to be removed")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -96,6 +97,34 @@ def test_a_stopped_member_leaves_nothing_behind(tmp_path):
     while any(alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(alive(p) for p in pids)
+
+
+def test_a_stopped_member_leaves_no_temporary_files(tmp_path, monkeypatch):
+    """Killed, a member cleans up nothing itself: its temporary folders (the QBF route's formula)
+    are made inside one its parent made for it and removes once it has ended; so are a
+    finished member's."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    marker = tmp_path / "made"
+
+    def writes_then_waits():
+        made = tempfile.mkdtemp(prefix="bddlc-")
+        (Path(made) / "formula.qcir").write_text("#QCIR-G14\n")
+        marker.write_text(made)
+        time.sleep(600)
+        return Answer(False)
+
+    def writes_and_answers():
+        time.sleep(0.5)
+        Path(tempfile.mkdtemp(prefix="bddlc-"), "formula.qcir").write_text("#QCIR-G14\n")
+        return Answer(True)
+
+    result = race([Member("writer", writes_then_waits), Member("answer", writes_and_answers)])
+    assert result.winner.name == "answer"
+    made = Path(marker.read_text())
+    assert made.parent.parent == tmp_path and made.parent.name.startswith("bddlc-member-")
+    assert list(tmp_path.iterdir()) == [marker]
 
 
 def test_progress_is_reported_while_no_verdict_is_in():
