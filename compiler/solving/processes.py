@@ -22,11 +22,12 @@ make sure none of them is left running:
   SIGINT, SIGTERM and SIGHUP and lives in its own session, so it outlives
   bddlc long enough to do that.)
 
-A child killed this way runs no clean-up of its own, so a temporary folder
-it made would stay.  A forked member therefore writes its temporary files
-in a folder its parent made for it (`member_folder`), which the parent
-removes once the member has ended (`remove_member_folder`) and the watchdog
-removes if bddlc ends first.
+A process killed outright runs no clean-up of its own, so a temporary
+folder it made would stay.  The solvers' formula folders are therefore
+registered with the watchdog too (`temporary_folder`), and a forked member
+writes its temporary files in a folder its parent made for it
+(`member_folder`), which the parent removes once the member has ended
+(`remove_member_folder`) and the watchdog removes if bddlc ends first.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 PR_SET_PDEATHSIG = 1
 
@@ -181,6 +183,21 @@ def _tell_watchdog(line: str) -> None:
 
 def forget_group(group: int) -> None:
     _tell_watchdog(f"-{group}")
+
+
+@contextmanager
+def temporary_folder() -> Iterator[str]:
+    """A temporary folder for the formula a solver reads: removed at the end of the block, or
+    by the watchdog if bddlc is killed inside it (where no clean-up of its own runs)."""
+    folder = tempfile.mkdtemp(prefix="bddlc-")
+    if "\n" not in folder:
+        _tell_watchdog(f"d{folder}")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        if "\n" not in folder:
+            _tell_watchdog(f"f{folder}")
 
 
 def member_folder() -> str:

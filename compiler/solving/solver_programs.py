@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .processes import Child, spawn
+from .processes import Child, spawn, temporary_folder
 
 STOP_POLL = 0.05  # seconds between two looks at a solve's stop flag
 
@@ -251,7 +251,7 @@ def run_solver_on_text(
     name: str, text: str, suffix: str, timeout: float | None = None, model: bool = True, options: Sequence[str] = ()
 ) -> SolverRun:
     """Write `text` to a temporary file and run the solver on it."""
-    with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
+    with temporary_folder() as folder:
         path = Path(folder) / f"formula{suffix}"
         path.write_text(text, encoding="ascii")
         return run_solver(name, path, timeout, model, options)

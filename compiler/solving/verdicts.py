@@ -10,7 +10,6 @@ one of the original formula (Bloqqer's is of the preprocessed one).
 
 from __future__ import annotations
 
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Callable, Mapping, Sequence
 
 from circuits import Qdimacs, write_qcir, write_qdimacs
 
+from . import processes
 from .preprocessing import bloqqer
 from .solver_programs import FORMATS, SolverRun, members, run_portfolio, run_solver
 
@@ -93,7 +93,7 @@ def run_formula(
     if remaining(deadline) <= 0:
         return SolverRun(solver, None, 0.0, "timeout")
     given = {"qcir": circuit, "qdimacs": formula}
-    with tempfile.TemporaryDirectory(prefix="bddlc-") as folder:
+    with processes.temporary_folder() as folder:
         jobs = []
         for name in members(solver):
             kind = FORMATS[name] if given[FORMATS[name]] is not None else "qdimacs"

@@ -108,6 +108,18 @@ def _signal_status(pid: int) -> str:
         return str(exc)
 
 
+def temporary_folder(tmp_path: Path) -> Path:
+    """The TMPDIR of a bddlc under test, to see which temporary folders it leaves."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    return temporary
+
+
+def folders_removed(temporary: Path) -> None:
+    """bddlc's temporary folders (formulas, members') are gone; lark keeps its grammar cache there, on purpose."""
+    wait_until(lambda: not list(temporary.glob("bddlc-*")), f"bddlc's temporary folders in {temporary} to be removed")
+
+
 def read_pids(path: Path) -> list[int]:
     wait_until(path.exists, "the stand-in solver to start")
     return [int(word) for word in path.read_text().split()]
@@ -129,9 +141,14 @@ def end_and_check(bddlc: subprocess.Popen, pids: list[int], number: int) -> None
 
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
 def test_solve_leaves_no_solver_behind(tmp_path, number):
+    """... nor the folder of the formula the solver reads (removed by the watchdog after a SIGKILL)."""
     program, pid_file = stand_in_solver(tmp_path)
-    bddlc = run_bddlc(cli_with_stand_in(program, ["solve", *MODEL, "--solver", "depqbf", "--engine", "qbf"]), tmp_path)
-    end_and_check(bddlc, read_pids(pid_file), number)
+    temporary = temporary_folder(tmp_path)
+    bddlc = run_bddlc(cli_with_stand_in(program, ["solve", *MODEL, "--solver", "depqbf", "--engine", "qbf"]), tmp_path, TMPDIR=str(temporary))
+    pids = read_pids(pid_file)
+    assert list(temporary.glob("bddlc-*/formula.*"))
+    end_and_check(bddlc, pids, number)
+    folders_removed(temporary)
 
 
 @pytest.mark.parametrize(
@@ -148,8 +165,10 @@ def test_solve_leaves_no_solver_behind(tmp_path, number):
 @pytest.mark.parametrize("number", [pytest.param(signal.SIGTERM, marks=pytest.mark.slow), signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
 def test_every_command_leaves_no_solver_behind(tmp_path, argv, number):
     program, pid_file = stand_in_solver(tmp_path)
-    bddlc = run_bddlc(cli_with_stand_in(program, argv), tmp_path)
+    temporary = temporary_folder(tmp_path)
+    bddlc = run_bddlc(cli_with_stand_in(program, argv), tmp_path, TMPDIR=str(temporary))
     end_and_check(bddlc, read_pids(pid_file), number)
+    folders_removed(temporary)
 
 
 @pytest.mark.parametrize("number", [pytest.param(signal.SIGTERM, marks=pytest.mark.slow), signal.SIGKILL], ids=lambda n: signal.Signals(n).name)
@@ -250,8 +269,7 @@ def test_the_routes_race_leaves_nothing_behind(tmp_path, number, command):
     child, made to run long here) and the QBF member's solver (the stand-in, in a second forked child)
     both end with bddlc, and the members' temporary files (the QBF member's formula) go with them."""
     program, pid_file = stand_in_solver(tmp_path)
-    temporary = tmp_path / "tmp"
-    temporary.mkdir()
+    temporary = temporary_folder(tmp_path)
     search_pid = tmp_path / "search-pid"
     code = (
         "import os, time\nfrom compiler.solving import routes\n"
@@ -265,5 +283,4 @@ def test_the_routes_race_leaves_nothing_behind(tmp_path, number, command):
     pids = read_pids(pid_file) + read_pids(search_pid)
     assert list(temporary.glob("bddlc-member-*/*/formula.*")), "the QBF member writes its formula in its member folder"
     end_and_check(bddlc, pids, number)
-    # (lark keeps its grammar cache there too, on purpose)
-    wait_until(lambda: not list(temporary.glob("bddlc-*")), f"the members' folders in {temporary} to be removed")
+    folders_removed(temporary)
