@@ -207,7 +207,7 @@ def _reap(child: _Running) -> int:
     except (ProcessLookupError, PermissionError):
         pass
     processes.forget_group(child.pid)
-    processes.remove_member_folder(child.folder)
+    processes.remove_folder(child.folder)
     os.close(child.fd)
     return status
 

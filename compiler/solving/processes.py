@@ -27,7 +27,7 @@ folder it made would stay.  The solvers' formula folders are therefore
 registered with the watchdog too (`temporary_folder`), and a forked member
 writes its temporary files in a folder its parent made for it
 (`member_folder`), which the parent removes once the member has ended
-(`remove_member_folder`) and the watchdog removes if bddlc ends first.
+(`remove_folder`) and the watchdog removes if bddlc ends first.
 """
 
 from __future__ import annotations
@@ -189,24 +189,18 @@ def forget_group(group: int) -> None:
 def temporary_folder() -> Iterator[str]:
     """A temporary folder for the formula a solver reads: removed at the end of the block, or
     by the watchdog if bddlc is killed inside it (where no clean-up of its own runs)."""
-    folder = tempfile.mkdtemp(prefix="bddlc-")
-    if "\n" not in folder:
-        _tell_watchdog(f"d{folder}")
+    folder = _watched_folder("bddlc-")
     try:
         yield folder
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
-        if "\n" not in folder:
-            _tell_watchdog(f"f{folder}")
+        remove_folder(folder)
 
 
 def member_folder() -> str:
     """A new temporary folder for a forked member's files (`in_member_folder` in the
-    member), registered with the watchdog, which removes it if bddlc ends first."""
-    folder = tempfile.mkdtemp(prefix="bddlc-member-")
-    if "\n" not in folder:
-        _tell_watchdog(f"d{folder}")
-    return folder
+    member), which the parent removes once the member has ended (`remove_folder`), and
+    the watchdog if bddlc ends first."""
+    return _watched_folder("bddlc-member-")
 
 
 def in_member_folder(folder: str) -> None:
@@ -215,8 +209,16 @@ def in_member_folder(folder: str) -> None:
     os.environ["TMPDIR"] = folder
 
 
-def remove_member_folder(folder: str) -> None:
-    """Once the member and its process group have ended: remove its folder, whatever is in it."""
+def _watched_folder(prefix: str) -> str:
+    folder = tempfile.mkdtemp(prefix=prefix)
+    if "\n" not in folder:  # (the watchdog reads lines)
+        _tell_watchdog(f"d{folder}")
+    return folder
+
+
+def remove_folder(folder: str) -> None:
+    """Remove a folder of `temporary_folder` or `member_folder`, whatever is in it (its
+    processes have ended), and unregister it from the watchdog."""
     shutil.rmtree(folder, ignore_errors=True)
     if "\n" not in folder:
         _tell_watchdog(f"f{folder}")
