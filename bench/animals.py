@@ -83,9 +83,7 @@ def run(animals, variants, sizes, timeout, max_positions, folder: Path, results:
                     held = done.get(key)
                     if held is None or (held.get("black_wins") is None and held.get("algorithm", "minimax") != algorithm):
                         outcome = search(game_file(folder, animal, n, weak, moves), timeout, max_positions, algorithm)
-                        done[key] = {"key": key, **outcome}
-                        with results.open("a") as out:
-                            out.write(json.dumps(done[key]) + "\n")
+                        _record(done, results, {"key": key, **outcome})
                         log(json.dumps(done[key]))
                     return done[key].get("black_wins")
 
@@ -97,9 +95,7 @@ def run(animals, variants, sizes, timeout, max_positions, folder: Path, results:
                     if weak_verdicts.get(whole) is False:
                         key = entry_key(animal, n, False, whole)
                         if key not in done:
-                            done[key] = {"key": key, "black_wins": False, "inferred": "the weak game is lost"}
-                            with results.open("a") as out:
-                                out.write(json.dumps(done[key]) + "\n")
+                            _record(done, results, {"key": key, "black_wins": False, "inferred": "the weak game is lost"})
                         continue
                     while start < whole and weak_verdicts.get(start) is False:
                         start += 1
@@ -118,6 +114,13 @@ def run(animals, variants, sizes, timeout, max_positions, folder: Path, results:
                         break
                 if won:
                     break
+
+
+def _record(done: dict, results: Path, entry: dict) -> None:
+    """An entry known now: kept for the sweep and appended to RESULTS."""
+    done[entry["key"]] = entry
+    with results.open("a") as out:
+        out.write(json.dumps(entry) + "\n")
 
 
 def summary(results: Path) -> list[str]:
