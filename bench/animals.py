@@ -191,6 +191,9 @@ def main(argv=None) -> int:
     except ValueError as error:
         p.error(str(error))
     sizes = sorted(args.sizes) if args.sizes else range(1, args.max_size + 1)
+    too_big = [a for a in animals if not any(placements(a, n) for n in sizes)]
+    if too_big:
+        p.error(f"{', '.join(too_big)} fits on none of the boards {', '.join(f'{n}x{n}' for n in sizes)}: nothing to search")
     run(animals, [v == "weak" for v in args.variants], sizes, args.timeout, args.max_positions, args.games, args.results,
         algorithm=args.algorithm)
     return 0

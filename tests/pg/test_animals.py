@@ -280,6 +280,17 @@ def test_an_undecided_budget_sends_the_sweep_to_the_whole_board(tmp_path):
     assert lines[1].endswith("; the least m open (fewer moves not decided)")
 
 
+def test_the_sweep_refuses_an_animal_that_fits_on_none_of_its_boards(tmp_path, capsys):
+    """Nothing would be searched and nothing written: a usage error, by Harary's name too."""
+    from bench.animals import main as sweep
+
+    with pytest.raises(SystemExit) as ended:
+        sweep(["--animals", "Skinny", "--sizes", "2", "3", "--results", str(tmp_path / "r.jsonl"), "--games", str(tmp_path / "g")])
+    assert ended.value.code == 2
+    assert "I-tetromino fits on none of the boards 2x2, 3x3: nothing to search" in capsys.readouterr().err
+    assert not (tmp_path / "r.jsonl").exists()
+
+
 def test_the_race_alone_is_searched_from_the_first_budget_its_weak_game_did_not_lose(tmp_path):
     """A sweep of the strong game alone searches the race itself (no weak verdicts: from the
     animal's size); where the weak game left budgets open below its win (a timeout, then the
