@@ -111,10 +111,29 @@ def setup_commands() -> list[str]:
     return [line for block in re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S) for line in block.splitlines() if line]
 
 
+TEST_COMMAND = "python -m pip install -e '.[test]' && python -m pytest"
+VENV = "python -m venv .venv && . .venv/bin/activate"
+
+
 def test_readme_test_command_is_what_ci_runs():
-    ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines() if line.startswith("python -m pip")]
-    assert ci == ["python -m pip install -e '.[test]' && python -m pytest"]
-    assert setup_commands()[1:] == ci
+    """CI runs the README's test line as a user would: in the fresh virtual
+    environment the README shows how to make."""
+    ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines() if line.startswith(("python -m pip", "python -m venv"))]
+    assert ci == [VENV, TEST_COMMAND]
+    assert setup_commands()[1:] == [TEST_COMMAND, VENV]
+
+
+def test_the_workspace_python_is_the_interpreter_running_the_tests(workspace: Workspace):
+    """The docs' `python` must see the packages this interpreter sees: a
+    symlink to a virtual environment's python from outside the environment
+    starts the base interpreter instead (no lark, no pyqbf there)."""
+    import sys
+
+    done = subprocess.run(
+        ["python", "-c", "import sys; print(sys.prefix)"], cwd=workspace.folder, env=workspace.environment(),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.stdout.strip() == sys.prefix, done.stderr
 
 
 INSTALL = "python -m pip install -e . && "

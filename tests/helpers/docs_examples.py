@@ -203,10 +203,14 @@ class Workspace:
             (folder / name).symlink_to(ROOT / name, target_is_directory=True)
         bin_dir = folder / ".bin"
         bin_dir.mkdir()
-        shim = bin_dir / "bddlc"
-        shim.write_text(f'#!/bin/sh\nexec {shlex.quote(sys.executable)} -m compiler.cli "$@"\n')
-        shim.chmod(0o755)
-        (bin_dir / "python").symlink_to(sys.executable)
+        # Scripts that exec this interpreter by its path, not symlinks to it: a
+        # symlink to a virtual environment's python, placed outside the
+        # environment, finds no pyvenv.cfg beside it and starts the base
+        # interpreter, which has none of the environment's packages.
+        for name, args in (("bddlc", ' -m compiler.cli "$@"'), ("python", ' "$@"')):
+            shim = bin_dir / name
+            shim.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)}{args}\n")
+            shim.chmod(0o755)
         return cls(folder)
 
     def environment(self) -> dict[str, str]:
