@@ -27,6 +27,7 @@ code with the encodings or the engines.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -74,8 +75,12 @@ class GameRules(Protocol):
     language: str  # "bddl" or "pg"
     depth: int  # plies Black has to win in
     initial: Position
-    cells: tuple[Cell, ...]  # cell i is bit i of a position's masks
     layout: str  # "grid", "hex" or "cells" (no geometry: draw the cells as a list)
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Cell i is bit i of a position's masks (read-only: a language may build it when first asked)."""
+        ...
 
     def to_move(self, ply: int) -> str:
         """The side that plays ply `ply` (counted from 0)."""
@@ -156,8 +161,12 @@ class BddlRules:
         self.depth = game.problem.depth if depth is None else depth
         g = game.geometry
         self.initial = Position(game.initial.black, game.initial.white, 0)
-        self.cells = tuple(Cell(f"({x},{y})", y - 1, x - 1) for x, y in g.all_cells())
         self.rows, self.columns = g.height, g.width
+
+    @functools.cached_property
+    def cells(self) -> tuple[Cell, ...]:
+        # built when drawn, not when opened: opening a 1000x1000 board must not walk its million cells
+        return tuple(Cell(f"({x},{y})", y - 1, x - 1) for x, y in self.game.geometry.all_cells())
 
     def to_move(self, ply: int) -> str:
         return BLACK if (ply % 2 == 0) == self.game.black_first else WHITE

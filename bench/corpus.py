@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from compiler.model import file_kind
+
 from .suite import REPOSITORY
 
 CORPUS = REPOSITORY.parent / "shared" / "corpus"
@@ -67,15 +69,22 @@ def instances(corpus: Path = CORPUS) -> list[CorpusInstance]:
     found = []
     for domain in sorted(folder.glob("*/domain.ig")):
         game = domain.parent.name
-        for problem in sorted(domain.parent.glob("*.ig")):
-            if problem.name == "domain.ig":
-                continue
+        for problem in _problems_beside(domain):
             name = problem.stem
             answer = answers.get((game, name), answers.get((game, re.sub(r"_connect\d$", "", name))))
             found.append(CorpusInstance(game, name, domain, problem, answer))
     return found
 
 
+def _problems_beside(domain: Path) -> list[Path]:
+    """The BDDL problems in the domain's folder: `*.ig`, and `*.pg` files whose sections are a BDDL
+    problem's (the paper's benchmark set names its Hex problems so), read as bddlc reads them."""
+    candidates = [*domain.parent.glob("*.ig"), *domain.parent.glob("*.pg")]
+    return sorted(p for p in candidates if p != domain and (p.suffix == ".ig" or file_kind(p) == "problem"))
+
+
 def corpus_files(corpus: Path = CORPUS) -> list[Path]:
     folder = models_folder(corpus)
-    return sorted(folder.glob("*/*.ig")) if folder.is_dir() else []
+    if not folder.is_dir():
+        return []
+    return sorted(path for domain in folder.glob("*/domain.ig") for path in [domain, *_problems_beside(domain)])

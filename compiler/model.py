@@ -1,8 +1,10 @@
 """One game, whichever language it is written in: what every command opens.
 
-`open_model` is the only place that looks at a file's suffix: a `.pg` file
-is a positional game and stands alone; anything else is a BDDL domain
-followed by its problem.  The `GameModel` it returns carries the game's rules
+`open_model` is the only place that decides a file's language: a positional
+game stands alone; anything else is a BDDL domain followed by its problem.
+The file's sections decide (`file_kind`), its suffix only where they do not:
+public benchmark sets name BDDL Hex problems `*.pg`, and a positional game
+may be saved under any name.  The `GameModel` it returns carries the game's rules
 (`bddl.rules.GameRules`: moves, turns, goals, drawing, move notation, the
 same for both languages) beside the language's own parsed form, which the
 encodings and the engines of that language need.
@@ -11,9 +13,11 @@ encodings and the engines of that language need.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
+from bddl.pg.reader import SECTIONS as PG_READER_SECTIONS
 from bddl.rules import BLACK, WHITE, GameRules, Play, Position, bddl_rules, pg_rules
 from bddl.validate import Limits
 
@@ -36,19 +40,67 @@ class EncodingDoesNotFit(ValueError):
     the message says why and names the encodings that can."""
 
 
+# The sections of each kind of file (bddl/grammar.lark, bddl/pg/reader.py); no name is in two.
+PG_SECTIONS = frozenset(PG_READER_SECTIONS)
+PROBLEM_SECTIONS = frozenset(("boardsize", "init", "depth", "blackgoals", "whitegoals"))
+DOMAIN_SECTIONS = frozenset(("blackactions", "whiteactions"))
+_SECTION = re.compile(r"(?:^|\s)#([A-Za-z_]+)")
+
+
+def sections_of(path) -> tuple[str, ...]:
+    """The `#section` names the file uses, in order, comments ('%' to the end of the line) left out;
+    () when the file cannot be read (the reader then says why, with its own diagnostic)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            text = handle.read()
+    except OSError:
+        return ()
+    found: list[str] = []
+    for line in text.splitlines():
+        found.extend(name.lower() for name in _SECTION.findall(line.split("%", 1)[0]))
+    return tuple(dict.fromkeys(found))
+
+
+def file_kind(path) -> str | None:
+    """"pg", "problem" or "domain" when the file's sections are those of one kind only; None otherwise
+    (no sections, unknown ones, or a mix), where the suffix decides and the reader reports what is wrong."""
+    found = set(sections_of(path))
+    kinds = [kind for kind, names in ((PG, PG_SECTIONS), ("problem", PROBLEM_SECTIONS), ("domain", DOMAIN_SECTIONS))
+             if found & names]
+    return kinds[0] if len(kinds) == 1 and found <= PG_SECTIONS | PROBLEM_SECTIONS | DOMAIN_SECTIONS else None
+
+
 def is_positional_game(path) -> bool:
-    """Does the path name a positional game (a `.pg` file)?  The one suffix test."""
-    return str(path).lower().endswith(PG_SUFFIX)
+    """Is the file a positional game?  Its sections say so, or, where they say nothing clear, a `.pg` suffix."""
+    kind = file_kind(path)
+    return kind == PG if kind is not None else str(path).lower().endswith(PG_SUFFIX)
+
+
+def _neither(path) -> str:
+    found = sections_of(path)
+    listed = ", ".join(f"#{name}" for name in found) if found else "no #sections"
+    return (f"{path} is neither a positional game nor a BDDL problem (it has {listed}): a positional game has "
+            "#times, #blackturns and #positions; a BDDL problem #boardsize, #init, #depth, #blackgoals and #whitegoals")
 
 
 def language_of(paths: Sequence[str]) -> str:
-    """"pg" for one `.pg` file, "bddl" for a domain and a problem; ModelPathsError otherwise."""
+    """"pg" for one positional game, "bddl" for a domain and a problem; ModelPathsError otherwise."""
     pg = [p for p in paths if is_positional_game(p)]
     if pg:
         if len(paths) != 1:
             other = next(p for p in paths if p != pg[0])
+            if file_kind(pg[0]) is None:  # named .pg, but its sections are neither language's
+                raise ModelPathsError(_neither(pg[0]))
             raise ModelPathsError(f"a positional game ({pg[0]}) stands alone: give it without {other}")
         return PG
+    if len(paths) == 1:
+        kind = file_kind(paths[0])
+        if kind == "problem":
+            raise ModelPathsError(f"{paths[0]} is a BDDL problem: give its domain before it (DOMAIN PROBLEM)")
+        if kind == "domain":
+            raise ModelPathsError(f"{paths[0]} is a BDDL domain: give a problem after it (DOMAIN PROBLEM)")
+        if sections_of(paths[0]):
+            raise ModelPathsError(_neither(paths[0]))
     if len(paths) != 2:
         raise ModelPathsError("give a DOMAIN and a PROBLEM file, or a positional game GAME.pg")
     return BDDL

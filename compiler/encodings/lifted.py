@@ -520,15 +520,18 @@ class LiftedEncoder:
         nothing else constrains once the game has stopped), but built from the
         frame gates every step has anyway: one and-gate per step instead of
         two equivalences."""
-        c = self.c
-        result = goal
-        for step in range(self.depth, t - 1, -1):
-            result = c.and_([self.unchanged(step), result])
-        return result
+        # Each chain is built once, from the end back, and shared: the turn recursion asks it at every
+        # time point, and rebuilding it from d each time made compiling cost the square of the depth.
+        chain = self._frozen.setdefault(goal, {self.depth + 1: goal})
+        start = min(chain)
+        for step in range(start - 1, t - 1, -1):
+            chain[step] = self.c.and_([self.unchanged(step), chain[step + 1]])
+        return chain[t]
 
     def matrix(self) -> int:
         """I and the turn recursion B^1 / W^1, built from the last step back."""
         c = self.c
+        self._frozen: dict[int, dict[int, int]] = {}  # goal gate -> time point -> frozen_until_end's gate
         self._black_goal = self.black_goal_body()
         self._white_goal = self.white_goal_body()
         rest = FALSE  # no plies at all: Black has not won
