@@ -1,0 +1,145 @@
+"""The compiled search core: C++17 bitboards and a memoised minimax, with a Cython face
+(docs/engines-core.md).
+
+Today it decides `.pg` positional games by the plain minimax, the same search as
+`bddl.engines.positional_plain` (the Python reference it is tested against), a few hundred times
+faster per position.  The core is optional: an install without a C++ compiler has none, and
+`available()` says so (with `why_unavailable()`), so that callers fall back to the Python engines.
+
+This module is the only way in: it flattens the checked `PositionalGame` into plain arrays,
+asserts the invariants the C++ relies on (cheaply: every index in range), and turns the core's
+report into the engines' result.  The core keeps no state between calls.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ...pg.game import BLACK, PositionalGame
+from ..minimax import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
+
+try:
+    from . import _core
+except ImportError as exc:  # not built: no compiler at install time, or a failed build (setup.py warned)
+    _core = None  # type: ignore[assignment]
+    _WHY = f"the compiled core is not built ({exc}); reinstall with a C++17 compiler and Cython (docs/engines-core.md)"
+else:
+    _WHY = ""
+
+MAX_CELLS = 384  # the widest bitboard the core is compiled for (src/pgcore.hpp)
+# The table's default size: a million positions of a board up to 128 cells take 40 MB
+# (`table_bytes_for`), so this holds several million; the OS maps the pages as they are touched.
+DEFAULT_TABLE_MB = 256
+
+
+def available() -> bool:
+    return _core is not None
+
+
+def why_unavailable() -> str | None:
+    """Why the core cannot be used at all (None: it can)."""
+    return None if _core is not None else _WHY
+
+
+def status() -> str:
+    """One line for `bddlc --version`."""
+    if _core is None:
+        return "compiled core: not built (searches use the Python engines; docs/engines-core.md)"
+    return f"compiled core: built (C++17 via Cython; .pg games up to {MAX_CELLS} cells, plain minimax)"
+
+
+def unsupported(game: PositionalGame) -> str | None:
+    """Why the core cannot search this game (None: it can)."""
+    if len(game.cells) > MAX_CELLS:
+        return f"the game has {len(game.cells)} cells; the compiled core takes at most {MAX_CELLS}"
+    return None
+
+
+def entry_bytes(cells: int) -> int:
+    """Bytes per table entry on a board of `cells` cells (the table's unit)."""
+    if _core is None:
+        raise RuntimeError(_WHY)
+    return _core.entry_bytes(cells)
+
+
+@dataclass(frozen=True)
+class CoreSearchResult:
+    """What `bddl.engines.positional.PgSearchResult` says, and what the table did."""
+
+    black_wins: bool
+    depth: int
+    first_move: int | None
+    positions: int
+    seconds: float
+    symmetries: int = 1
+    table_entries: int = 0
+    table_bytes: int = 0  # the table at the end (it doubles as it fills, up to the bound)
+    table_bound_bytes: int = 0  # the bound it was given, in whole buckets
+    table_hits: int = 0
+    replacements: int = 0  # entries evicted: where nonzero, positions may be counted more than once
+    solver: object = field(default=None, compare=False, repr=False)
+
+
+def flatten(game: PositionalGame) -> dict:
+    """The game as the core's arrays (lists of lists as offsets and items)."""
+    n = len(game.cells)
+
+    def listed(groups) -> tuple[list[int], list[int]]:
+        offsets, items = [0], []
+        for group in groups:
+            items.extend(sorted(group))
+            offsets.append(len(items))
+        return offsets, items
+
+    black_sets = () if game.graph is not None else game.black_wins  # Hex: the borders are Black's goal
+    bo, bc = listed(black_sets)
+    wo, wc = listed(game.white_wins)
+    graph = game.graph
+    no, nc = listed(graph.neighbours) if graph is not None else ([0], [])
+    black_initials, white_initials = sorted(game.black_initials), sorted(game.white_initials)
+    first_moves = sorted(game.first_moves or ())
+    start_border = sorted(graph.start_border) if graph is not None else []
+    end_border = sorted(graph.end_border) if graph is not None else []
+    # the invariants the C++ reads without checking (it checks them again, as cheaply)
+    assert 0 <= n <= MAX_CELLS, unsupported(game)
+    for cells in (bc, wc, black_initials, white_initials, first_moves, nc, start_border, end_border):
+        assert all(0 <= c < n for c in cells), cells
+    assert graph is None or len(no) == n + 1
+    assert not set(black_initials) & set(white_initials), "a cell with two stones"
+    return {
+        "cells": n,
+        "black_turn": [1 if side == BLACK else 0 for side in game.turns],
+        "black_set_offsets": bo, "black_set_cells": bc,
+        "white_set_offsets": wo, "white_set_cells": wc,
+        "black_initials": black_initials, "white_initials": white_initials,
+        "has_first_moves": game.first_moves is not None, "first_moves": first_moves,
+        "hex": graph is not None,
+        "neighbour_offsets": no, "neighbour_cells": nc,
+        "start_border": start_border, "end_border": end_border,
+    }
+
+
+def table_bytes_for(megabytes: float) -> int:
+    return int(megabytes * 1024 * 1024)
+
+
+def solve_plain(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS,
+                table_mb: float = DEFAULT_TABLE_MB) -> CoreSearchResult:
+    """Decide the game by the core's plain minimax, its table within `table_mb` megabytes;
+    raises `SearchBudgetExceeded` past `max_positions` positions, and ValueError for a game
+    the core does not take (`unsupported`)."""
+    if _core is None:
+        raise RuntimeError(_WHY)
+    why = unsupported(game)
+    if why is not None:
+        raise ValueError(why)
+    start = time.perf_counter()
+    report = _core.solve_plain_flat(flatten(game), max_positions, table_bytes_for(table_mb))
+    seconds = time.perf_counter() - start
+    if report["status"] == 1:
+        raise SearchBudgetExceeded(report["positions"])
+    assert report["status"] == 0, report
+    return CoreSearchResult(report["black_wins"], game.depth, report["first_move"], report["positions"], seconds,
+                            table_entries=report["table_entries"], table_bytes=report["table_bytes"], table_bound_bytes=report["table_bound_bytes"],
+                            table_hits=report["table_hits"], replacements=report["replacements"])

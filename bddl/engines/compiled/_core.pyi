@@ -1,0 +1,6 @@
+# The types of the Cython module built from _core.pyx (mypy cannot read .pyx).
+MAX_CELLS_TAKEN: int
+CHECK_EVERY: int
+
+def entry_bytes(cells: int) -> int: ...
+def solve_plain_flat(flat: dict, max_positions: int, table_bytes: int) -> dict: ...

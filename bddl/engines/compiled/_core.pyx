@@ -1,0 +1,104 @@
+# distutils: language = c++
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""The Cython face of the compiled core (src/pgcore.hpp): one call per search, the GIL released
+while it runs.  Callers go through `bddl.engines.compiled`, which checks and flattens the game."""
+
+from libc.stdint cimport uint8_t, uint64_t
+from libcpp.vector cimport vector
+from cpython.exc cimport PyErr_CheckSignals
+
+
+cdef extern from "src/pgcore.hpp" namespace "bddlc":
+    cdef cppclass GameSpec:
+        int cells
+        vector[uint8_t] black_turn
+        vector[int] black_set_offsets, black_set_cells
+        vector[int] white_set_offsets, white_set_cells
+        vector[int] black_initials, white_initials
+        bint has_first_moves
+        vector[int] first_moves
+        bint hex
+        vector[int] neighbour_offsets, neighbour_cells
+        vector[int] start_border, end_border
+
+    cdef cppclass SearchReport:
+        int status
+        bint black_wins
+        int first_move
+        uint64_t positions, table_hits, table_stores, replacements, table_entries, table_bytes, table_bound_bytes
+        int entry_bytes, words
+
+    ctypedef int (*StopCheck)(void *context) noexcept
+    const int MAX_CELLS
+    const char *check_spec(const GameSpec &spec)
+    SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes,
+                             StopCheck check, void *context, uint64_t check_every) nogil
+    int entry_bytes_for(int cells)
+
+
+MAX_CELLS_TAKEN = MAX_CELLS
+# how often the search looks for a signal (Ctrl-C, the race's termination): a few times a second
+CHECK_EVERY = 1 << 16
+
+
+cdef int _signalled(void *context) noexcept with gil:
+    """A pending signal's exception (KeyboardInterrupt, or whatever a handler raises) is kept in
+    the context list and stops the search; the caller raises it once the core has returned."""
+    try:
+        PyErr_CheckSignals()
+    except BaseException as exc:
+        (<list>context).append(exc)
+        return 1
+    return 0
+
+
+def entry_bytes(int cells):
+    """Bytes per table entry on a board of `cells` cells."""
+    return entry_bytes_for(cells)
+
+
+def solve_plain_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
+    """Search the flattened game (`bddl.engines.compiled.flatten`); the report as a dict.
+    Raises ValueError for a spec the core refuses, and a signal's exception if one stopped it."""
+    cdef GameSpec spec
+    cdef SearchReport report
+    cdef list raised = []
+    cdef uint64_t check_every = CHECK_EVERY
+    spec.cells = flat["cells"]
+    spec.black_turn = flat["black_turn"]
+    spec.black_set_offsets = flat["black_set_offsets"]
+    spec.black_set_cells = flat["black_set_cells"]
+    spec.white_set_offsets = flat["white_set_offsets"]
+    spec.white_set_cells = flat["white_set_cells"]
+    spec.black_initials = flat["black_initials"]
+    spec.white_initials = flat["white_initials"]
+    spec.has_first_moves = flat["has_first_moves"]
+    spec.first_moves = flat["first_moves"]
+    spec.hex = flat["hex"]
+    spec.neighbour_offsets = flat["neighbour_offsets"]
+    spec.neighbour_cells = flat["neighbour_cells"]
+    spec.start_border = flat["start_border"]
+    spec.end_border = flat["end_border"]
+    why = check_spec(spec).decode()
+    if why:
+        raise ValueError(f"the compiled core refuses the game: {why}")
+    with nogil:
+        report = solve_plain(spec, max_positions, table_bytes, _signalled, <void *>raised, check_every)
+    if raised:
+        raise raised[0]
+    if report.status == 3:
+        raise MemoryError(f"the compiled core could not allocate its table ({table_bytes:,} bytes)")
+    return {
+        "status": report.status,
+        "black_wins": report.black_wins,
+        "first_move": None if report.first_move < 0 else report.first_move,
+        "positions": report.positions,
+        "table_hits": report.table_hits,
+        "table_stores": report.table_stores,
+        "replacements": report.replacements,
+        "table_entries": report.table_entries,
+        "table_bytes": report.table_bytes,
+        "table_bound_bytes": report.table_bound_bytes,
+        "entry_bytes": report.entry_bytes,
+        "words": report.words,
+    }

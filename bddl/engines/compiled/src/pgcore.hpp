@@ -1,0 +1,64 @@
+// The compiled search core for positional (.pg) games: the game as bitboards and a memoised
+// minimax with a fixed-size transposition table.  The Python side (bddl/engines/compiled/) reads
+// and checks the game, flattens it into the plain arrays of `GameSpec` and asks one question:
+// does Black win within the time points?  The rules are docs/positional.md's, the move order the
+// Python plain minimax's (bddl/engines/positional_plain.py), so that the two count the same
+// positions whenever the table loses no entry.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace bddlc {
+
+// One game, flattened.  Lists of lists are given as (offsets, items): list i is
+// items[offsets[i] .. offsets[i+1]).  Every index is checked by the Python wrapper before it gets
+// here (cell indices in range, offsets ascending), and again cheaply by `check_spec`.
+struct GameSpec {
+    int cells = 0;
+    std::vector<uint8_t> black_turn;  // per time point: 1 when Black moves
+    std::vector<int> black_set_offsets, black_set_cells;
+    std::vector<int> white_set_offsets, white_set_cells;
+    std::vector<int> black_initials, white_initials;
+    bool has_first_moves = false;
+    std::vector<int> first_moves;
+    bool hex = false;  // Black's goal is a chain joining the borders, not the sets
+    std::vector<int> neighbour_offsets, neighbour_cells;
+    std::vector<int> start_border, end_border;
+};
+
+// How the search ended and what it cost.
+struct SearchReport {
+    int status = 0;  // 0: decided; 1: the position budget ran out; 2: interrupted (the check said stop);
+                     // 3: the table could not be allocated
+    bool black_wins = false;
+    int first_move = -1;   // Black's winning first claim, when Black moves first and wins
+    uint64_t positions = 0;     // positions expanded (each counted once while its table entry lives)
+    uint64_t table_hits = 0;
+    uint64_t table_stores = 0;
+    uint64_t replacements = 0;  // entries evicted by stores (or lost when the table doubled)
+    uint64_t table_entries = 0;
+    uint64_t table_bytes = 0;        // the table's size at the end (it doubles as it fills)
+    uint64_t table_bound_bytes = 0;  // the size it may reach: the bound given, in whole buckets
+    int entry_bytes = 0;
+    int words = 0;              // 64-bit words per bitboard
+};
+
+// Called every `check_every` positions; a nonzero answer stops the search (status 2).
+typedef int (*StopCheck)(void *context);
+
+// The largest board the core takes (the widest bitboard it is compiled for).
+constexpr int MAX_CELLS = 384;
+
+// Empty when the spec is well formed, else why not (the wrapper raises it as a ValueError).
+const char *check_spec(const GameSpec &spec);
+
+// The plain memoised minimax: no knowledge beyond the rules.  `table_bytes` bounds the table.
+SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes,
+                         StopCheck check, void *context, uint64_t check_every);
+
+// Bytes per table entry for a board of `cells` cells (the table's unit of memory).
+int entry_bytes_for(int cells);
+
+}  // namespace bddlc
