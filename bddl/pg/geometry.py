@@ -119,6 +119,43 @@ def symmetries(game: PositionalGame) -> tuple[Permutation, ...]:
     return tuple(found)
 
 
+def first_moves_left_out(game: PositionalGame) -> tuple[tuple[int, ...], ...]:
+    """The classes of openings that `#firstmoves` misses: each class a tuple of cells (file order), the
+    classes by their first cell; () when the game has no cut or the cut keeps a cell of every class.
+
+    `#firstmoves` is a symmetry cut: the answer stays the question's only if every first move the
+    cut drops has a symmetric image among the kept ones.  Two openings are in one class when a
+    symmetry of `symmetries` (the ones the solver itself trusts) maps one to the other and leaves the
+    initial stones where they are: such a symmetry maps the game after one opening onto the game
+    after the other, so they have one value.  Nothing beyond those symmetries is assumed, so a class
+    reported here may still be equivalent to a kept one by a symmetry bddlc does not find (a game
+    whose cell names give no grid has only the identity): the report then errs on the side of saying so."""
+    if game.first_moves is None:
+        return ()
+    taken = game.black_initials | game.white_initials
+    openings = [c for c in range(len(game.cells)) if c not in taken]
+    if all(c in game.first_moves for c in openings):
+        return ()  # nothing dropped: no symmetry needed (and none computed)
+    stones = (game.black_initials, game.white_initials)
+    keep = [p for p in symmetries(game)[1:] if all(frozenset(p[c] for c in s) == s for s in stones)]
+    missing: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    for cell in openings:
+        if cell in seen:
+            continue
+        orbit, todo = {cell}, [cell]
+        while todo:  # the closure under the kept symmetries: their group's orbit, whatever order they came in
+            c = todo.pop()
+            for p in keep:
+                if p[c] not in orbit:
+                    orbit.add(p[c])
+                    todo.append(p[c])
+        seen |= orbit
+        if not orbit & game.first_moves:
+            missing.append(tuple(sorted(orbit)))
+    return tuple(missing)
+
+
 class _Checker:
     """Is a permutation of the cells an automorphism of the game's goals?"""
 

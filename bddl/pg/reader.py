@@ -23,7 +23,7 @@ from ..ast import Span
 from ..errors import BddlSemanticError, BddlSyntaxError, Diagnostic, error, warning
 from ..parser import read_source
 from .game import BLACK, WHITE, BorderGraph, PositionalGame
-from .geometry import coordinates_from_names
+from .geometry import coordinates_from_names, first_moves_left_out
 
 VERSION = "1.0"
 
@@ -119,7 +119,8 @@ def load_pg_located(path: str | Path) -> ReadGame:
 
 def _first_move_warnings(read: ReadGame) -> list[Diagnostic]:
     """A `#firstmoves` cell owned before play can never be claimed: the game means
-    something else, and when no first move is left the game is over at once."""
+    something else, and when no first move is left the game is over at once.  A
+    cut that drops a whole class of symmetric openings asks another question."""
     game = read.game
     if game.first_moves is None:
         return []
@@ -133,7 +134,38 @@ def _first_move_warnings(read: ReadGame) -> list[Diagnostic]:
     if game.first_moves <= taken:
         found.append(warning("no '#firstmoves' cell is open, so the first mover has no move: the game is over before it starts, "
                              "and Black has not won", read.headers["firstmoves"], "at least one open cell in '#firstmoves'"))
+        return found  # said already: every opening is left out
+    found.extend(_cut_warnings(read))
     return found
+
+
+NAMED = 12  # cells a first-move warning names before it counts the rest
+
+
+def _cut_warnings(read: ReadGame) -> list[Diagnostic]:
+    """`#firstmoves` is a symmetry cut: one that drops an opening with no symmetric image among the
+    listed cells answers another question than the game's, and every command would give that
+    answer without a word (issue 42: the N-pentomino's 5x5 game, a Black win by c3, 'won by nobody'
+    with c3 left out).  One warning on the section, naming the openings no listed cell stands for,
+    and one cell of each class in the fix (every one: the fix is what to write)."""
+    game = read.game
+    classes = first_moves_left_out(game)
+    if not classes:
+        return []
+    dropped = [c for orbit in classes for c in orbit]
+    moves = "move" if len(dropped) == 1 else "moves"
+    message = (f"'#firstmoves' leaves out the first {moves} {_names(game, dropped)}, which no symmetry of the board "
+               "turns into a listed cell, so every verdict is for the game with the first move cut to the listed "
+               "cells, not for the game without the cut")
+    fix = " ".join(game.cells[orbit[0]] for orbit in classes)  # all of them: what to paste into the section
+    hint = f"'#firstmoves' with a cell of each class of symmetric openings: add {fix}, or drop the section to allow every open cell"
+    return [warning(message, read.headers["firstmoves"], hint)]
+
+
+def _names(game: PositionalGame, cells: list[int]) -> str:
+    """'a1 b2 c3', or the first NAMED of them and how many more."""
+    shown = " ".join(game.cells[c] for c in cells[:NAMED])
+    return shown if len(cells) <= NAMED else f"{shown} and {len(cells) - NAMED} more"
 
 
 def did_you_mean(word: str, choices, prefix: str = "") -> str:
