@@ -101,6 +101,15 @@ def test_slow_entries_wait_for_the_flag(tmp_path, capsys):
         ('[[problem]]\nfile = "pg/nowhere.pg"\nblack_wins = true\n', ":4:1:", "no problem file"),
         ("# nothing\n", ":1:1:", "no [[problem]] entries"),
         ('[[problem]]\nfile = "pg/row4_1x7.pg"\nblack_wins = false\nseconds = "long"\n', ":6:1:", "`seconds` must be a number"),
+        # a misspelt key would drop its check without a word: an error naming the key meant
+        ('[[problem]]\nfile = "pg/row4_1x7.pg"\nblack_wins = false\ncritcal_depth = 7\n', ":6:1:",
+         "unknown key `critcal_depth` (did you mean 'critical_depth'?)"),
+        # ... before the key it stands for is found missing
+        ('[[problem]]\nfile = "pg/row4_1x7.pg"\nblack_win = false\n', ":5:1:", "unknown key `black_win` (did you mean 'black_wins'?)"),
+        ('[[problem]]\nfile = "httt/domino_3x3_d3.bddl"\ndomian = "positional.bddl"\nblack_wins = true\n', ":5:1:",
+         "unknown key `domian` (did you mean 'domain'?)"),
+        ('[[problem]]\nfile = "pg/row4_1x7.pg"\nblack_wins = false\nslow = "yes"\n', ":6:1:", "`slow` must be true or false"),
+        ('[[problme]]\nfile = "pg/row4_1x7.pg"\nblack_wins = false\n', ":3:3:", "unknown key `problme` (did you mean 'problem'?)"),
     ],
 )
 def test_a_bad_manifest_is_located(tmp_path, capsys, text, where, message):
@@ -112,6 +121,32 @@ def test_a_bad_manifest_is_located(tmp_path, capsys, text, where, message):
     first = err.splitlines()[0]
     assert first.startswith(f"{path}{where} error:") and message in first, err
     assert "Traceback" not in err
+
+
+def test_a_misspelt_top_level_key_is_located(tmp_path, capsys):
+    path = tmp_path / "bad.toml"
+    path.write_text(f'domians = "{DOMAINS}"\nproblems = "{PROBLEMS}"\n[[problem]]\nfile = "pg/row4_1x7.pg"\nblack_wins = false\n')
+    status, out, err = run(capsys, "regress", str(path))
+    assert status == 1 and out == ""
+    assert err.startswith(f"{path}:1:1: error: unknown key `domians` (did you mean 'domains'?)"), err
+    assert "1 | domians" in err  # the line, with its caret
+
+
+def test_notes_and_the_benchmarks_keys_are_not_mistakes(tmp_path):
+    path = tmp_path / "notes.toml"
+    path.write_text(f'problems = "{PROBLEMS}"\n[[problem]]\nfile = "pg/row4_1x7.pg"\nblack_wins = false\n'
+                    'source = "by hand"\nnote = "a row"\nengine = "minimax"\n')
+    assert [e.name for e in regress.read_manifest(path)] == ["pg/row4_1x7.pg"]
+
+
+@pytest.mark.parametrize("junit", ["nowhere/j.xml", "."])
+def test_an_unwritable_junit_file_is_refused_before_any_entry_runs(tmp_path, capsys, monkeypatch, junit):
+    """A run of many minutes must not end in a traceback because the report's folder is missing."""
+    checked = []
+    monkeypatch.setattr(regress, "check_entry", lambda entry, options: checked.append(entry))
+    status, out, err = run(capsys, "regress", str(manifest(tmp_path, *GOOD)), "--junit", str(tmp_path / junit))
+    assert status == 1 and out == "" and checked == []
+    assert "error: cannot write the output" in err and "Traceback" not in err
 
 
 def test_our_manifest_reads_as_a_regress_manifest():

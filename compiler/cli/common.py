@@ -179,6 +179,11 @@ def plies(count: int) -> str:
     return f"{count} move" if count == 1 else f"{count} moves"
 
 
+def counted(count: int, word: str, words: str | None = None) -> str:
+    """'1 position', '2,048 positions': a count with its noun in the right number."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
+
+
 def add_certificate_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--certificate",
@@ -216,6 +221,10 @@ def refuse_unwritable(path: str) -> None:
         raise cannot_write(path, FileNotFoundError(2, "No such file or directory", str(folder)))
     if Path(path).is_dir():
         raise cannot_write(path, IsADirectoryError(21, "Is a directory", path))
+    import os
+
+    if not os.access(Path(path) if Path(path).exists() else folder, os.W_OK):
+        raise cannot_write(path, PermissionError(13, "Permission denied", path))
 
 
 def certificate_path(args, parser: argparse.ArgumentParser) -> str | None:
@@ -244,7 +253,7 @@ def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: s
                                 qbf_timeout=getattr(args, "timeout", None), searched=searched)
     swaps = f", {written.swaps:,} moves answered by a sibling's strategy" if written.swaps else ""
     pairings = "" if not written.pairings else f", {written.pairings:,} line{'s' if written.pairings > 1 else ''} ended by a pairing strategy"
-    positions = "1 position" if written.nodes == 1 else f"{written.nodes:,} positions"
+    positions = counted(written.nodes, "position")
     print(f"certificate: {written.path} ({written.claim}, {positions}{swaps}{pairings}, {written.bytes:,} bytes, "
           f"produced by {written.produced_by}); check it with bddlc certify", file=sys.stderr)
     return {"path": written.path, "claim": written.claim, "nodes": written.nodes, "swaps": written.swaps,

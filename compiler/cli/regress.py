@@ -11,9 +11,11 @@ from .common import (
     EXIT_MISMATCH,
     EXIT_INPUT,
     EXIT_OK,
+    cannot_write,
     paragraph,
     positive_float,
     positive_int,
+    refuse_unwritable,
 )
 
 
@@ -81,10 +83,12 @@ def verdict_json(verdict) -> dict:
 def run(args) -> int:
     from ..solving import regress
 
+    options = regress.Options(args.method, args.timeout, args.solver, _engine(args))
     entries = regress.read_manifest(Path(args.manifest))
+    if args.junit:  # before any entry runs: a run of many minutes must not end on a missing folder
+        refuse_unwritable(str(args.junit))
     skipped = [e for e in entries if e.slow and not args.slow]
     entries = [e for e in entries if args.slow or not e.slow]
-    options = regress.Options(args.method, args.timeout, args.solver, _engine(args))
     if args.workers is None and args.scheduler is None:
         verdicts = []
         for entry in entries:
@@ -104,7 +108,10 @@ def run(args) -> int:
     if skipped and not args.json:
         print(f"({len(skipped)} slow entries not checked; --slow checks them)")
     if args.junit:
-        args.junit.write_text(regress.junit(verdicts, Path(args.manifest).stem), encoding="utf-8")
+        try:
+            args.junit.write_text(regress.junit(verdicts, Path(args.manifest).stem), encoding="utf-8")
+        except OSError as exc:  # the folder went away, or the disk filled, while the entries ran
+            raise cannot_write(str(args.junit), exc) from None
     if any(v.status == regress.MISMATCH for v in verdicts):
         for v in verdicts:
             if v.status == regress.MISMATCH:

@@ -15,7 +15,10 @@ The manifest is TOML, in the form of our own suite's `problems/expected.toml`
     slow = true                   # optional: run only with --slow
     seconds = 12.5                # optional: about how long it takes (on Dask, the longest start first)
 
-Other keys (`source`, ...) are notes for people and are ignored.
+`source` and `note` are notes for people, and `engine` is read by `python -m
+bench` (its search engine for the entry): regress ignores all three.  Any other
+key is an error naming the key meant (`critcal_depth`: did you mean
+'critical_depth'?), so that a misspelt key cannot silently drop a check.
 Each entry is one task: solved as `bddlc solve` decides it (`routes.answer`:
 the QBF route and the explicit engine raced by default, or one route; for a
 BDDL model and a .pg game alike), searched with the game engine (`search`, in a child process killed
@@ -51,6 +54,9 @@ METHODS = ("solve", "search", "both")
 # that leaves a margin, and a check that needs more is worth marking slow.
 DEFAULT_TIMEOUT = 120.0
 AGREE, MISMATCH, UNDECIDED = "agree", "mismatch", "undecided"
+TOP_KEYS = ("domains", "problems", "problem")
+ENTRY_KEYS = ("file", "domain", "depth", "black_wins", "critical_depth", "slow", "seconds")
+NOTE_KEYS = ("source", "note", "engine")  # for people, and for `python -m bench`: not read here
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,10 @@ def read_manifest(path: Path) -> list[Entry]:
         raise BddlError(error(message, Span(str(path), line, column, line, column + 1),
                               "TOML, e.g. [[problem]] then lines like file = \"a.bddl\"")) from None
     starts = [number for number, line in enumerate(text.splitlines(), start=1) if line.strip() == "[[problem]]"]
+    for key in data:
+        if key not in TOP_KEYS:
+            raise _unknown_key(key, TOP_KEYS, path, _top_key_span(path, text, key),
+                               "the manifest's keys: domains and problems at the top, then [[problem]] tables")
     base = path.parent
     domains = base / str(data.get("domains", "."))
     problems = base / str(data.get("problems", "."))
@@ -126,6 +136,24 @@ def read_manifest(path: Path) -> list[Entry]:
 def _toml_position(message: str) -> tuple[int, int]:
     match = re.search(r"at line (\d+), column (\d+)", message)
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+
+
+def _unknown_key(key: str, known: tuple[str, ...], path: Path, span: Span, hint: str) -> BddlError:
+    """A key regress does not read: an error, not a silent skip, because a misspelt
+    `critical_depth` would otherwise drop its check and let the run agree."""
+    from bddl.suggest import did_you_mean
+
+    return BddlError(error(f"unknown key `{key}`{did_you_mean(key, known)}", span, f"note: {hint}"))
+
+
+def _top_key_span(path: Path, text: str, key: str) -> Span:
+    """Where a top-level key (or a table header such as `[[problme]]`) is written."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = re.match(rf"\s*(\[\[?\s*)?{re.escape(key)}\b", line)
+        if match:
+            column = line.index(key) + 1
+            return Span(str(path), number, column, number, column + len(key))
+    return Span(str(path), 1, 1, 1, 2)
 
 
 def _key_span(path: Path, text: str, start: int, key: str | None) -> Span:
@@ -148,6 +176,10 @@ def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems
         return BddlError(error(message, _key_span(path, text, start, key), hint))
 
     form = 'file = "x.bddl", domain = "d.bddl", black_wins = true'
+    for key in raw:  # first: `black_win` is a misspelling, not a missing `black_wins`
+        if key not in ENTRY_KEYS + NOTE_KEYS:
+            raise _unknown_key(key, ENTRY_KEYS, path, _key_span(path, text, start, key),
+                               f"an entry's keys: {', '.join(ENTRY_KEYS)}; notes for people go in `source` or `note`")
     if not isinstance(raw.get("file"), str):
         raise fail("the entry has no `file` (the problem, or a .pg game)", "file" if "file" in raw else None, form)
     problem = problems / raw["file"]
@@ -168,6 +200,8 @@ def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems
     for key in ("depth", "critical_depth"):
         if key in raw and (not isinstance(raw[key], int) or isinstance(raw[key], bool) or raw[key] < 1):
             raise fail(f"`{key}` must be a whole number >= 1", key, f"{key} = 5")
+    if not isinstance(raw.get("slow", False), bool):
+        raise fail("`slow` must be true or false", "slow", "slow = true")
     seconds = raw.get("seconds")
     if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0):
         raise fail("`seconds` must be a number of seconds >= 0", "seconds", "seconds = 2.5")
