@@ -317,7 +317,7 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as info:
         main(["--version"])
     assert info.value.code == 0
-    assert re.fullmatch(r"bddlc \S+\n", capsys.readouterr().out)
+    assert re.fullmatch(r"bddlc \S+\ncompiled core: (built|not built) \(.*\)\n", capsys.readouterr().out)
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["compile", "--help"], ["a.bddl", "b.bddl", "--help"]])

@@ -68,6 +68,14 @@ def _epilog() -> str:
     return "\n".join(lines)
 
 
+def _core_status() -> str:
+    """Whether the compiled search core is built (docs/engines-core.md): an install without a C++
+    compiler has none, and says so here."""
+    from bddl.engines.compiled import status
+
+    return status()
+
+
 def _top_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc",
@@ -75,7 +83,7 @@ def _top_parser() -> argparse.ArgumentParser:
         epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--version", action="version", version=f"bddlc {version()}")
+    p.add_argument("--version", action="version", version=f"bddlc {version()}\n{_core_status()}")
     return p
 
 

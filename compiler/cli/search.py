@@ -17,6 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from ..solving.game_search import ALGORITHMS
     from ..solving.leaf_verdicts import LEAF_JOBS
+    from .core_options import add_core_arguments
 
     p = argparse.ArgumentParser(
         prog="bddlc search",
@@ -73,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
         "domains/positional.bddl): decide it by the positional solver, which knows completing "
         "claims, threats, lost causes and symmetries, with either algorithm (a .pg game always is)",
     )
+    add_core_arguments(p)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     add_certificate_argument(p)
     return p
@@ -82,7 +84,9 @@ def run(args) -> int:
     from bddl.engines.minimax import SearchBudgetExceeded
 
     from ..schema import SCHEMA_VERSION
-    from ..solving.game_search import refusal, search_model
+    from ..solving.core_search import search_with_core, table_mb_for
+    from .core_options import core_of
+    from ..solving.game_search import refusal
 
     from ..solving.ppn2 import Ppn2Failed, misplaced_option
 
@@ -95,10 +99,12 @@ def run(args) -> int:
     why = refusal(model, algorithm=args.algorithm, race_patterns=args.race_patterns, positional_rules=args.positional_rules)
     if why is not None:
         parser.error(why)
+    core = core_of(args, model, parser)
     head = {"schema": SCHEMA_VERSION, "command": "search", **game_json(model)}
     try:
-        result = search_model(model, algorithm=args.algorithm, max_positions=args.max_positions,
-                              race_patterns=args.race_patterns, positional_rules=args.positional_rules, parallel=args)
+        result = search_with_core(model, core=core, knowledge=args.knowledge, table_mb=table_mb_for(args.max_memory),
+                                  algorithm=args.algorithm, max_positions=args.max_positions,
+                                  race_patterns=args.race_patterns, positional_rules=args.positional_rules, parallel=args)
     except SearchBudgetExceeded as exc:
         if args.json:
             print(json.dumps({**head, "black_wins": None, "depth": model.depth, "first_move": None, "positions": exc.positions,

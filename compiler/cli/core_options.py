@@ -1,0 +1,40 @@
+"""`bddlc search`'s --core and --knowledge (compiler.solving.core_search chooses; docs/engines-core.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_core_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..solving.core_search import CORES, KNOWLEDGE
+
+    parser.add_argument(
+        "--core",
+        choices=CORES,
+        help="compiled: the compiled search core (C++; so far the plain minimax on .pg games, with --knowledge none); "
+        "python: the Python engines (default: compiled where it is built and can do what is asked, else python)",
+    )
+    parser.add_argument(
+        "--knowledge",
+        choices=KNOWLEDGE,
+        default="full",
+        help="on a .pg game, full: the positional solver's knowledge (threats, lost causes, pairings, relevance, "
+        "symmetries); none: the plain memoised minimax, the rules and nothing else (default full)",
+    )
+
+
+def core_of(args, model, parser: argparse.ArgumentParser) -> str:
+    """The core that searches: a refusal is a usage error (exit 2), a fallback a one-line note."""
+    from ..solving.core_search import choose_core, knowledge_refusal
+
+    why = knowledge_refusal(model, knowledge=args.knowledge, algorithm=args.algorithm)
+    if why is not None:
+        parser.error(why)
+    choice = choose_core(model, asked=args.core, knowledge=args.knowledge, algorithm=args.algorithm,
+                         certificate=getattr(args, "certificate", None) is not None)
+    if choice.refusal is not None:
+        parser.error(choice.refusal)
+    if choice.note is not None:
+        print(f"note: {choice.note}", file=sys.stderr)
+    return choice.core
