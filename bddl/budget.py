@@ -45,7 +45,7 @@ class MemoryBudgetExceeded(Exception):
         super().__init__(
             message
             or f"{what} would need about {_size(estimate)}, more than the limit of {_size(limit)}; "
-            f"raise it with --max-memory {max(estimate // MB + 1, limit // MB + 1)} (megabytes) if the machine has the memory"
+            f"raise it with --max-memory {suggested_limit(estimate, limit)} (megabytes) if the machine has the memory"
         )
         self.what = what
         self.estimate = estimate
@@ -60,9 +60,18 @@ class MemoryBudgetExceeded(Exception):
             self.estimate * shares,
             limit,
             f"{self.what} would need about {_size(self.estimate)}, more than its share (1/{shares}) of the limit of "
-            f"{_size(limit)}; raise it with --max-memory {max(self.estimate * shares, 2 * limit) // MB + 1} (megabytes) "
+            f"{_size(limit)}; raise it with --max-memory {suggested_limit(self.estimate * shares, limit)} (megabytes) "
             "if the machine has the memory",
         )
+
+
+def suggested_limit(estimate: int, limit: int) -> int:
+    """The --max-memory (MB) a refusal suggests: above the estimate, and at least
+    double the limit, in whole gigabytes past one.  A search that stops because its
+    table filled the limit has an "estimate" of about the limit itself, and one
+    megabyte more would stop it again at once."""
+    megabytes = max(estimate // MB + 1, 2 * (limit // MB))
+    return -(-megabytes // 1024) * 1024 if megabytes > 1024 else megabytes
 
 
 def _size(n: int) -> str:

@@ -80,12 +80,15 @@ class BddlError(Exception):
     The first diagnostic is the headline; a model with several independent
     problems reports them all, so the user fixes them in one pass."""
 
-    def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic):
+    def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic, sources: Mapping[str, str] | None = None):
         if isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
         self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
         if not self.diagnostics:
             raise ValueError("BddlError needs at least one diagnostic")
+        # The texts of spans that name no file (a game given as text, `bddlc.open_text`), so that
+        # `render` can still show the line and the caret.
+        self.sources: dict[str, str] = dict(sources or {})
         super().__init__(self.diagnostics[0].headline())
 
     @property
@@ -93,8 +96,8 @@ class BddlError(Exception):
         return self.diagnostics[0].span
 
     def render(self, sources: Mapping[str, str] | None = None) -> str:
-        sources = sources or {}
-        return "\n".join(d.render(sources.get(d.span.file)) for d in self.diagnostics)
+        known = {**self.sources, **(sources or {})}
+        return "\n".join(d.render(known.get(d.span.file)) for d in self.diagnostics)
 
 
 class BddlSyntaxError(BddlError):

@@ -44,7 +44,12 @@ def open_text(*, domain: str | None = None, problem: str | None = None, game: st
               depth: int | None = None) -> GameModel:
     """The game written in these texts: `domain` and `problem` (BDDL), or `game` (a `.pg` game).
 
-    Diagnostics name the texts `<domain>`, `<problem>` and `<game.pg>`."""
+    The texts go by the names `<domain.bddl>`, `<problem.bddl>` and `<game.pg>`:
+    in diagnostics (whose `render()` shows the line and a caret), in the
+    model's `paths` and in a compiled formula's header.  The files they are
+    read from are temporary and gone once the game is open, so no name may
+    point at them.  A model from text has no files to hash: certificates
+    (`write_certificate`, `certify`) need `open_model`."""
     import tempfile
 
     if (game is None) == (domain is None or problem is None):
@@ -57,18 +62,37 @@ def open_text(*, domain: str | None = None, problem: str | None = None, game: st
             path.write_text(text or "", encoding="utf-8")
             paths.append(str(path))
         try:
-            return _open_paths(paths, depth=depth)
+            model = _open_paths(paths, depth=depth)
         except BddlError as exc:
-            raise _renamed(exc, folder) from None
+            raise _renamed(exc, folder, texts) from None
+    return _model_named(model, folder)
 
 
-def _renamed(exc: BddlError, folder: str) -> BddlError:
+def _text_name(path: str, folder: str) -> str:
+    return f"<{Path(path).name}>" if path.startswith(folder) else path
+
+
+def _renamed(exc: BddlError, folder: str, texts: dict) -> BddlError:
     import dataclasses
 
     def name(span):
-        return dataclasses.replace(span, file=f"<{Path(span.file).name}>") if span.file.startswith(folder) else span
+        return dataclasses.replace(span, file=_text_name(span.file, folder))
 
-    return type(exc)([dataclasses.replace(d, span=name(d.span)) for d in exc.diagnostics])
+    sources = {f"<{file}>": text or "" for file, text in texts.items()}
+    return type(exc)([dataclasses.replace(d, span=name(d.span)) for d in exc.diagnostics], sources)
+
+
+def _model_named(model: GameModel, folder: str) -> GameModel:
+    """The model with the texts' names where the temporary files' paths were."""
+    import dataclasses
+
+    paths = tuple(_text_name(p, folder) for p in model.paths)
+    warnings = tuple(dataclasses.replace(w, span=dataclasses.replace(w.span, file=_text_name(w.span.file, folder)))
+                     for w in model.warnings)
+    bddl = model.bddl
+    if bddl is not None:
+        bddl = dataclasses.replace(bddl, domain_path=paths[0], problem_path=paths[1], warnings=warnings)
+    return dataclasses.replace(model, paths=paths, bddl=bddl, warnings=warnings)
 
 
 def compile(model: GameModel, encoding: str | None = None, format: str | None = None) -> str:  # noqa: A001 (the command's name)
@@ -116,7 +140,7 @@ def validate(model: GameModel, *, engine: str = "auto", solver: str = "default",
              max_lines: int | None = None):
     """`bddlc validate`: Black's strategy (a solve of each position Black reaches, by the route(s) `engine`
     names, as `solve`) played against every White reply by the rules; a
-    `compiler.solving.strategy_validation.ValidationReport`."""
+    `compiler.solving.strategy_validation.ValidationReport` (`.valid`, as the command's JSON says it)."""
     from compiler.solving.strategy import SolverStrategy
     from compiler.solving.strategy_validation import validate as play_out
 

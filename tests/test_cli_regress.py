@@ -87,7 +87,7 @@ def test_slow_entries_wait_for_the_flag(tmp_path, capsys):
     path = manifest(tmp_path, *GOOD[:1])
     path.write_text(path.read_text() + "slow = true\n")
     status, out, _ = run(capsys, "regress", str(path))
-    assert status == 0 and "0 entries" in out and "1 slow entries not checked" in out
+    assert status == 0 and "0 entries" in out and "1 slow entry not checked" in out
 
 
 @pytest.mark.parametrize(

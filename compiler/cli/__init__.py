@@ -101,18 +101,25 @@ def _misspelt_command(word: str) -> None:
         _top_parser().error(f"no command or file named '{word}'; did you mean '{close[0]}'?")
 
 
-def _misspelt_options(parser: argparse.ArgumentParser, rest: Sequence[str]) -> None:
+def _misspelt_options(parser: argparse.ArgumentParser, rest: Sequence[str], mistaken: dict[str, str] | None = None) -> None:
     """Argparse says only "unrecognized arguments: --timout": name the option
-    meant, when one is close (prefixes of an option stay argparse's to judge)."""
+    meant, when one is close (prefixes of an option stay argparse's to judge).
+    `mistaken`: options another command has, which this one does not, with the
+    fix a user of this command needs (`{value}` stands for the value given):
+    the closest spelling is not always the option meant (`depth --depth 5`
+    is close to --max-depth, a guard, where --max 5 was meant)."""
     from bddl.suggest import candidates
 
     known = [s for s in parser._option_string_actions if s.startswith("--")]
-    for word in rest:
+    for index, word in enumerate(rest):
         if word == "--":
             return
         if not word.startswith("--"):
             continue
         option = word.split("=", 1)[0]
+        if mistaken and option in mistaken and option not in parser._option_string_actions:
+            value = word.split("=", 1)[1] if "=" in word else rest[index + 1] if index + 1 < len(rest) else "N"
+            parser.error(mistaken[option].format(value=value if value.isdigit() else "N"))
         if option in parser._option_string_actions or any(s.startswith(option) for s in known):
             continue
         close = candidates(option, known)
@@ -136,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _misspelt_command(argv[0])
     command = importlib.import_module(f".{COMMANDS[name][0]}", __package__)
     parser = command.build_parser()
-    _misspelt_options(parser, rest)
+    _misspelt_options(parser, rest, getattr(command, "MISTAKEN_OPTIONS", None))
     args = parser.parse_args(rest)
     from bddl.budget import MemoryBudgetExceeded, set_memory_limit
 

@@ -31,11 +31,65 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def run(args) -> int:
+def _is_certificate(path: str) -> bool:
+    """Does the file look like a certificate (JSON) rather than a game file?  A
+    BDDL or .pg file never starts with '{'."""
+    if path.lower().endswith(".json"):
+        return True
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read(64).lstrip().startswith("{")
+    except OSError:
+        return False
 
-    from ..certificates.check import CertificateFormatError, check_files
+
+def _certificate_first(args) -> str | None:
+    """The usage error for a certificate given before the game (the order of `show
+    --certificate` and of most tools): the game files would be read as the
+    certificate and the certificate as BDDL, and each reports the other's mistake."""
+    import shlex
+
+    if _is_certificate(args.certificate):
+        return None
+    given = [*args.game, args.certificate]
+    certificates = [path for path in args.game if _is_certificate(path)]
+    if not certificates:
+        return None
+    order = [path for path in given if path not in certificates] + certificates
+    return ("the certificate comes last, after the game: bddlc certify GAME... CERTIFICATE, here "
+            f"bddlc certify {' '.join(map(shlex.quote, order))}")
+
+
+def _depth_fix(args, model, data) -> str:
+    """What to do when the certificate is about another depth than the one asked:
+    the certificate carries its depth, so the fix is to ask that one."""
+    carried, asked = data["game"]["depth"], model.rules.depth
+    if args.depth is None:
+        return f"the certificate is about depth {carried}, not the game file's {asked}: add --depth {carried}"
+    if _file_depth(args) == carried:
+        return f"the certificate is about depth {carried}, not {asked}: drop --depth {args.depth} (the certificate carries its depth)"
+    return f"the certificate is about depth {carried}, not {asked}: use --depth {carried} (the certificate carries its depth)"
+
+
+def _file_depth(args) -> int | None:
+    from bddl.errors import BddlError
+
     from ..model import ModelPathsError, open_model
 
+    try:
+        return open_model(args.game, limits=limits_of(args, build_parser())).rules.depth
+    except (BddlError, ModelPathsError, OSError):  # the file's own depth is past --max-depth: no hint from it
+        return None
+
+
+def run(args) -> int:
+
+    from ..certificates.check import CertificateFormatError, check, file_hashes, read_certificate
+    from ..model import ModelPathsError, open_model
+
+    swapped = _certificate_first(args)
+    if swapped is not None:
+        build_parser().error(swapped)
     try:
         model = open_model(args.game, depth=args.depth, limits=limits_of(args, build_parser()))
     except ModelPathsError as exc:
@@ -45,10 +99,18 @@ def run(args) -> int:
     for diagnostic in model.warnings:
         print(diagnostic.render(), file=sys.stderr)
     try:
-        verdict = check_files(model, args.certificate)
+        data = read_certificate(args.certificate)
     except CertificateFormatError as exc:
         print(exc, file=sys.stderr)
         return EXIT_INPUT
+    hashes = file_hashes(model.paths)
+    game = data["game"]
+    if game["language"] == model.rules.language and list(game["sha256"]) == hashes and game["depth"] != model.rules.depth:
+        from ..certificates.check import Verdict
+
+        verdict = Verdict(False, data["claim"], model.rules.depth, len(data["nodes"]), _depth_fix(args, model, data))
+    else:
+        verdict = check(model.rules, data, hashes, model.pg)
     if args.json:
         from ..schema import SCHEMA_VERSION
         from .common import game_json

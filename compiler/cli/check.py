@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_model_arguments, positive_int
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_model_arguments, counted, positive_int
 
 SIDE = {"black": "Black", "white": "White"}
 SYMBOLS = {"open": ".", "black": "B", "white": "W"}
@@ -156,7 +156,7 @@ def report_text(report, game, model) -> str:
     if report.method == "sat":
         lines.append(f"conditions 2 and 3 decided by SAT over all 3^{cells} states of the {problem.width}x{problem.height} board, reachable or not")
     else:
-        lines.append(f"conditions 2 and 3 decided over the {report.positions:,} positions reachable within {report.depth} plies")
+        lines.append(f"conditions 2 and 3 decided over the {counted(report.positions, 'position')} reachable within {counted(report.depth, 'ply', 'plies')}")
     for result in report.conditions:
         for example in result.counterexamples:
             lines.append("")

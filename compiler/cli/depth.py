@@ -32,6 +32,13 @@ if TYPE_CHECKING:
     from ..solving.critical_depth import DepthResult, DepthScan
 
 
+# Options of the other commands that a user of depth reaches for, and depth's own way to say it.
+MISTAKEN_OPTIONS = {
+    "--depth": "bddlc depth tries every depth from --min to --max and has no --depth: to try depths up to "
+    "{value}, use --max {value}",
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bddlc depth",
@@ -89,7 +96,7 @@ def run(args) -> int:
                      "several depths at once by the QBF route alone: drop one of them")
     engine = "qbf" if parallel else engine_of(args, parser)
     budget = Budget.starting_now(args.time_budget)
-    model = open_game(args, parser, default_depth=args.max, print_warnings=True)
+    model = _open(args, parser)
     encoding = checked_encoding(model, args.encoding, parser)
     high = model.depth if args.max is None else args.max
     if args.min > high:
@@ -118,9 +125,32 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(scan_json(model, scan, args.solver, encoding, args.min, high, budget, engine)))
     else:
-        for line in conclusion(scan, high, status, budget):
+        for line in conclusion(scan, high, status, budget, model):
             print(line)
     return status
+
+
+def _open(args, parser):
+    """The game, with depth's own fix where the guard --max-depth refuses the file's
+    depth: a user who gave --max-depth meant the last depth to try, which is --max."""
+    import dataclasses
+    import re
+
+    from bddl.errors import BddlLimitError
+
+    try:
+        return open_game(args, parser, default_depth=args.max, print_warnings=True)
+    except BddlLimitError as exc:
+        first = exc.diagnostics[0]
+        found = re.match(r"a depth of (\d+) is beyond", first.message)
+        if not found:
+            raise
+        if args.max is not None and args.max <= args.max_depth:
+            # the scan stops at --max: the file's larger depth is never solved, so the guard has nothing to refuse
+            return open_game(argparse.Namespace(**{**vars(args), "depth": args.max}), parser, print_warnings=True)
+        hint = (f"note: to try the depths up to {args.max_depth}, use --max {args.max_depth} (--max-depth is a guard "
+                f"against huge depths); to try them all, raise the guard with --max-depth {args.max or found.group(1)}")
+        raise BddlLimitError((dataclasses.replace(first, hint=hint), *exc.diagnostics[1:])) from None
 
 
 def _candidates_note(model) -> str:
@@ -208,7 +238,7 @@ def scan_json(model, scan: DepthScan, solver: str, encoding: str | None, low: in
     }
 
 
-def conclusion(scan: DepthScan, high: int, status: int, budget: Budget) -> list[str]:
+def conclusion(scan: DepthScan, high: int, status: int, budget: Budget, model) -> list[str]:
     """The closing lines of the text report."""
     first, critical, refuted = scan.first_win, scan.critical_depth, scan.refuted_before
     if first is None and scan.budget_spent:
@@ -228,7 +258,7 @@ def conclusion(scan: DepthScan, high: int, status: int, budget: Budget) -> list[
         elif refuted == critical - 1:
             line += f" and has no winning strategy within {refuted}."
         else:
-            line += f" and has no winning strategy within {refuted} (nor within {critical - 1}, which ends on Black's turn)."
+            line += f" and has no winning strategy within {refuted} ({_skipped(model, refuted, critical)})."
         lines = [line]
     else:
         lines = [f"Black wins within {first} moves; the critical depth is at most {first} (a smaller depth was not refuted)."]
@@ -236,3 +266,22 @@ def conclusion(scan: DepthScan, high: int, status: int, budget: Budget) -> list[
         reason = scan.check.reason if scan.check is not None else None
         lines.append(f"monotonicity check at depth {first + 2}: no verdict ({reason}).")
     return lines
+
+
+def _skipped(model, refuted: int, critical: int) -> str:
+    """Why the depths between the last refuted one and the critical one were not
+    solved: each ends on a turn whose mover cannot bring Black the game.  The turn
+    is the game's own (a .pg game's pattern, or a BDDL game's alternation), not
+    assumed: a .pg game skips the depths that end on White's turn, a BDDL game
+    without goals those that end on Black's."""
+    from bddl.rules import BLACK
+
+    by_side: dict[str, list[int]] = {}
+    for depth in range(refuted + 1, critical):
+        by_side.setdefault(model.rules.to_move(depth - 1), []).append(depth)
+    parts = []
+    for side, depths in by_side.items():
+        listed = ", ".join(map(str, depths[:-1])) + (" or " if len(depths) > 1 else "") + str(depths[-1])
+        ends = "ends" if len(depths) == 1 else "end"
+        parts.append(f"within {listed}, which {ends} on {'Black' if side == BLACK else 'White'}'s turn")
+    return "nor " + "; nor ".join(parts)

@@ -12,6 +12,7 @@ from .common import (
     EXIT_INPUT,
     EXIT_OK,
     cannot_write,
+    counted,
     paragraph,
     positive_float,
     positive_int,
@@ -106,7 +107,7 @@ def run(args) -> int:
     else:
         print(regress.table(verdicts))
     if skipped and not args.json:
-        print(f"({len(skipped)} slow entries not checked; --slow checks them)")
+        print(f"({counted(len(skipped), 'slow entry', 'slow entries')} not checked; --slow checks them)")
     if args.junit:
         try:
             args.junit.write_text(regress.junit(verdicts, Path(args.manifest).stem), encoding="utf-8")

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_certificate_argument, add_model_arguments, certificate_path, write_certificate_for, game_json, move_json, open_game, plies, positive_float, positive_int, white_first
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_certificate_argument, add_model_arguments, certificate_path, counted, write_certificate_for, game_json, move_json, open_game, plies, positive_float, positive_int, white_first
 
 DEFAULT_ALGORITHM = "minimax"  # fewer positions on most of the suite and corpus: docs/benchmarks.md
 
@@ -111,7 +111,7 @@ def run(args) -> int:
                               "algorithm": args.algorithm, "positional_rules": None, "race_patterns": None,
                               "seconds": None, "budget_spent": True, "error": "budget exhausted", "certificate": None}))
         else:
-            print(f"unknown: the search expanded {exc.positions:,} positions without an answer (raise --max-positions)")
+            print(f"unknown: the search expanded {counted(exc.positions, 'position')} without an answer (raise --max-positions)")
         return EXIT_BUDGET
     except Ppn2Failed as exc:  # the parallel search: no cluster, a failed job, the tree's bound
         print(f"bddlc search: error: {exc}", file=sys.stderr)

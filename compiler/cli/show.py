@@ -127,9 +127,37 @@ def _line_of_play(rules, moves: str):
         try:
             play = rules.parse_play(position, text)
         except MoveInputError as exc:
-            return f"move {k} ({text}): {exc}"
+            split = _several_moves(rules, position, text)
+            if split is not None:
+                fixed = ", ".join(texts[: k - 1] + split + texts[k:])
+                return f"move {k} ({text}) is {len(split)} moves: separate them by commas, --moves '{fixed}'"
+            several = "; several moves are separated by commas" if len(text.split()) > 1 else ""
+            return f"move {k} ({text}): {exc}{several}"
         before, last, position = position, play, play.after
     return before, last
+
+
+def _several_moves(rules, position, text: str) -> list[str] | None:
+    """`text` read as several moves in a row, when that is how it reads: a user who
+    separated moves by spaces ('hub p2 p6') gets the list with commas, not the
+    rules' word on what one move is."""
+    from bddl.notation import MoveInputError
+
+    words = text.split()
+    for size in range(1, 4):  # a cell name, or ACTION X Y
+        if len(words) % size or len(words) // size < 2:
+            continue
+        groups = [" ".join(words[i : i + size]) for i in range(0, len(words), size)]
+        here = position
+        try:
+            for group in groups:
+                if here.ply >= rules.depth:
+                    raise MoveInputError("past the depth")
+                here = rules.parse_play(here, group).after
+        except MoveInputError:
+            continue
+        return groups
+    return None
 
 
 def _read_certificate(path: str):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from .common import (
     EXIT_DISAGREE,
     add_certificate_argument,
+    counted,
     certificate_path,
     write_certificate_for,
     EXIT_FALSE,
@@ -109,7 +110,7 @@ def verdict_line(result) -> str:
 
 def summary_line(result) -> str:
     if result.solver == "search":
-        positions = "" if result.positions is None else f" ({result.positions:,} positions)"
+        positions = "" if result.positions is None else f" ({counted(result.positions, 'position')})"
         return f"answered by {result.answered_by}{positions}, time: {result.seconds:.2f} s"
     if result.solver == "portfolio":
         return f"no route answered, time: {result.seconds:.2f} s"

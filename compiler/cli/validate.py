@@ -86,7 +86,7 @@ def run(args) -> int:
     report = validate(model.rules, strategy, args.max_lines)
     seconds = time.perf_counter() - start
     solves = strategy.solves + 1
-    status = EXIT_OK if report.passed else EXIT_STRATEGY_FAILED if report.failure else EXIT_BUDGET
+    status = EXIT_OK if report.valid else EXIT_STRATEGY_FAILED if report.failure else EXIT_BUDGET
     if args.json:
         failure = None
         if report.failure:
@@ -95,7 +95,7 @@ def run(args) -> int:
                 "reason": report.failure.reason,
                 "board": model.rules.render(report.failure.position),
             }
-        print(report_json(valid=report.passed, black_wins=True, lines=report.lines, complete=report.complete,
+        print(report_json(valid=report.valid, black_wins=True, lines=report.lines, complete=report.complete,
                           failure=failure, reason=report.unknown, solves=solves))
         return status
     if report.failure:

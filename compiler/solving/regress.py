@@ -355,7 +355,8 @@ def table(verdicts: list[Verdict]) -> str:
 
 def summary(verdicts: list[Verdict]) -> str:
     counts = {status: sum(v.status == status for v in verdicts) for status in (AGREE, MISMATCH, UNDECIDED)}
-    return f"{len(verdicts)} entries: {counts[AGREE]} agree, {counts[MISMATCH]} mismatch, {counts[UNDECIDED]} undecided"
+    entries = f"{len(verdicts)} entr{'y' if len(verdicts) == 1 else 'ies'}"
+    return f"{entries}: {counts[AGREE]} agree, {counts[MISMATCH]} mismatch, {counts[UNDECIDED]} undecided"
 
 
 def junit(verdicts: list[Verdict], suite_name: str) -> str:

@@ -52,8 +52,14 @@ class ValidationReport:
     cut: bool = False  # stopped by max_lines with more lines to check
 
     @property
-    def passed(self) -> bool:
+    def valid(self) -> bool:
+        """Every line checked held: the name `bddlc validate --json` gives it."""
         return self.failure is None and self.unknown is None
+
+    @property
+    def passed(self) -> bool:
+        """The former name of `valid`, kept for scripts that use it."""
+        return self.valid
 
 
 class _Stop(Exception):

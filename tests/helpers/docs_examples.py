@@ -298,3 +298,20 @@ def help_examples(help_text: str) -> list[str]:
         elif inside:
             found.append(line.strip())
     return found
+
+
+# -- the refusals the docs promise ----------------------------------------------------------------
+
+REFUSAL = re.compile(r"refus|usage error|bad input|stops the command")
+STATUS = re.compile(r"exit(?: status)? \d")
+
+
+def refusal_claims(path: Path) -> list[str]:
+    """The sentences (and table cells) of one Markdown file that promise a refusal
+    with an exit status: what `tests/test_docs_refusals.py` holds the commands to.
+    Code blocks are left out (their output is compared as it is); lines are
+    joined, so a claim is found however the text is wrapped."""
+    text = re.sub(r"^(```+|~~~+).*?^\1", "", path.read_text(encoding="utf-8"), flags=re.M | re.S)
+    flat = re.sub(r"\s*\n\s*", " ", text)
+    pieces = re.split(r"(?<=[.!?])\s+(?=[A-Z`(\[])|\|", flat)
+    return [piece.strip() for piece in pieces if REFUSAL.search(piece) and STATUS.search(piece)]
