@@ -59,6 +59,25 @@ def test_the_skipped_depths_are_named_by_the_games_own_turns(capsys):
     assert model.rules.to_move(3) == "white" and not model.can_be_critical(4)
 
 
+def test_a_critical_depth_of_one_is_one_move(tmp_path, capsys):
+    """The issue's pawn race: `advance 2 3` wins at once."""
+    (tmp_path / "pawns.bddl").write_text(PAWNS)
+    (tmp_path / "race.bddl").write_text(RACE)
+    assert main(["depth", str(tmp_path / "pawns.bddl"), str(tmp_path / "race.bddl"), "--max", "3", "--engine", "search"]) == 10
+    assert capsys.readouterr().out.splitlines()[-1] == "critical depth: 1: Black wins within 1 move (no smaller depth can be critical)."
+
+
+PAWNS = "".join(
+    f"#{side}actions\n"
+    f":action advance\n:parameters (?x,?y)\n:precondition ({me}(?x,?y) open(?x,?y{d}1))\n:effect (open(?x,?y) {me}(?x,?y{d}1))\n"
+    f":action takeleft\n:parameters (?x,?y)\n:precondition ({me}(?x,?y) {them}(?x-1,?y{d}1))\n:effect (open(?x,?y) {me}(?x-1,?y{d}1))\n"
+    f":action takeright\n:parameters (?x,?y)\n:precondition ({me}(?x,?y) {them}(?x+1,?y{d}1))\n:effect (open(?x,?y) {me}(?x+1,?y{d}1))\n"
+    for side, me, them, d in (("black", "black", "white", "+"), ("white", "white", "black", "-"))
+)
+RACE = ("#boardsize 4 4\n#init\nblack(1,1) black(2,3) black(4,1)\nwhite(3,4) white(4,4)\n#depth 9\n"
+        "#blackgoals\n(black(?x,ymax))\n#whitegoals\n(white(?x,ymin))\n")
+
+
 # -- certify --------------------------------------------------------------------------------------
 
 

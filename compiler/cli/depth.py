@@ -24,6 +24,7 @@ from .common import (
     game_json,
     open_game,
     paragraph,
+    plies,
     positive_int,
 )
 
@@ -204,7 +205,7 @@ def exit_status(scan: DepthScan) -> int:
 
 def contradiction_message(scan: DepthScan) -> str:
     return (
-        f"bddlc depth: error: the solver contradicts itself: Black wins within {scan.first_win} moves "
+        f"bddlc depth: error: the solver contradicts itself: Black wins within {plies(scan.first_win or 0)} "
         f"but not within {(scan.first_win or 0) + 2}, which is impossible (a win within d plies is a win within "
         f"more); one of these answers is wrong: report a bug"
     )
@@ -243,16 +244,16 @@ def conclusion(scan: DepthScan, high: int, status: int, budget: Budget, model) -
     first, critical, refuted = scan.first_win, scan.critical_depth, scan.refuted_before
     if first is None and scan.budget_spent:
         verdicts = [r for r in scan.results if r.black_wins is not None]
-        known = f"no win within {verdicts[-1].depth} moves" if verdicts and all(r.black_wins is False for r in verdicts) else "no win found"
+        known = f"no win within {plies(verdicts[-1].depth)}" if verdicts and all(r.black_wins is False for r in verdicts) else "no win found"
         return [f"stopped: {budget.reason()}; {known}, depths up to {high} not all decided."]
     if first is None:
         if status == EXIT_FALSE:
-            return [f"no win up to {high} moves."]
-        return [f"no win found up to {high} moves, but some depths gave no verdict."]
+            return [f"no win up to {plies(high)}."]
+        return [f"no win found up to {plies(high)}, but some depths gave no verdict."]
     if scan.monotonicity == "violated":
         lines = ["critical depth: unknown (the solver's answers contradict each other)."]
     elif critical is not None:
-        line = f"critical depth: {critical}: Black wins within {critical} moves"
+        line = f"critical depth: {critical}: Black wins within {plies(critical)}"
         if refuted is None:
             line += " (no smaller depth can be critical)."
         elif refuted == critical - 1:
@@ -261,7 +262,7 @@ def conclusion(scan: DepthScan, high: int, status: int, budget: Budget, model) -
             line += f" and has no winning strategy within {refuted} ({_skipped(model, refuted, critical)})."
         lines = [line]
     else:
-        lines = [f"Black wins within {first} moves; the critical depth is at most {first} (a smaller depth was not refuted)."]
+        lines = [f"Black wins within {plies(first)}; the critical depth is at most {first} (a smaller depth was not refuted)."]
     if scan.monotonicity == "unknown":
         reason = scan.check.reason if scan.check is not None else None
         lines.append(f"monotonicity check at depth {first + 2}: no verdict ({reason}).")
