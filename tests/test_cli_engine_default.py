@@ -211,6 +211,60 @@ def test_progress_names_the_running_routes_only_when_asked(capsys, monkeypatch, 
     assert status == 10 and f"bddlc: {what}: running " in err
 
 
+ROUTE_NAMES = {"qbf": "qbf: cor+ / default", "search": "search: the positional solver"}
+
+
+@pytest.mark.parametrize("engine", ["qbf", "search"])
+@pytest.mark.parametrize("command", [["solve", *PG_WIN], ["depth", *PG_WIN, "--min", "5"]], ids=["solve", "depth"])
+def test_one_route_reports_progress_as_the_race_does(capsys, monkeypatch, command, engine):
+    """Issue 42, item 6: `--engine qbf` (and search) said nothing however long it ran, even on a terminal.
+    One route honours --progress and the terminal rule as the race does, in the race's words."""
+    _slow_race(monkeypatch)
+    from compiler.solving import critical_depth
+
+    real = critical_depth.solve_model  # depth's QBF route alone solves without routes.qbf_result
+    monkeypatch.setattr(critical_depth, "solve_model", lambda *args, **kwargs: time.sleep(1.2) or real(*args, **kwargs))
+    command = [*command, "--engine", engine]
+    status, _, err = run(capsys, *command)
+    assert status == 10 and "running" not in err
+    status, _, err = run(capsys, *command, "--progress")
+    what = "solve" if command[0] == "solve" else "depth 5"
+    lines = [line for line in err.splitlines() if "running" in line]
+    assert f"bddlc: {what}: running {ROUTE_NAMES[engine]} (" in err  # depth also says it of its re-check, depth 8
+    assert status == 10 and all(line.startswith(f"bddlc: {what[:5]}") and f": running {ROUTE_NAMES[engine]} (" in line
+                                for line in lines), err
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
+    status, _, err = run(capsys, *command)
+    assert status == 10 and f"bddlc: {what}: running {ROUTE_NAMES[engine]} (" in err
+
+
+def test_one_route_s_progress_starts_after_the_race_s_delay(capsys, monkeypatch):
+    """The timing rule is the race's (`PROGRESS_AFTER`): a route that answers before it says nothing, asked or not."""
+    _slow_race(monkeypatch, seconds=0.3)
+    from compiler.cli import common
+
+    monkeypatch.setattr(common, "PROGRESS_AFTER", 2.0)
+    status, _, err = run(capsys, "solve", *PG_WIN, "--engine", "qbf", "--progress")
+    assert status == 10 and "running" not in err
+
+
+def test_one_route_s_errors_stay_its_own(monkeypatch):
+    """With progress on, the route still runs in this process: what it raises reaches the caller unchanged
+    (a race's member would report it as a failure string), and the progress thread ends with it."""
+    import threading
+
+    from compiler.model import open_model
+
+    def broken(*args, **kwargs):
+        raise MemoryError("the route's own error")
+
+    monkeypatch.setattr(routes, "qbf_result", broken)
+    model = open_model(PG_WIN)
+    with pytest.raises(MemoryError, match="the route's own error"):
+        routes.answer(model, engine="qbf", on_wait=lambda running: None)
+    assert not any(t.name == "bddlc-progress" for t in threading.enumerate())
+
+
 def test_the_time_limit_stops_the_race(capsys, monkeypatch):
     """--timeout bounds the race as it bounds one route: a search, which has no clock of its own, is stopped
     at the limit (it was stopped 5 s later), and the report is the time limit's."""

@@ -291,8 +291,8 @@ def add_progress_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--progress",
         action="store_true",
-        help="with --engine auto: say on stderr which routes are running and for how long, every few seconds after "
-        "the first 3 without an answer (the default when stderr is a terminal)",
+        help="say on stderr which routes are running (both under --engine auto, the one asked under qbf or search) "
+        "and for how long, every few seconds after the first 3 without an answer (the default when stderr is a terminal)",
     )
 
 
@@ -300,9 +300,10 @@ PROGRESS_AFTER = 3.0  # seconds of a race without an answer before its first pro
 
 
 def race_progress(what: str, engine: str, asked: bool):
-    """The progress callback of one race (`routes.answer`'s on_wait), or None: only under auto, and only when
-    asked (--progress) or when stderr is a terminal.  One callback per race: it counts from the race's start."""
-    if engine != "auto" or not (asked or sys.stderr.isatty()):
+    """The progress callback of one answer (`routes.answer`'s on_wait), or None: only when asked (--progress)
+    or when stderr is a terminal, whatever the `engine`: one route alone is waited for as long as a race
+    (issue 42: `--engine qbf` said nothing on a terminal).  One callback per answer: it counts from its start."""
+    if not (asked or sys.stderr.isatty()):
         return None
     from bddl.budget import Progress
 

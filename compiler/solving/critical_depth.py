@@ -75,10 +75,13 @@ def check_depth(model: GameModel, first_win: int) -> int | None:
 def solve_at(model: GameModel, depth: int, *, solver: str, preprocess: str, timeout: float | None,
              encoding: str | None, stop=None, engine: str = "qbf", on_wait=None) -> DepthResult:
     """One depth of the scan: the game asked about `depth` plies, by the route(s)
-    `engine` names (`routes.answer`: qbf, search, or both raced; `on_wait`: the race's progress)."""
+    `engine` names (`routes.answer`: qbf, search, or both raced; `on_wait`: the progress, of one route too)."""
     if engine == "qbf":
-        r: SolveResult = solve_model(model.at_depth(depth), solver=solver, preprocess=preprocess, timeout=timeout,
-                                     encoding=encoding, stop=stop)
+        from .routes import alone, qbf_name
+
+        at = model.at_depth(depth)
+        r: SolveResult = alone(qbf_name(at, encoding, solver), on_wait,
+                               lambda: solve_model(at, solver=solver, preprocess=preprocess, timeout=timeout, encoding=encoding, stop=stop))
     else:
         from .routes import answer
 

@@ -38,6 +38,9 @@ from dataclasses import dataclass
 from . import processes
 
 
+WAIT_STEP = 0.5  # seconds between two calls of a waiting race's `on_wait` (and of one route's: `routes.answer`)
+
+
 @dataclass(frozen=True)
 class Member:
     """One way to answer: `name` says it to users ("search: minimax", "qbf: cor+ / depqbf")."""
@@ -96,7 +99,7 @@ def race(
     timeout: float | None = None,
     cross_check: bool = False,
     on_wait: Callable[[list[tuple[str, float]]], None] | None = None,
-    wait_step: float = 0.5,
+    wait_step: float = WAIT_STEP,
     stop: Callable[[], bool] | None = None,
 ) -> RaceResult:
     """Run the members side by side; the first verdict wins unless `cross_check`.

@@ -7,7 +7,7 @@ from game to game, in both directions (docs/benchmarks.md, "The portfolio"),
 so by default (`engine="auto"`) both run side by side, one process each
 (`portfolio.race`), and the first verdict wins.  `engine="qbf"` and
 `engine="search"` keep one route, in-process, for research and for the
-benchmarks of one route.
+benchmarks of one route; they report progress as the race does (`on_wait`).
 
 The search member is the explicit engine that suits the game, chosen by
 measurement (docs/benchmarks.md, "The portfolio"):
@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import GameModel
-from .portfolio import Member, RaceResult, race
+from .portfolio import WAIT_STEP, Member, RaceResult, race
 from .results import EncodingSize, SolveResult
 
 ENGINES = ("auto", "qbf", "search")
@@ -150,15 +150,20 @@ def answer(
 
     An explicit `encoding`, `solver` or `preprocess` is the QBF route's; the
     race gives them to its QBF member unchanged.  `timeout` bounds the whole
-    answer; `stop` (True: give up) is polled by the QBF route alone."""
+    answer; `stop` (True: give up) is polled by the QBF route alone.  `on_wait`, the
+    progress, is called every `WAIT_STEP` seconds with the routes still running and how
+    long each has run, whichever the engine."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     if encoding is not None:
         model.check_encoding(encoding)  # a misfit is the caller's usage error, before anything runs
     if engine == "qbf":
-        return Answer(qbf_result(model, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout, stop=stop))
+        return Answer(alone(qbf_name(model, encoding, solver), on_wait,
+                             lambda: qbf_result(model, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout,
+                                                stop=stop)))
     if engine == "search":
-        return Answer(search_result(model, max_positions))
+        plan = search_plan(model)
+        return Answer(alone(plan[0], on_wait, lambda: search_result(model, max_positions, plan)))
     _import_member_modules()
     plan = search_plan(model)
     members = [
@@ -170,6 +175,33 @@ def answer(
     # later is not taken, as the QBF route alone would not give one (its solver is killed at the limit)
     raced = race(members, timeout=timeout, cross_check=cross_check, on_wait=on_wait, stop=stop)
     return _answer_of(model, raced, timeout)
+
+
+def alone(name: str, on_wait: Callable[[list[tuple[str, float]]], None] | None, route: Callable[[], SolveResult]) -> SolveResult:
+    """One route, run in this process as it always was (its exceptions and its output stay the
+    caller's, which a race's forked member would turn into a failure string and silence), with the
+    race's progress: `on_wait` is called as `portfolio.race` calls it, every `WAIT_STEP` seconds with
+    the route's name and how long it has run, from a thread, since the route holds this one (a QBF
+    solve waits on its solver, a search computes)."""
+    if on_wait is None:
+        return route()
+    import threading
+    import time
+
+    done = threading.Event()
+    start = time.perf_counter()
+
+    def tick() -> None:
+        while not done.wait(WAIT_STEP):
+            on_wait([(name, time.perf_counter() - start)])
+
+    ticker = threading.Thread(target=tick, name="bddlc-progress", daemon=True)
+    ticker.start()
+    try:
+        return route()
+    finally:
+        done.set()
+        ticker.join()
 
 
 def _answer_of(model: GameModel, raced: RaceResult, timeout: float | None) -> Answer:
