@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_model_arguments, limits_of, paragraph, positive_int, cannot_write, refuse_unwritable
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_model_arguments, limits_of, paragraph, positive_int, cannot_write, counted, refuse_unwritable
 
 MAX_CELLS = 10_000  # a 100x100 board: about 4 MB of SVG per drawing of the whole board
 # the explorer's page holds every position of the certificate, and is about as large as the certificate's
@@ -84,7 +84,7 @@ def run(args) -> int:
             from pathlib import Path
 
             size = Path(args.certificate).stat().st_size  # the page holds every position: it is about as large
-            print(f"bddlc show: the certificate {args.certificate} has {count:,} positions, more than the explorer's limit of "
+            print(f"bddlc show: the certificate {args.certificate} has {counted(count, 'position')}, more than the explorer's limit of "
                   f"{limit:,} (its page would hold them all, about {_megabytes(size)} like the certificate); "
                   f"raise it with --max-positions {count} if a browser should open a page that large", file=sys.stderr)
             return EXIT_BUDGET
@@ -121,7 +121,7 @@ def _line_of_play(rules, moves: str):
         if not text:
             return f"move {k} is empty: separate the moves by single commas"
         if position.ply >= rules.depth:
-            return f"move {k} ({text}): the game is over after {rules.depth} plies"
+            return f"move {k} ({text}): the game is over after {counted(rules.depth, 'ply', 'plies')}"
         if last is not None and rules.won(position, last.side):
             return f"move {k} ({text}): the game is over: {last.side.capitalize()} won with move {k - 1} ({last.text})"
         try:

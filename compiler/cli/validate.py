@@ -17,6 +17,7 @@ from .common import (
     add_model_arguments,
     add_solver_arguments,
     checked_encoding,
+    counted,
     game_json,
     open_game,
     paragraph,
@@ -102,11 +103,11 @@ def run(args) -> int:
         print(f"FAILED after {report.lines} good lines of play; the failing line:")
         print(format_line(model.rules, report.failure))
     elif report.unknown:
-        print(f"stopped after {report.lines} lines of play: {report.unknown}.")
+        print(f"stopped after {counted(report.lines, 'line')} of play: {report.unknown}.")
     elif report.complete:
         every = "the only line" if report.lines == 1 else f"all {report.lines} lines"
         print(f"valid: Black wins {every} of play within {plies(model.depth)}.")
     else:
-        print(f"valid so far: Black wins the {report.lines} lines checked (the --max-lines limit; more lines exist).")
+        print(f"valid so far: Black wins the {counted(report.lines, 'line')} checked (the --max-lines limit; more lines exist).")
     print(f"solves: {solves}, time: {seconds:.2f} s")
     return status
