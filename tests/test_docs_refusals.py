@@ -83,7 +83,7 @@ REFUSALS = [
     Refusal("cli.md", ("A `.pg` game is one already: export refuses it (exit status 2).",),
             f"bddlc export {TIC}", 2, "is a positional game already"),
     Refusal("cli.md", ("Bad moves and certificates that are not the game's are bad input (exit status 1)",),
-            f"bddlc show {TIC} --certificate {HEX_CERT} -o tic.html", 1, "this is another game's certificate", "tic.html"),
+            f"bddlc show {TIC} --certificate {HEX_CERT} -o tic.html", 1, "another game's certificate", "tic.html"),
     Refusal("cli.md", ("Bad moves and certificates that are not the game's are bad input (exit status 1)",),
             f"bddlc show {TIC} --moves 'b2, b2' -o p.svg", 1, "White cannot claim b2: it is not open", "p.svg"),
     Refusal("cli.md", ("an output whose suffix does not match what is drawn is a usage error (exit status 2)",),
