@@ -149,6 +149,15 @@ def test_words_that_are_no_moves_at_all_still_mention_commas(tmp_path, capsys):
     assert "several moves are separated by commas" in capsys.readouterr().err
 
 
+def test_play_given_several_moves_on_one_line_says_one_at_a_time():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "compiler.cli", "play", ROW3, "--engine", "search"], input="a1 c3 a2\nquit\n",
+                          capture_output=True, text=True, timeout=120)
+    assert "not a move: that is 3 moves; type one at a time, White's now (a1), and bddlc answers for Black" in done.stdout
+
+
 # -- memory ---------------------------------------------------------------------------------------
 
 

@@ -214,7 +214,13 @@ def read_white_move(model, position, plies: int, echo: bool, say=say, prompt=Non
         try:
             return rules.parse_play(position, line)
         except MoveInputError as exc:
-            say(f"not a move: {exc}")
+            from .show import _several_moves
+
+            split = _several_moves(rules, position, word, first_only=True)
+            if split is not None:  # 'hub p2 p6': a line of play typed at once, as show --moves takes it
+                say(f"not a move: that is {len(split)} moves; type one at a time, White's now ({split[0]}), and bddlc answers for Black")
+            else:
+                say(f"not a move: {exc}")
 
 
 def game_over(model, position, mover: str) -> list[str]:

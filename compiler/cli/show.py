@@ -137,10 +137,11 @@ def _line_of_play(rules, moves: str):
     return before, last
 
 
-def _several_moves(rules, position, text: str) -> list[str] | None:
+def _several_moves(rules, position, text: str, first_only: bool = False) -> list[str] | None:
     """`text` read as several moves in a row, when that is how it reads: a user who
     separated moves by spaces ('hub p2 p6') gets the list with commas, not the
-    rules' word on what one move is."""
+    rules' word on what one move is.  `first_only`: only the first need be legal
+    (`play`, where the later ones are guesses at the game's future)."""
     from bddl.notation import MoveInputError
 
     words = text.split()
@@ -154,6 +155,8 @@ def _several_moves(rules, position, text: str) -> list[str] | None:
                 if here.ply >= rules.depth:
                     raise MoveInputError("past the depth")
                 here = rules.parse_play(here, group).after
+                if first_only:
+                    break
         except MoveInputError:
             continue
         return groups
