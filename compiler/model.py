@@ -96,9 +96,9 @@ def language_of(paths: Sequence[str]) -> str:
     if len(paths) == 1:
         kind = file_kind(paths[0])
         if kind == "problem":
-            raise ModelPathsError(f"{paths[0]} is a BDDL problem: give its domain before it (DOMAIN PROBLEM)")
+            raise ModelPathsError(f"{paths[0]} is a BDDL problem: give a DOMAIN and a PROBLEM file, its domain first")
         if kind == "domain":
-            raise ModelPathsError(f"{paths[0]} is a BDDL domain: give a problem after it (DOMAIN PROBLEM)")
+            raise ModelPathsError(f"{paths[0]} is a BDDL domain: give a DOMAIN and a PROBLEM file, a problem after it")
         if sections_of(paths[0]):
             raise ModelPathsError(_neither(paths[0]))
     if len(paths) != 2:

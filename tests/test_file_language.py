@@ -96,9 +96,9 @@ def test_a_file_of_neither_language_names_the_sections_it_has(tmp_path, capsys):
 
 
 def test_a_lone_bddl_file_is_told_what_it_lacks(bddl_named_pg):
-    with pytest.raises(ModelPathsError, match="is a BDDL problem: give its domain before it"):
+    with pytest.raises(ModelPathsError, match="is a BDDL problem: give a DOMAIN and a PROBLEM file, its domain first"):
         language_of([bddl_named_pg])
-    with pytest.raises(ModelPathsError, match="is a BDDL domain: give a problem after it"):
+    with pytest.raises(ModelPathsError, match="is a BDDL domain: give a DOMAIN and a PROBLEM file, a problem after it"):
         language_of([DOMAIN])
 
 

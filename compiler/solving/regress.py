@@ -75,7 +75,7 @@ class Entry:
 
     @property
     def positional(self) -> bool:
-        return is_positional_game(self.problem)
+        return self.domain is None
 
 
 @dataclass(frozen=True)
