@@ -145,7 +145,7 @@ NAMED = 12  # cells a first-move warning names before it counts the rest
 def _cut_warnings(read: ReadGame) -> list[Diagnostic]:
     """`#firstmoves` is a symmetry cut: one that drops an opening with no symmetric image among the
     listed cells answers another question than the game's, and every command would give that
-    answer without a word (issue 42: the N-pentomino's 5x5 game, a Black win by c3, 'won by nobody'
+    answer without a word (issue 42: the N-pentomino's 5x5 game, a Black win by c3, 'no winning strategy'
     with c3 left out).  One warning on the section, naming the openings no listed cell stands for,
     and one cell of each class in the fix (every one: the fix is what to write)."""
     game = read.game
