@@ -55,9 +55,10 @@ def image(position: Position, perm: list[int]) -> Position:
     return Position(move(position.black), move(position.white), position.ply)
 
 
-def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool, symmetries: list | None = None, ends: list | None = None) -> int:
-    """One line of play from the start to its end; returns its length in plies.  A move the page
-    says leads to a symmetric image goes on from the rules' position mapped by that symmetry;
+def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool, seen: set | None = None, ends: list | None = None) -> int:
+    """One line of play from the start to its end; returns its length in plies.  The board shown
+    is always the rules' position after the moves played, even where the certificate stores another
+    (a symmetric image, a sibling's node after a swap: `seen` collects which the page said it met);
     a line that ends before the game does (no moves offered) is recorded in `ends`."""
     cells = len(rules.cells)
     click(driver, "#start")
@@ -85,7 +86,8 @@ def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool, symm
             keeps = black_wins_by_rules(rules, choice.after) or rules.won(choice.after, BLACK)
             assert keeps if strategist == BLACK else (rules.won(choice.after, WHITE) or choice.after.ply >= rules.depth or not keeps)
         else:
-            assert buttons == list(legal), "every reply of the opponent, in the rules' order"
+            # every reply of the opponent, named as played (in the stored node's order, which a symmetry permutes)
+            assert sorted(buttons) == sorted(legal)
             choice = legal[rng.choice(buttons)]
         changed = [i for i in range(cells) if expected(position, cells)[i] != expected(choice.after, cells)[i]]
         if by_cell and changed:
@@ -98,13 +100,16 @@ def walk(driver, rules, strategist: str, rng: random.Random, by_cell: bool, symm
         else:
             click(driver, f"#moves button[data-move='{choice.text}']")
         position = choice.after
-        status = text(driver, "status")
-        if "answered as after " in status:  # a swap: the page goes on from the sibling reply's node
-            sibling = status.split("answered as after ")[1].split(":")[0]
-            assert side != strategist and sibling in legal and sibling != choice.text
-            position = legal[sibling].after
-        if "under symmetry" in status:  # the page goes on from the node of the position's image, as stored
-            position = image(position, (symmetries or [])[int(status.split("under symmetry ")[1].split(")")[0])])
+        # the page shows the position played, whatever node stores it (a symmetric image, a sibling's after a
+        # swap), and the line of play names the move played
+        assert board_shown(driver, cells) == expected(position, cells), f"after {choice.text}"
+        last = driver.execute_script("return Array.from(document.querySelectorAll('#line span')).pop().textContent;")
+        assert last == f"{position.ply}. {choice.side[0].upper()} {choice.text}"
+        stored = text(driver, "stored")
+        if stored:
+            assert stored.endswith("shown as played)") and ("symmetry" in stored or "answered as after" in stored), stored
+            if seen is not None:
+                seen.add("symmetry" if "answered as after" not in stored else "swap")
         history.append(position)
         if rules.won(position, choice.side) or position.ply >= rules.depth:
             assert board_shown(driver, cells) == expected(position, cells)
@@ -172,9 +177,10 @@ def test_hex_pg_blacks_win_clicked_through(tmp_path, browser):
     rules, strategist, page, data = explorer(tmp_path, [str(path)])
     assert strategist == BLACK and rules.layout == "hex" and data["symmetries"]
     browser.get(page.resolve().as_uri())
-    rng = random.Random(4)
-    for k in range(4):
-        walk(browser, rules, strategist, rng, by_cell=k % 2 == 0, symmetries=data["symmetries"])
+    rng, seen = random.Random(4), set()
+    for k in range(8):
+        walk(browser, rules, strategist, rng, by_cell=k % 2 == 0, seen=seen)
+    assert seen == {"symmetry", "swap"}, "the lines met a stored symmetric image and a swap, shown as played"
     # the keys: Home goes to the start, the right arrow forward along the last line, the left one back
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -191,10 +197,11 @@ def test_hex_pg_blacks_win_clicked_through(tmp_path, browser):
     assert board_shown(browser, cells) == expected(rules.initial, cells)
 
 
-def test_an_edge_to_a_symmetric_image_shows_the_stored_position_and_says_so(tmp_path, browser):
+def test_an_edge_to_a_symmetric_image_shows_the_position_played_and_says_so_quietly(tmp_path, browser):
     """Hex 3x3's certificate (from bddlc search) sends some moves to the node of the position's image under
-    the board's half turn (`symmetry`): the page shows that node's position, as stored, with a note,
-    and goes on from there."""
+    the board's half turn (`symmetry`): the page shows the position played (mapping the stored node
+    back), says in one quiet line that the certificate stores its image, and goes on from there with
+    the moves named as played, two moves deep."""
     path = tmp_path / "hex3.pg"
     save_pg(hex_board(3), str(path))
     rules, _, page, data = explorer(tmp_path, [str(path)])
@@ -211,20 +218,25 @@ def test_an_edge_to_a_symmetric_image_shows_the_stored_position_and_says_so(tmp_
     for move in reversed(path_to):
         click(browser, f"#moves button[data-move='{move}']")
         position = rules.parse_play(position, move).after
-    assert board_shown(browser, cells) == expected(position, cells)
+    assert board_shown(browser, cells) == expected(position, cells) and text(browser, "stored") == ""
     click(browser, f"#moves button[data-move='{edge['move']}']")
     after = rules.parse_play(position, edge["move"]).after
     stored = image(after, data["symmetries"][edge["symmetry"]])
-    assert stored != after and "".join({"black": "B", "white": "W", "open": "."}[s] for s in board_shown(browser, cells)) == nodes[edge["to"]]["position"]
-    assert board_shown(browser, cells) == expected(stored, cells)
-    assert f"symmetry {edge['symmetry']}" in text(browser, "status")
-    following = browser.execute_script("return document.querySelector('#moves button').getAttribute('data-move');")
-    click(browser, "#moves button")
-    (next_edge,) = [m for m in nodes[edge["to"]]["moves"] if m["move"] == following]
-    reached = rules.parse_play(stored, following).after
-    if next_edge.get("symmetry") is not None:  # that edge leads to a stored image too: the page shows it
-        reached = image(reached, data["symmetries"][next_edge["symmetry"]])
-    assert board_shown(browser, cells) == expected(reached, cells)
+    assert stored != after and board_shown(browser, cells) == expected(after, cells)
+    assert text(browser, "stored") == (f"(the certificate stores this position as its image under symmetry {edge['symmetry']}; "
+                                        "shown as played)")
+    assert "symmetry" not in text(browser, "status")
+    for _ in range(2):  # the moves offered are the legal moves as played, and each shows the position it reaches
+        offered = browser.execute_script("return Array.from(document.querySelectorAll('#moves button')).map(b => b.getAttribute('data-move'));")
+        if not offered:
+            break
+        legal = {p.text: p for p in rules.plays(after)}
+        assert set(offered) <= set(legal)
+        click(browser, f"#moves button[data-move='{offered[-1]}']")
+        after = legal[offered[-1]].after
+        assert board_shown(browser, cells) == expected(after, cells)
+    click(browser, "#start")
+    assert board_shown(browser, cells) == expected(rules.initial, cells) and text(browser, "stored") == ""
 
 
 def test_tic_tac_toe_pg_lines_end_where_black_cannot_win(tmp_path, browser):
@@ -241,12 +253,13 @@ def test_tic_tac_toe_pg_lines_end_where_black_cannot_win(tmp_path, browser):
 
 @pytest.mark.parametrize("game, claim", [("hex 3x3", "black-wins"), ("N-pentomino 5x5 weak, 5 moves", "no-black-win")],
                          ids=["win", "refutation"])
-def test_a_swapped_move_shows_the_siblings_position_and_says_so(tmp_path, browser, game, claim):
+def test_a_swapped_move_shows_the_position_played_and_says_so_quietly(tmp_path, browser, game, claim):
     """Hex 3x3's win certificate answers some White replies by a sibling's strategy (`swap`), and
     the N-pentomino's weak game on 5x5 within 5 moves refutes some Black moves so (an empty Hex
     board's refutation is one pairing, and the suite's small refutations have no swap since White's
-    moves are the solver's own): a click on such a move shows the node the sibling leads to, with a
-    note naming the sibling, and goes on from there."""
+    moves are the solver's own): a click on such a move shows the position played (the stone on the
+    clicked cell, not the sibling's), with a quiet line naming the sibling, and the moves after it are
+    legal as played (issue 42: White b3 clicked, White a1 shown)."""
     path = tmp_path / "game.pg"
     save_pg(hex_board(3) if game == "hex 3x3" else animal_game("N-pentomino", 5, weak=True, moves=5), str(path))
     rules, strategist, page, data = explorer(tmp_path, [str(path)])
@@ -264,12 +277,25 @@ def test_a_swapped_move_shows_the_siblings_position_and_says_so(tmp_path, browse
         click(browser, f"#moves button[data-move='{move}']")
         position = rules.parse_play(position, move).after
     click(browser, f"#moves button[data-move='{edge['move']}']")
-    sibling = next(m for m in node["moves"] if m["move"] == edge["swap"])
-    assert f"answered as after {edge['swap']}" in text(browser, "status")
-    assert f"{strategist.capitalize()}'s strategy there never claims {edge['move']}" in text(browser, "status")
-    shown = "".join({"black": "B", "white": "W", "open": "."}[s] for s in board_shown(browser, cells))
-    assert shown == nodes[sibling["to"]]["position"]
-    if sibling.get("symmetry") is None:
-        assert board_shown(browser, cells) == expected(rules.parse_play(position, edge["swap"]).after, cells)
+    after = rules.parse_play(position, edge["move"]).after
+    assert board_shown(browser, cells) == expected(after, cells), "the stone on the cell clicked"
+    stored = text(browser, "stored")
+    assert stored.startswith(f"(answered as after {edge['swap']}: {strategist.capitalize()}'s strategy there never claims {edge['move']}")
+    assert stored.endswith("shown as played)") and "answered as after" not in text(browser, "status")
+    rng = random.Random(5)
+    while True:  # on to the end of the line: every position shown is the one played
+        offered = browser.execute_script("return Array.from(document.querySelectorAll('#moves button')).map(b => b.getAttribute('data-move'));")
+        if not offered:
+            break
+        legal = {p.text: p for p in rules.plays(after)}
+        assert set(offered) <= set(legal), (offered, sorted(legal))
+        choice = rng.choice(offered)
+        click(browser, f"#moves button[data-move='{choice}']")
+        after = legal[choice].after
+        assert board_shown(browser, cells) == expected(after, cells)
+    click(browser, "#start")
+    for move in reversed(path_to):
+        click(browser, f"#moves button[data-move='{move}']")
+    click(browser, f"#moves button[data-move='{edge['move']}']")
     click(browser, "#back")
     assert board_shown(browser, cells) == expected(position, cells)

@@ -10,10 +10,17 @@ At a node where the strategist (Black for "black-wins", White for
 every reply is a button, and a click on a board cell plays the reply that
 changes it.  Back, forward and start walk the line of play so far.
 
-The certificate format is docs/certificates.md's (versions 1 to 3).  A
-move written as a swap (version 2) goes where its sibling goes, and the
-board shown is the sibling's (the stone on the sibling's cell), the way a
-symmetric node is shown as stored; the page says so.  A line ended by
+The certificate format is docs/certificates.md's (versions 1 to 3).  The
+board always shows the position actually played, and the moves offered are
+named as played: a node reached through a symmetry (the certificate stores
+the position's image) or a swap (a reply answered as after a sibling move,
+its node the sibling's) is read through the map from the stored cells to
+the played ones, which the page composes along the line (a symmetry's
+inverse, and for a swap the exchange of the two cells: the strategy plays
+as if the stone were on the sibling's cell).  One quiet line under the
+status says when the stored node differs from what is shown, and why.
+Showing the stored image instead put stones on cells nobody played (White
+b3 played, White a1 shown), with the line of play saying b3.  A line ended by
 White's pairing strategy (version 3) lists the pairs in words.  This module
 reads it for showing, not for checking: it replays each move with the rules
 to know which cells it changes, and so refuses a certificate that names an
@@ -52,6 +59,7 @@ class Certificate:
     sha256: tuple[str, ...]
     root: int
     nodes: tuple[dict, ...]
+    symmetries: tuple[tuple[int, ...], ...] = ()
 
 
 def read_certificate(data: object) -> Certificate:
@@ -74,7 +82,17 @@ def read_certificate(data: object) -> Certificate:
     root = data.get("root", 0)
     if not isinstance(root, int) or not 0 <= root < len(nodes):
         raise CertificateError(f"the root {root!r} is not a node")
-    return Certificate(data["claim"], game["depth"], tuple(game.get("files", ())), tuple(game.get("sha256", ())), root, tuple(nodes))
+    symmetries = data.get("symmetries", [])
+    cells = len(data.get("cells") or ()) if isinstance(data.get("cells"), list) else None
+    if not isinstance(symmetries, list) or not all(_is_permutation(p, cells) for p in symmetries):
+        raise CertificateError("the certificate's \"symmetries\" are not permutations of its cells")
+    return Certificate(data["claim"], game["depth"], tuple(game.get("files", ())), tuple(game.get("sha256", ())), root, tuple(nodes),
+                       tuple(tuple(p) for p in symmetries))
+
+
+def _is_permutation(perm: object, cells: int | None) -> bool:
+    return (isinstance(perm, list) and all(isinstance(i, int) for i in perm) and sorted(perm) == list(range(len(perm)))
+            and (cells is None or len(perm) == cells))
 
 
 def file_hashes(paths: tuple[str, ...]) -> tuple[str, ...]:
@@ -132,6 +150,9 @@ def explorer_data(rules: GameRules, certificate: Certificate, connection: bool =
                 raise CertificateError(f"node {k}: the move {move!r} leads to {to!r}, which is not a node")
             elif symmetry is None and swap is None and positions[to] != play.after:
                 raise CertificateError(f"node {k}: node {to} does not hold the position after {play.text}")
+            elif symmetry is not None and not _symmetry_holds(certificate, symmetry, play.after if swap is None else None, positions[to]):
+                raise CertificateError(f"node {k}: the move {move!r} names symmetry {symmetry!r}, which does not map the position "
+                                       f"after {play.text} onto node {to}'s")
             else:
                 result = None
             diff = [[c, SYMBOL[state_of(play.after, c)]] for c in sorted(changed_cells(position, play.after, len(rules.cells)))]
@@ -156,8 +177,34 @@ def explorer_data(rules: GameRules, certificate: Certificate, connection: bool =
             winner = rules.stuck_winner(side)
             stuck = f"{side.capitalize()} has no legal move: " + (f"{winner.capitalize()} has won" if winner else "the game is over, Black has not won")
         nodes.append([position.ply, position_string(position, len(rules.cells)), edges, stuck])
+    n = len(rules.cells)
     return {"depth": certificate.depth, "root": certificate.root, "strategist": CLAIMS[certificate.claim], "nodes": nodes,
-            "sides": [rules.to_move(ply) for ply in range(certificate.depth)]}
+            "sides": [rules.to_move(ply) for ply in range(certificate.depth)], "names": [c.name for c in rules.cells],
+            "inverses": [_inverse(perm, n) for perm in certificate.symmetries]}
+
+
+def _inverse(perm: tuple[int, ...], n: int) -> list[int]:
+    """The stored-to-played map of one symmetry: cell perm[i] of a stored image is cell i as played."""
+    inverse = [0] * n
+    for i, j in enumerate(perm):
+        inverse[j] = i
+    return inverse
+
+
+def _image(position: Position, perm: tuple[int, ...]) -> Position:
+    def moved(mask: int) -> int:
+        return sum(1 << perm[i] for i in range(len(perm)) if mask >> i & 1)
+
+    return Position(moved(position.black), moved(position.white), position.ply)
+
+
+def _symmetry_holds(certificate: Certificate, symmetry: object, after: Position | None, stored: Position) -> bool:
+    """Is `symmetry` one of the certificate's, mapping `after` (None: a swap's, checked where its
+    sibling is) onto the stored position?  The page maps the stored node back by its inverse:
+    a wrong one would show a position nobody played."""
+    if not isinstance(symmetry, int) or not 0 <= symmetry < len(certificate.symmetries):
+        return False
+    return after is None or _image(after, certificate.symmetries[symmetry]) == stored
 
 
 def explorer_html(model, certificate_data: object, certificate_name: str) -> str:
@@ -169,11 +216,14 @@ def explorer_html(model, certificate_data: object, certificate_name: str) -> str
     certificate = read_certificate(certificate_data)
     names = [c.name for c in rules.cells]
     if isinstance(certificate_data, dict) and certificate_data.get("cells") not in (None, names):
-        raise CertificateError("the certificate's cells are not this game's: it is another game's certificate")
+        raise CertificateError(f"this is another game's certificate: its cells are not those of {_files(model.paths)}; "
+                               + _its_game(certificate, certificate_name))
     if certificate.sha256 and certificate.sha256 != file_hashes(model.paths):
-        raise CertificateError("the game files differ from those the certificate was written for (their sha256 do not match)")
+        raise CertificateError(f"the game files {_files(model.paths)} differ from those the certificate was written for "
+                               f"(their sha256 do not match); " + _its_game(certificate, certificate_name))
     if certificate.depth != rules.depth:
-        raise CertificateError(f"the certificate is for depth {certificate.depth}, the game is opened at depth {rules.depth}")
+        raise CertificateError(f"the certificate is for depth {certificate.depth}, the game is opened at depth {rules.depth}: "
+                               f"drop --depth (the explorer opens the game at the certificate's depth)")
     data = explorer_data(rules, certificate, connection=model.pg is not None and model.pg.graph is not None)
     board = layout(rules)
     svg = [f'<svg id="board" xmlns="http://www.w3.org/2000/svg" width="{num(board.width)}" height="{num(board.height)}" viewBox="0 0 {num(board.width)} {num(board.height)}">']
@@ -183,14 +233,39 @@ def explorer_html(model, certificate_data: object, certificate_name: str) -> str
     claim = "Black wins" if certificate.claim == "black-wins" else "Black does not win"
     strategist = CLAIMS[certificate.claim]
     summary = (
-        f"{claim} within {certificate.depth} plies: {strategist.capitalize()}'s strategy, from {certificate_name} "
-        f"({len(certificate.nodes)} positions). Click one of {('White' if strategist == BLACK else 'Black')}'s replies, "
-        f"or the cell it plays, to go on."
+        f"{claim} within {plural(certificate.depth, 'ply', 'plies')}: {strategist.capitalize()}'s strategy, from {certificate_name} "
+        f"({plural(len(certificate.nodes), 'position')}). {_how_to_go_on(rules.to_move(rules.initial.ply), strategist)}"
     )
     style = {"stones": {state: list(v) for state, v in STONES.items()}, "ground": GROUND, "hint": HINT, "won": WON}
     payload = json.dumps({"data": data, "style": style}, sort_keys=True, separators=(",", ":"), ensure_ascii=True).replace("<", "\\u003c")
     page = PAGE.format(title=text(title), summary=text(summary), board="\n".join(svg), data=payload, script=SCRIPT, css=CSS)
     return ascii_only(page)
+
+
+def _files(paths) -> str:
+    return " ".join(str(p) for p in paths)
+
+
+def _its_game(certificate: Certificate, certificate_name: str) -> str:
+    """How to open the certificate with the game it was written for: the files it names."""
+    if not certificate.files:
+        return "open it with the game it was written for"
+    return (f"it was written for {_files(certificate.files)} (depth {certificate.depth}): "
+            f"bddlc show {_files(certificate.files)} --certificate {certificate_name} -o strategy.html")
+
+
+def _how_to_go_on(first: str, strategist: str) -> str:
+    """What to click at the start: the strategist's move if it plays first, else the other side's choice."""
+    other = WHITE if strategist == BLACK else BLACK
+    if first == strategist:
+        return (f"{strategist.capitalize()} moves first: click its move, or the cell it plays, to go on; "
+                f"where {other.capitalize()} moves, choose one of its moves.")
+    return f"{other.capitalize()} moves first: click one of its moves, or the cell it plays, to go on."
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """"1 position", "2 positions": a count with its noun in the number it takes."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
 
 
 CSS = """
@@ -209,6 +284,7 @@ button.strategist { background: #e7f6df; font-weight: bold; }
 #line span { cursor: pointer; white-space: nowrap; }
 #line span.here { font-weight: bold; text-decoration: underline; }
 #status { font-weight: bold; }
+#stored { font-size: 12px; color: #777; }
 """
 
 PAGE = """<!DOCTYPE html>
@@ -229,6 +305,7 @@ PAGE = """<!DOCTYPE html>
 <div><button id="start" type="button">&#171; start</button><button id="back" type="button">&#8249; back</button><button id="forward" type="button">forward &#8250;</button></div>
 <div>ply <span id="ply"></span> of <span id="depth"></span>; plies left: <span id="left"></span></div>
 <div id="status"></div>
+<div id="stored"></div>
 <div id="moves"></div>
 <div>line of play (B Black, W White):</div>
 <div id="line"></div>
@@ -247,11 +324,26 @@ const PAYLOAD = JSON.parse(document.getElementById("certificate").textContent);
 const D = PAYLOAD.data, STYLE = PAYLOAD.style;
 const NAME = {black: "Black", white: "White"};
 const STATE = {"B": "black", "W": "white", ".": "open"};
-// the line of play: each entry a node (or null after the last move of a line), the position shown, the move that led there
-let line = [{node: D.root, pos: D.nodes[D.root][1], move: null, side: null, changed: [], result: null, note: null, won: []}];
+const CELLS = D.nodes[D.root][1].length;
+const IDENTITY = Array.from({length: CELLS}, (_, i) => i);
+// the line of play: each entry a node (or null after the last move of a line), the position played, the move that
+// led there as played, and `map`: stored cell c of the node is cell map[c] as played (a symmetry's inverse, a swap's
+// exchange of two cells, composed along the line), so that the board always shows what was played
+let line = [{node: D.root, pos: D.nodes[D.root][1], move: null, side: null, changed: [], result: null, note: null, won: [], map: IDENTITY}];
 let at = 0;
 
 function cell(i) { return document.getElementById("c" + i); }
+
+function played(pos, map) {
+  const chars = new Array(pos.length);
+  for (let c = 0; c < pos.length; c++) chars[map[c]] = pos[c];
+  return chars.join("");
+}
+
+function moveText(edge, map) {
+  // a move of a game with symmetries or swaps claims one cell, and is written as its name
+  return map === IDENTITY || edge[2].length !== 1 ? edge[0] : D.names[map[edge[2][0][0]]];
+}
 
 function setBoard(pos, changed, hinted, won) {
   for (let i = 0; i < pos.length; i++) {
@@ -265,31 +357,44 @@ function setBoard(pos, changed, hinted, won) {
   }
 }
 
-function after(pos, diff) {
+function after(pos, diff, map) {
   const chars = pos.split("");
-  for (const [c, s] of diff) chars[c] = s;
+  for (const [c, s] of diff) chars[map[c]] = s;
   return chars.join("");
 }
 
+function compose(map, inner) {
+  // stored cell c of the next node is cell inner[c] of this node's stored frame, so cell map[inner[c]] as played
+  const composed = inner.map(c => map[c]);
+  return composed.every((c, i) => c === i) ? IDENTITY : composed;
+}
+
 function play(k) {
-  const here = line[at], node = D.nodes[here.node], edge = node[2][k];
-  const [text, to, diff, symmetry, result] = edge;
-  const won = edge.length > 5 ? edge[5] : [];
-  const side = D.sides[node[0]];
-  let pos = after(node[1], diff), changed = diff.map(d => d[0]), note = null;
+  const here = line[at], node = D.nodes[here.node], edge = node[2][k], map = here.map;
+  const [, to, diff, symmetry, result] = edge;
+  const won = (edge.length > 5 ? edge[5] : []).map(c => map[c]);
   const swap = edge.length > 6 ? edge[6] : null;
-  if (to !== null && swap !== null) {
-    pos = D.nodes[to][1]; changed = [];
-    const who = NAME[D.strategist];
-    note = "answered as after " + swap + ": " + who + "'s strategy there never claims " + text +
-      ", so " + who + " plays it as if " + NAME[side] + "'s stone were on " + swap + "; shown as the certificate stores it" +
-      (symmetry !== null && symmetry !== undefined ? ", the image of the position after " + swap + " under symmetry " + symmetry : "");
-  } else if (to !== null && symmetry !== null && symmetry !== undefined) {
-    pos = D.nodes[to][1]; changed = [];
-    note = "shown as the certificate stores it: the image of the position after " + text + " under symmetry " + symmetry;
+  const side = D.sides[node[0]], text = moveText(edge, map);
+  let next = map, note = null;
+  if (to !== null) {
+    let inner = symmetry !== null && symmetry !== undefined ? D.inverses[symmetry] : IDENTITY;
+    if (swap !== null) {
+      // the sibling's node: played as if the stone were on the sibling's cell, so the two cells trade places
+      const sibling = node[2].find(e => e[0] === swap && (e.length < 7 || e[6] === null));
+      const mine = edge[2][0][0], theirs = sibling[2][0][0];
+      inner = inner.map(c => c === theirs ? mine : c === mine ? theirs : c);
+      const who = NAME[D.strategist];
+      note = "answered as after " + moveText(sibling, map) + ": " + who + "'s strategy there never claims " + text +
+        ", so the certificate goes on from that reply's position" + (symmetry !== null && symmetry !== undefined ? " (stored as its image under symmetry " + symmetry + ")" : "") +
+        "; shown as played";
+    } else if (symmetry !== null && symmetry !== undefined) {
+      note = "the certificate stores this position as its image under symmetry " + symmetry + "; shown as played";
+    }
+    next = compose(map, inner);
   }
+  const pos = to === null ? after(here.pos, diff, map) : played(D.nodes[to][1], next);
   line = line.slice(0, at + 1);
-  line.push({node: to, pos: pos, move: text, side: side, changed: changed, result: result, note: note, won: won});
+  line.push({node: to, pos: pos, move: text, side: side, changed: diff.map(d => map[d[0]]), result: result, note: note, won: won, map: next});
   at += 1;
   show();
 }
@@ -302,7 +407,7 @@ function button(text, cls, handler) {
 }
 
 function show() {
-  const here = line[at];
+  const here = line[at], map = here.map;
   const node = here.node === null ? null : D.nodes[here.node];
   here.ply = node === null ? D.nodes[line[at - 1].node][0] + 1 : node[0];
   document.getElementById("ply").textContent = here.ply;
@@ -318,15 +423,16 @@ function show() {
   } else {
     const side = D.sides[node[0]];
     if (side === D.strategist) {
-      status.textContent = NAME[side] + " to move; the strategy plays " + node[2][0][0] + ".";
-      moves.appendChild(button(node[2][0][0], "strategist", () => play(0)));
-      hinted = node[2][0][2].map(d => d[0]);
+      const text = moveText(node[2][0], map);
+      status.textContent = NAME[side] + " to move; the strategy plays " + text + ".";
+      moves.appendChild(button(text, "strategist", () => play(0)));
+      hinted = node[2][0][2].map(d => map[d[0]]);
     } else {
       status.textContent = NAME[side] + " to move: " + node[2].length + (node[2].length === 1 ? " move" : " moves") + " to answer with, choose one.";
-      node[2].forEach((edge, k) => moves.appendChild(button(edge[0], "reply", () => play(k))));
+      node[2].forEach((edge, k) => moves.appendChild(button(moveText(edge, map), "reply", () => play(k))));
     }
   }
-  if (here.note) status.textContent += " (" + here.note + ")";
+  document.getElementById("stored").textContent = here.note ? "(" + here.note + ")" : "";
   setBoard(here.pos, here.changed, hinted, here.won);
   const shown = document.getElementById("line");
   shown.textContent = "";
@@ -348,13 +454,14 @@ function clickCell(i) {
   if (here.node === null) return;
   const edges = D.nodes[here.node][2];
   const side = D.sides[D.nodes[here.node][0]];
+  const stored = here.map.indexOf(i);  // the clicked cell as the node stores it
   const candidates = [];
-  edges.forEach((edge, k) => { if (edge[2].some(d => d[0] === i)) candidates.push(k); });
+  edges.forEach((edge, k) => { if (edge[2].some(d => d[0] === stored)) candidates.push(k); });
   if (side === D.strategist) { if (candidates.includes(0)) play(0); return; }
   if (candidates.length === 1) play(candidates[0]);
 }
 
-for (let i = 0; i < D.nodes[D.root][1].length; i++) cell(i).addEventListener("click", () => clickCell(i));
+for (let i = 0; i < CELLS; i++) cell(i).addEventListener("click", () => clickCell(i));
 document.getElementById("start").addEventListener("click", () => { at = 0; show(); });
 document.getElementById("back").addEventListener("click", () => { if (at > 0) { at -= 1; show(); } });
 document.getElementById("forward").addEventListener("click", () => { if (at < line.length - 1) { at += 1; show(); } });
