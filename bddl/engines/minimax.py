@@ -54,7 +54,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, require, stored_position_bytes
@@ -88,6 +88,9 @@ class SearchResult:
     first_move: Move | None
     positions: int
     seconds: float
+    # the search and its table (a `Minimax`, or df-pn's subclass), to be asked about other positions of
+    # the game: a certificate's strategist then costs lookups, not a search again
+    engine: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -385,15 +388,23 @@ def search(game: Game, depth: int | None = None, max_positions: int = DEFAULT_MA
     if depth < 1:
         wins = False
     elif game.black_first:
-        wins = False
-        for move in game.moves(state, BLACK):
-            s = move.state
-            if game.won(s, BLACK) or engine.black_wins(False, s.black, s.white, depth - 1):
-                wins, first_move = True, move
-                break
+        first_move = first_winning_move(game, lambda s: engine.black_wins(False, s.black, s.white, depth - 1))
+        wins = first_move is not None
     else:
         wins = engine.black_wins(False, state.black, state.white, depth)
-    return SearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start)
+    return SearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, engine)
+
+
+def first_winning_move(game: Game, wins_after: Callable[[State], bool]) -> Move | None:
+    """Black's first move from the initial position that wins at once, else the first
+    that `wins_after` (Black wins from the state after it) says wins: a win at once
+    costs no search, and naming a longer win where one exists looks broken
+    (`bddl.at_once` says why every route does this)."""
+    moves = game.moves(game.initial, BLACK)
+    at_once = next((move for move in moves if game.won(move.state, BLACK)), None)
+    if at_once is not None:
+        return at_once
+    return next((move for move in moves if wins_after(move.state)), None)
 
 
 def black_wins(game: Game, state: State, side: str, plies: int, max_positions: int = DEFAULT_MAX_POSITIONS) -> bool:

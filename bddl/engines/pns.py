@@ -436,8 +436,8 @@ def search_pns(
 
     The same question, answer and budget contract as `bddl.engines.minimax.search`:
     raises `SearchBudgetExceeded` after `max_positions` expanded positions.
-    The first move reported is the first winning one, in move order, that
-    the search proved.  `mobility=False` starts fresh positions at (1, 1)
+    The first move reported is one that wins at once, else the first winning
+    one, in move order, that the search proved.  `mobility=False` starts fresh positions at (1, 1)
     instead of `mobility_numbers`."""
     depth = game.problem.depth if depth is None else depth
     start = time.perf_counter()
@@ -449,15 +449,19 @@ def search_pns(
     wins = engine.black_wins(game.black_first, state.black, state.white, depth)
     if wins and game.black_first:
         first_move = _first_winning_move(game, engine, depth)
-    return SearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start)
+    return SearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, engine)
 
 
 def _first_winning_move(game: Game, engine: ProofNumberSearch, depth: int):
-    """The first move, in move order, known (or, if the table forgot, proved again) to win."""
+    """A move that wins at once, else the first move, in move order, known (or, if the
+    table forgot, proved again) to win."""
     moves = game.moves(game.initial, BLACK)
     for move in moves:
+        if game.won(move.state, BLACK):
+            return move
+    for move in moves:
         s = move.state
-        if game.won(s, BLACK) or engine.known(False, s.black, s.white, depth - 1):
+        if engine.known(False, s.black, s.white, depth - 1):
             return move
     for move in moves:
         s = move.state

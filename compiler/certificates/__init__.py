@@ -101,11 +101,9 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
 
         choose, produced_by = qbf_chooser(model, qbf_solver, qbf_timeout), f"qbf ({qbf_solver})"
     else:
-        if oracle is None:
-            from .oracles import engine_oracle
-
-            oracle = engine_oracle(model, limit // 2, searched)
         rules = model.rules
+        if oracle is None:
+            oracle = _engine_decided(model, limit // 2, searched, decide_first and rules.winner_before_play() is None)
         if decide_first and rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
             raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
         # White's replies that leave it a pairing first: their lines end at once, no engine asked
@@ -126,6 +124,22 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         carriers=carriers and model.language == "pg",
         pairing=pairing,
     )
+
+
+def _engine_decided(model, limit: int, searched, decide: bool) -> Oracle:
+    """The explicit engine's oracle (`oracles.engine_oracle`), with the initial position decided
+    first when `decide`: a BDDL game's minimax whose table outgrows its share of the memory
+    there gives way to df-pn, whose table is bounded (`oracles.fallback`)."""
+    from .oracles import engine_oracle, fallback
+
+    oracle = engine_oracle(model, limit, searched)
+    if not decide or model.language == "pg" or searched is not None:
+        return oracle
+    try:
+        oracle.black_wins(model.rules.initial)
+    except MemoryBudgetExceeded:
+        return fallback(model, limit)
+    return oracle
 
 
 def _pairings(model):

@@ -7,8 +7,20 @@ table) for all the questions about one game, so that asking again about a
 position the search has solved costs a lookup.  Keep it small: when the
 engines change, this is the file to adjust.
 
-* BDDL: df-pn (`bddl.engines.pns.ProofNumberSearch`, with mobility numbers),
-  its solved table read through `known`;
+* BDDL: the engine the search route runs on the game (`compiler.solving.routes`:
+  df-pn with the race patterns on a Breakthrough-like game, else the
+  minimax; on a positional model, the positional solver on its reading as a
+  `.pg` game), or the very search that decided it (`bddlc search --certificate`),
+  its table read through `known`.  Asked with the verdict known, it decides
+  the initial position (one search, as long as the route's), and its table
+  then answers the certificate's questions by lookups: the minimax has
+  valued every reply of the other side and every move of the strategist it
+  tried before the one that keeps the claim, which are the questions the
+  builder asks.  (df-pn without patterns, as before, cost 8 to 10 times the
+  minimax on the suite's larger games: 24 s where the minimax decided
+  Connect-4 5x4 within 19 in 1.6 s.)  Where the minimax's table would pass
+  its share of the memory, df-pn, whose table is bounded, takes over
+  (`fallback`);
 * positional games: the positional solver (`bddl.engines.positional`),
   whose table is keyed by the position alone (the time point is implied), or
   the search that decided the game (the minimax or df-pn on the positional
@@ -20,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from bddl.budget import MemoryBudgetExceeded, max_stored_positions, memory_limit
+from bddl.budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, stored_position_bytes
 from bddl.rules import BLACK, WHITE, GameRules, Position
 
 # a positional solver's stored position, all its tables counted: Hein 20 at 15 took 3.0 GB for
@@ -39,26 +51,108 @@ class Oracle:
 
 def engine_oracle(model, max_bytes: int | None = None, searched=None) -> Oracle:
     """The explicit engine of the model's language, its table held within `max_bytes`;
-    on a positional game, `searched` (the solver of the search that decided it,
-    `bddl.engines.positional.PgSearchResult.solver`) is asked instead of a new
-    minimax, so that its table answers and its own moves make the strategy."""
+    `searched` (the engine of the search that decided the game: a positional
+    game's `bddl.engines.positional.PgSearchResult.solver`, a BDDL game's
+    `bddl.engines.minimax.SearchResult.engine`) is asked instead of a new
+    one, so that its table answers and (positional games) its own moves make
+    the strategy."""
     limit = memory_limit() if max_bytes is None else max_bytes
     if model.language == "pg":
         return _positional(model, limit, searched)
-    return _dfpn(model, limit)
+    from bddl.engines.minimax import Minimax
+
+    if isinstance(searched, Minimax):
+        return _bddl(model, limit, searched)
+    return _read_as_positional(model, limit) or _bddl(model, limit, _route_engine(model, limit))
 
 
-def _dfpn(model, limit: int) -> Oracle:
-    from bddl.engines.minimax import SearchBudgetExceeded
+def fallback(model, max_bytes: int | None = None) -> Oracle:
+    """df-pn without knowledge, its table bounded by `max_bytes` (garbage collected): for a
+    BDDL game whose minimax table would not fit (`engine_oracle`'s would raise
+    `MemoryBudgetExceeded`)."""
+    limit = memory_limit() if max_bytes is None else max_bytes
+    return _bddl(model, limit, _dfpn_engine(model, limit))
+
+
+def _read_as_positional(model, limit: int) -> Oracle | None:
+    """A positional BDDL model (every move claims an open cell, goals are sets of cells) read as
+    a `.pg` game, as the search route decides it (`compiler.solving.positional_search`): the
+    positional solver values its positions, which are the model's (the reading numbers the cells
+    as the model's bits, and one stone is one ply).  None where the rules do not fit.  Only its
+    values are asked, not its moves: the certificate's moves stay the rules' first that keep the
+    claim, the same file as any engine's."""
+    from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded
+    from compiler.solving.positional_search import positional_reading
+
+    pg = positional_reading(model.rules.game, model.depth)
+    if pg is None:
+        return None
+    cap = max(1, limit // PG_ENTRY_BYTES)
+    solver = PositionalSolver(pg, max_positions=cap)
+    depth = model.rules.depth
+
+    def black_wins(position: Position) -> bool:
+        if position.ply >= depth:
+            return False
+        try:
+            return solver.decide(position.black, position.white)[0]
+        except SearchBudgetExceeded:
+            raise MemoryBudgetExceeded(f"the positional solver's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES,
+                                       limit) from None
+
+    return Oracle("positional solver", black_wins)
+
+
+def _placements(game) -> int:
+    return sum(len(box) for side in (game.black, game.white) for box in side.boxes)
+
+
+def _route_engine(model, limit: int):
+    """The engine `bddlc solve`'s search route runs on this BDDL game (`compiler.solving.routes.search_plan`,
+    without the positional rules, which answer another language's positions): df-pn with the
+    race patterns on a Breakthrough-like game, else the minimax, its table guarded by `limit`."""
+    from bddl.engines.minimax import Minimax, game_sides
+    from bddl.engines.race import race_knowledge
+
+    game = model.rules.game
+    knowledge = race_knowledge(game)
+    if knowledge is not None:
+        return _dfpn_engine(model, limit, knowledge)
+    cells, placements = game.geometry.cells, _placements(game)
+    cap = max_stored_positions(cells, placements, limit)
+
+    def watch(positions: int) -> int:
+        stored = len(engine.solved)
+        if stored > cap:
+            raise MemoryBudgetExceeded(f"the minimax's table of more than {cap:,} positions",
+                                       engine_bytes(cells, placements) + stored * stored_position_bytes(cells), limit)
+        if not positions & 0xFFFF:
+            progress(f"{positions:,} positions expanded")
+        return (positions | 0xFFFF) + 1
+
+    progress = Progress("certificate's search")
+    black, white = game_sides(game)
+    engine = Minimax(black, white, 1 << 62, watch=watch)
+    return engine
+
+
+def _dfpn_engine(model, limit: int, knowledge=None):
     from bddl.engines.pns import ProofNumberSearch, game_sides, mobility_numbers
 
-    rules: GameRules = model.rules
-    game = rules.game  # type: ignore[attr-defined]
-    cells = game.geometry.cells
-    placements = sum(len(box) for side in (game.black, game.white) for box in side.boxes)
-    capacity = max_stored_positions(cells, placements, limit)
+    game = model.rules.game
+    capacity = max_stored_positions(game.geometry.cells, _placements(game), limit)
     black, white = game_sides(game)
-    engine = ProofNumberSearch(black, white, max_positions=1 << 62, capacity=max(capacity, 16), initial=mobility_numbers(black, white))
+    return ProofNumberSearch(black, white, max_positions=1 << 62, capacity=max(capacity, 16), knowledge=knowledge,
+                             initial=mobility_numbers(black, white))
+
+
+def _bddl(model, limit: int, engine) -> Oracle:
+    """The oracle of a BDDL engine (the minimax or df-pn), its table kept for every question."""
+    from bddl.engines.minimax import SearchBudgetExceeded
+    from bddl.engines.pns import ProofNumberSearch
+
+    rules: GameRules = model.rules
+    engine.max_positions = 1 << 62  # a search's own budget is spent: memory bounds the questions to come
     depth = rules.depth
 
     def black_wins(position: Position) -> bool:
@@ -72,7 +166,7 @@ def _dfpn(model, limit: int) -> Oracle:
         except SearchBudgetExceeded as exc:  # not reached: the budget is unbounded, memory is bounded by the capacity
             raise MemoryBudgetExceeded("df-pn", exc.positions, limit) from None
 
-    return Oracle("df-pn", black_wins)
+    return Oracle("df-pn" if isinstance(engine, ProofNumberSearch) else "minimax", black_wins)
 
 
 def _positional(model, limit: int, searched=None) -> Oracle:

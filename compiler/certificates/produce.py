@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
+from bddl.at_once import wins_at_once
 from bddl.budget import MemoryBudgetExceeded, Progress, memory_limit
 from bddl.pg.pairing import Pairing
 from bddl.rules import BLACK, WHITE, GameRules, Play, Position
@@ -108,7 +109,9 @@ def choose_by_oracle(
 ) -> Chooser:
     """The strategist's first move, in the rules' order, that keeps the claim true by
     `black_wins(position)` (does Black win from there with the plies that are left?),
-    unless `sure` or `own_move` names one first.
+    unless `sure` or `own_move` names one first; but a move that wins at once
+    comes before any other the engine names or the order gives (`bddl.at_once`:
+    the lines end there, and the certificate is the smaller).
 
     Without them, the move chosen depends on the game's values alone, not on
     how the engine found them: the same game and claim give the same
@@ -130,12 +133,14 @@ def choose_by_oracle(
         # the preference is asked of as few moves as can be: it counts cells over every goal
         if sure is not None and (certain := [p for p in plays if sure(p)]):
             return certain[0] if preference is None else min(certain, key=preference)  # min: the first of the smallest
+        named = None
         if own_move is not None:
             after = own_move(position, claim == BLACK_WINS)
             if after is not None:
                 named = next((p for p in plays if (p.after.black, p.after.white) == (after.black, after.white)), None)
-                if named is not None:
-                    return named
+        at_once = named if named is not None and wins_at_once(rules, named) else _win_at_once(rules, plays)
+        if at_once is not None or named is not None:
+            return at_once or named
         if preference is not None:
             plays = sorted(plays, key=preference)  # stable: the rules' order among equals
         for play in plays:
@@ -148,6 +153,12 @@ def choose_by_oracle(
         return None
 
     return choose
+
+
+def _win_at_once(rules: GameRules, plays: list[Play]) -> Play | None:
+    """The first of the mover's plays after which its goal holds (`bddl.at_once.win_at_once`,
+    from the plays the builder has listed already)."""
+    return next((play for play in plays if wins_at_once(rules, play)), None)
 
 
 def image(mask: int, perm: Permutation) -> int:

@@ -5,13 +5,16 @@ in `bddl.engines.pns`), with race patterns for a Breakthrough-like game or
 the positional rules for a positional model when asked; a `.pg` game by the
 positional solver (`bddl.engines.positional`, df-pn in
 `bddl.engines.positional_pns`), whose rules are the positional rules.  The
-answer comes back as one `SearchOutcome`, its first move a `bddl.rules.Play`.
+answer comes back as one `SearchOutcome`, its first move a `bddl.rules.Play`:
+a win at once where Black has one, whatever the engine named (`bddl.at_once`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
+from bddl.at_once import soonest
 from bddl.engines.minimax import DEFAULT_MAX_POSITIONS
 from bddl.rules import Play
 
@@ -35,7 +38,8 @@ class SearchOutcome:
     race_patterns: bool  # df-pn used race patterns
     notes: tuple[str, ...] = ()  # why a knowledge asked for was not used
     # the engine that answered, with its table, where a certificate can ask it more (`bddlc search
-    # --certificate`: the strategist's moves are then the ones this search proved)
+    # --certificate`: the strategist's moves are then the ones this search proved; on a BDDL game, the
+    # minimax's or df-pn's, not the positional rules' nor PPN2's, whose positions are not the game's)
     solver: object = field(default=None, compare=False, repr=False)
 
 
@@ -66,6 +70,15 @@ def search_model(
     why = refusal(model, algorithm=algorithm, race_patterns=race_patterns, positional_rules=positional_rules)
     if why is not None:
         raise KnowledgeDoesNotApply(why)
+    found = _search(model, algorithm, max_positions, race_patterns, positional_rules, parallel)
+    if found.black_wins and model.black_first:
+        return dataclasses.replace(found, first_move=soonest(model.rules, model.rules.initial, found.first_move))
+    return found
+
+
+def _search(model: GameModel, algorithm: str, max_positions: int, race_patterns: bool, positional_rules: bool,
+            parallel) -> SearchOutcome:
+    """`search_model`'s answer with the engine's own first move."""
     if model.pg is not None:
         from bddl.engines.positional import solve
         from bddl.engines.positional_pns import solve_pns
@@ -154,4 +167,5 @@ def _search_bddl(model: GameModel, algorithm: str, max_positions: int, race_patt
     elif result is None:
         result = search(game, depth, max_positions=max_positions)
     first = None if result.first_move is None else play_of_move(model, result.first_move)
-    return SearchOutcome(result.black_wins, depth, first, result.positions, result.seconds, by_rules, knowledge is not None, tuple(notes))
+    return SearchOutcome(result.black_wins, depth, first, result.positions, result.seconds, by_rules, knowledge is not None, tuple(notes),
+                         result.engine)

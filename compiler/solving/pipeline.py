@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from bddl.ast import Domain, Problem
+from bddl.at_once import soonest
 from bddl.game import BLACK, WHITE, Game, Move, State
 from circuits import Qdimacs, numbering, to_qdimacs
 
@@ -53,11 +54,26 @@ def solve_model(model: GameModel, *, encoding: str | None = None, **options) -> 
     included) and `stop` (a callable; True kills the solver: `depth --jobs`)."""
     if model.pg is not None:
         name = model.check_encoding(encoding) if encoding is not None else None
-        return solve_pg(model.pg, encoding=name, **options)
-    assert model.bddl is not None
-    if encoding is not None and encoding != SOLVE_ENCODING:
-        encoding = model.check_encoding(encoding)
-    return solve(model.bddl.domain, model.bddl.problem, encoding=encoding or SOLVE_ENCODING, **options)
+        result = solve_pg(model.pg, encoding=name, **options)
+    else:
+        assert model.bddl is not None
+        if encoding is not None and encoding != SOLVE_ENCODING:
+            encoding = model.check_encoding(encoding)
+        result = solve(model.bddl.domain, model.bddl.problem, encoding=encoding or SOLVE_ENCODING, **options)
+    return _soonest(model, result)
+
+
+def _soonest(model: GameModel, result: SolveResult) -> SolveResult:
+    """The result with a win at once as its first move where Black has one (`bddl.at_once`):
+    the solver's assignment names any winning move, and reading one (or proving one,
+    or checking one with the explicit solver) costs more than the rules' goal test."""
+    if not result.black_wins or not result.black_first or model.depth < 1:
+        return result
+    rules = model.rules
+    move = soonest(rules, rules.initial, result.first_move)
+    if move is None or move is result.first_move:
+        return result
+    return dataclasses.replace(result, first_move=move, move_source="at once", reason=None)
 
 
 def solve(

@@ -1,0 +1,273 @@
+"""Wherever Black can win at once, the move bddlc names for Black wins at once.
+
+Issue 42: on a pawn race where `advance 2 3` wins at once, `solve`, `search`,
+`play` and certificates named `advance 1 1`, which wins two plies later.
+Each check here takes positions where Black is to move and has a win at
+once (decided by the game rules alone, `GameRules.plays` and `won`: nothing
+of `bddl.at_once`), and asks every route that names Black's move there: the
+engines (minimax and df-pn on BDDL, the positional solver and df-pn on
+`.pg`), `search_model` (`bddlc search`, and `solve`'s search route), the
+QBF route (`solve_model`, whose move is read from the solver's
+assignment), the strategy `play` and `validate` follow (`SolverStrategy`,
+by each engine), and a certificate (every Black node of a win's
+certificate).  The positions come from the suite (problems/), the corpus
+(../shared/corpus, where present) and random games of both languages, at
+the start and along random lines of play, so that the first winning move in
+the engines' order is often not the one that wins at once.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, scaled
+from helpers.corpus import instances, needs_corpus
+from helpers.strategies import game as random_bddl_game
+from helpers.suite import MANIFEST, manifest
+from hypothesis import HealthCheck, given, settings
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games
+from pg_random import random_game as random_pg_game  # noqa: E402
+
+from bddl.game import Game  # noqa: E402
+from bddl.loader import Model  # noqa: E402
+from bddl.rules import BLACK, WHITE, Position, bddl_rules, pg_rules  # noqa: E402
+from compiler.certificates import build_certificate  # noqa: E402
+from compiler.cli import main  # noqa: E402
+from compiler.model import GameModel, open_model  # noqa: E402
+from compiler.solving.game_search import search_model  # noqa: E402
+from compiler.solving.pipeline import solve_model  # noqa: E402
+from compiler.solving.strategy import SolverStrategy  # noqa: E402
+
+RACE_DOMAIN = """#blackactions
+:action advance
+:parameters (?x,?y)
+:precondition (black(?x,?y) open(?x,?y+1))
+:effect (open(?x,?y) black(?x,?y+1))
+:action takeleft
+:parameters (?x,?y)
+:precondition (black(?x,?y) white(?x-1,?y+1))
+:effect (open(?x,?y) black(?x-1,?y+1))
+:action takeright
+:parameters (?x,?y)
+:precondition (black(?x,?y) white(?x+1,?y+1))
+:effect (open(?x,?y) black(?x+1,?y+1))
+#whiteactions
+:action advance
+:parameters (?x,?y)
+:precondition (white(?x,?y) open(?x,?y-1))
+:effect (open(?x,?y) white(?x,?y-1))
+:action takeleft
+:parameters (?x,?y)
+:precondition (white(?x,?y) black(?x-1,?y-1))
+:effect (open(?x,?y) white(?x-1,?y-1))
+:action takeright
+:parameters (?x,?y)
+:precondition (white(?x,?y) black(?x+1,?y-1))
+:effect (open(?x,?y) white(?x+1,?y-1))
+"""
+RACE_PROBLEM = """#boardsize 4 4
+#init
+black(1,1) black(2,3) black(4,1)
+white(3,4) white(4,4)
+#depth 9
+#blackgoals
+(black(?x,ymax))
+#whitegoals
+(white(?x,ymin))
+"""
+
+
+
+def quick_wins() -> list:
+    """The suite's games Black wins within at most 12 plies that the manifest says take at most 50 ms to search (41 of them)."""
+    import tomllib
+
+    seconds = {e["file"]: e.get("seconds", 1.0) for e in tomllib.loads(MANIFEST.read_text())["problem"]}
+    return [i for i in manifest() if i.black_wins and not i.slow and seconds[i.file] <= 0.05 and i.depth <= 12]
+
+
+SUITE_BDDL = quick_wins()
+SUITE_PG = ["tic_5x5_torus.pg", "row3_4x4.pg", "tictactoe_3x3.pg"]
+
+
+def at_once(rules, position: Position) -> list:
+    """Black's moves that win at once, by the rules alone."""
+    return [p for p in rules.plays(position) if rules.won(p.after, BLACK)]
+
+
+def wins_at_once(rules, position: Position, text: str | None) -> bool:
+    return text is not None and text in {p.text for p in at_once(rules, position)}
+
+
+def positions(rules, rng: random.Random, lines: int) -> list[Position]:
+    """Positions with Black to move and a win at once (none already decided), on random lines of
+    play from the start (at most six, the first met)."""
+    found: dict[Position, None] = {}
+    for _ in range(lines):
+        position = rules.initial
+        while position.ply < rules.depth:
+            plays = rules.plays(position)
+            if not plays or rules.won(position, BLACK) or rules.won(position, WHITE):
+                break
+            if rules.to_move(position.ply) == BLACK and at_once(rules, position):
+                found[position] = None
+            position = rng.choice(plays).after
+    return list(found)[:6]
+
+
+def named_by_routes(model: GameModel, position: Position, qbf: bool = True) -> dict[str, str | None]:
+    """The move each route names for Black at `position`, as text."""
+    here = model.at_position(position)
+    named: dict[str, str | None] = {}
+    for algorithm in ("minimax", "pns"):
+        found = search_model(here, algorithm=algorithm)
+        assert found.black_wins
+        named[f"search {algorithm}"] = None if found.first_move is None else found.first_move.text
+    named.update(engine_moves(here))
+    if qbf:
+        solved = solve_model(here)
+        assert solved.black_wins
+        named["qbf"] = None if solved.first_move is None else solved.first_move.text
+    for engine in ("search",) + (("qbf",) if qbf else ()):
+        move = SolverStrategy(model, engine=engine)(position, model.depth - position.ply)
+        named[f"strategy ({engine})"] = None if move is None else move.text
+    return named
+
+
+def engine_moves(model: GameModel) -> dict[str, str | None]:
+    """The engines' own first moves, below `search_model` (the Python API's `bddl.search` and friends)."""
+    if model.pg is not None:
+        from bddl.engines.positional import solve
+        from bddl.engines.positional_pns import solve_pns
+
+        cells = model.pg.cells
+        return {f"engine {name}": None if r.first_move is None else cells[r.first_move]
+                for name, r in (("positional minimax", solve(model.pg)), ("positional df-pn", solve_pns(model.pg)))}
+    from bddl.engines.minimax import search
+    from bddl.engines.pns import search_pns
+    from bddl.notation import describe_move
+
+    game = model.rules.game  # type: ignore[attr-defined]
+    return {f"engine {name}": None if r.first_move is None else describe_move(game, game.initial, r.first_move)
+            for name, r in (("minimax", search(game)), ("df-pn", search_pns(game)))}
+
+
+def assert_every_route_wins_at_once(model: GameModel, rng: random.Random, lines: int = 6, qbf: bool = True) -> int:
+    rules = model.rules
+    checked = 0
+    for position in positions(rules, rng, lines):
+        named = named_by_routes(model, position, qbf)
+        wrong = {route: text for route, text in named.items() if not wins_at_once(rules, position, text)}
+        assert not wrong, (f"{wrong} where Black wins at once with {[p.text for p in at_once(rules, position)]}\n"
+                           + rules.render(position))
+        checked += 1
+    return checked
+
+
+def assert_certificate_wins_at_once(model: GameModel) -> int:
+    """Every Black node of the win's certificate with a win at once plays one: the lines end there."""
+    if not search_model(model).black_wins:
+        return 0
+    certificate = build_certificate(model, True)
+    rules, checked = model.rules, 0
+    for k, position in enumerate(certificate.positions):
+        if rules.to_move(position.ply) == BLACK and at_once(rules, position) and certificate.moves[k]:
+            (edge,) = certificate.moves[k]
+            assert wins_at_once(rules, position, edge.move), f"node {k}: {edge.move}\n" + rules.render(position)
+            checked += 1
+    return checked
+
+
+def race_files(tmp_path: Path) -> list[str]:
+    (tmp_path / "race.bddl").write_text(RACE_DOMAIN)
+    (tmp_path / "race_p.bddl").write_text(RACE_PROBLEM)
+    return [str(tmp_path / "race.bddl"), str(tmp_path / "race_p.bddl")]
+
+
+def test_the_pawn_race_of_issue_42_is_won_at_once_by_every_route(tmp_path, capsys):
+    files = race_files(tmp_path)
+    model = open_model(files)
+    for route, text in named_by_routes(model, model.rules.initial).items():
+        assert text == "advance 2 3", route
+    for args in (["solve"], ["solve", "--engine", "search"], ["solve", "--engine", "qbf"], ["search"], ["search", "--algorithm", "pns"]):
+        main([*args, *files])
+        assert "first move: advance 2 3" in capsys.readouterr().out, args
+    cert = tmp_path / "race.json"
+    main(["solve", *files, "--certificate", str(cert)])
+    assert '"move": "advance 2 3"' in cert.read_text() and cert.read_text().count('"id"') == 1  # one node: won at once
+
+
+def test_play_takes_the_win_at_once_at_the_start_and_after_whites_reply(tmp_path, capsys, monkeypatch):
+    """`bddlc play` by each engine wins at once; and where White's reply to a longer first move
+    leaves Black a win at once, the strategy `play` follows takes it."""
+    import io
+
+    files = race_files(tmp_path)
+    for engine in ("search", "qbf", "auto"):
+        monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+        main(["play", *files, "--engine", engine])
+        assert "Black plays advance 2 3." in capsys.readouterr().out, engine
+    model = open_model(files)
+    rules = model.rules
+    first = rules.parse_play(rules.initial, "advance 1 1")
+    reply = next(p for p in rules.plays(first.after) if not rules.won(p.after, "white") and at_once(rules, p.after))
+    for engine in ("search", "qbf", "auto"):
+        move = SolverStrategy(model, engine=engine)(reply.after, rules.depth - reply.after.ply)
+        assert move is not None and wins_at_once(rules, reply.after, move.text), engine
+
+
+@pytest.mark.parametrize("instance", SUITE_BDDL, ids=[i.file for i in SUITE_BDDL])
+def test_suite_bddl(instance):
+    """Every route, the QBF ones where the depth is at most 9 (a solve per position), and the win's certificate."""
+    model = open_model([str(instance.domain), str(instance.problem)])
+    assert_every_route_wins_at_once(model, random.Random(instance.file), lines=4, qbf=model.rules.depth <= 9)
+    assert_certificate_wins_at_once(model)  # (a game Black wins by leaving White stuck has no win at once)
+
+
+@pytest.mark.parametrize("name", SUITE_PG)
+def test_suite_pg(name):
+    model = open_model([str(ROOT / "problems" / "pg" / name)])
+    assert assert_every_route_wins_at_once(model, random.Random(name)) + assert_certificate_wins_at_once(model)
+
+
+@needs_corpus
+def test_corpus_samples():
+    rng = random.Random(42)
+    sample = [i for i in instances() if i.black_wins and i.depth <= 9 and i.game in ("httt", "connect-c", "breakthrough", "domineering")]
+    checked = 0
+    for instance in rng.sample(sample, min(6, len(sample))):
+        model = open_model([str(instance.domain), str(instance.problem)])
+        checked += assert_every_route_wins_at_once(model, rng, lines=3, qbf=False)
+    assert checked
+
+
+@settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_bddl_game())
+def test_random_bddl_games(case):
+    domain, problem = case
+    game = Game(domain, problem)
+    rules = bddl_rules(game)
+    model = GameModel("bddl", (), rules, bddl=Model(domain, problem, (), "", ""))
+    rng = random.Random(repr(problem))
+    for position in positions(rules, rng, 4):
+        named = named_by_routes(model, position, qbf=False)
+        assert all(wins_at_once(rules, position, text) for text in named.values()), named
+    assert_certificate_wins_at_once(model)
+
+
+def test_random_pg_games():
+    rng, checked = random.Random(7), 0
+    for _ in range(scaled(40)):
+        game = random_pg_game(rng)
+        rules = pg_rules(game)
+        model = GameModel("pg", (), rules, pg=rules.game)
+        for position in positions(rules, rng, 4):
+            named = named_by_routes(model, position, qbf=False)
+            assert all(wins_at_once(rules, position, text) for text in named.values()), named
+            checked += 1
+        checked += assert_certificate_wins_at_once(model)
+    assert checked
