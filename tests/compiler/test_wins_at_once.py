@@ -25,16 +25,19 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, scaled
 from helpers.corpus import instances, needs_corpus
+from helpers.strategies import claiming_game, positional_game
 from helpers.strategies import game as random_bddl_game
 from helpers.suite import MANIFEST, manifest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games
 from pg_random import random_game as random_pg_game  # noqa: E402
 
+from bddl.errors import BddlError  # noqa: E402
 from bddl.game import Game  # noqa: E402
 from bddl.loader import Model  # noqa: E402
-from bddl.rules import BLACK, WHITE, Position, bddl_rules, pg_rules  # noqa: E402
+from bddl.rules import BLACK, WHITE, Position, bddl_rules, black_wins_by_rules, pg_rules  # noqa: E402
 from compiler.certificates import build_certificate  # noqa: E402
 from compiler.cli import main  # noqa: E402
 from compiler.model import GameModel, open_model  # noqa: E402
@@ -119,6 +122,34 @@ def positions(rules, rng: random.Random, lines: int) -> list[Position]:
     return list(found)[:6]
 
 
+def telling_positions(rules, limit: int = 2000) -> list[Position]:
+    """For small games: every reachable position with Black to move and a win at once, those
+    first where the first move in the rules' order that wins (by the rules' own minimax) wins
+    later, not at once: where an engine trying moves in order names a longer win (at most six)."""
+    seen, frontier, found = {rules.initial}, [rules.initial], []
+    while frontier and len(seen) < limit:
+        position = frontier.pop(0)
+        if position.ply >= rules.depth or rules.won(position, BLACK) or rules.won(position, WHITE):
+            continue
+        plays = rules.plays(position)
+        if rules.to_move(position.ply) == BLACK and at_once(rules, position):
+            found.append(position)
+        for play in plays:
+            if play.after not in seen:
+                seen.add(play.after)
+                frontier.append(play.after)
+
+    def longer_first(position: Position) -> bool:
+        for play in rules.plays(position):
+            if rules.won(play.after, BLACK):
+                return False
+            if play.after.ply < rules.depth and black_wins_by_rules(rules, play.after):
+                return True
+        return False
+
+    return sorted(found, key=lambda p: not longer_first(p))[:6]
+
+
 def named_by_routes(model: GameModel, position: Position, qbf: bool = True) -> dict[str, str | None]:
     """The move each route names for Black at `position`, as text."""
     here = model.at_position(position)
@@ -201,6 +232,37 @@ def test_the_pawn_race_of_issue_42_is_won_at_once_by_every_route(tmp_path, capsy
     assert '"move": "advance 2 3"' in cert.read_text() and cert.read_text().count('"id"') == 1  # one node: won at once
 
 
+@pytest.mark.parametrize("language", ["bddl", "pg"])
+def test_the_qbf_routes_move_is_a_win_at_once_whatever_the_assignment_says(tmp_path, monkeypatch, language):
+    """A solver's assignment may name any winning move: here the QBF route's solve is made to return
+    a longer win (the move the rules' order gives first that does not win at once), and
+    `solve_model`, through which `solve --engine qbf`, `play` and `validate` ask, names a win at once."""
+    import dataclasses
+
+    from compiler.solving import pipeline
+
+    if language == "bddl":
+        model = open_model(race_files(tmp_path))
+        inner = "solve"
+    else:
+        # Black on a1 wins at once with a2 or a3; a4 wins too, two plies later (White blocks one, Black takes the other)
+        (tmp_path / "two.pg").write_text("#version\n1.0\n#times\nt1 t2 t3\n#blackturns\nt1 t3\n#positions\na1 a2 a3 a4\n"
+                                         "#blackinitials\na1\n#blackwins\na1 a2\na1 a3\n#whitewins\n")
+        model = open_model([str(tmp_path / "two.pg")])
+        inner = "solve_pg"
+    rules = model.rules
+    longer = next(p for p in rules.plays(rules.initial) if not rules.won(p.after, BLACK) and black_wins_by_rules(rules, p.after))
+    real = getattr(pipeline, inner)
+
+    def long_winded(*args, **kwargs):
+        return dataclasses.replace(real(*args, **kwargs), first_move=longer, move_source="solver")
+
+    monkeypatch.setattr(pipeline, inner, long_winded)
+    solved = solve_model(model)
+    assert solved.black_wins and wins_at_once(rules, rules.initial, solved.first_move.text), solved.first_move
+    assert solved.move_source == "at once"
+
+
 def test_play_takes_the_win_at_once_at_the_start_and_after_whites_reply(tmp_path, capsys, monkeypatch):
     """`bddlc play` by each engine wins at once; and where White's reply to a longer first move
     leaves Black a win at once, the strategy `play` follows takes it."""
@@ -245,15 +307,61 @@ def test_corpus_samples():
     assert checked
 
 
-@settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(random_bddl_game())
+SHAPES = {  # goals of random positional models, as offsets from (?x,?y)
+    "row": ((0, 0), (1, 0), (2, 0)), "column": ((0, 0), (0, 1), (0, 2)), "diagonal": ((0, 0), (1, 1), (2, 2)),
+    "el": ((0, 0), (0, 1), (1, 1)), "domino": ((0, 0), (1, 0)), "corner": ((0, 0), (1, 0), (0, 1)),
+}
+
+
+def goal(side: str, shape: str) -> str:
+    return "(" + " ".join(f"{side}(?x{dx:+d},?y{dy:+d})".replace("+0", "") for dx, dy in SHAPES[shape]) + ")"
+
+
+def random_positional_model(rng: random.Random, folder: Path) -> GameModel:
+    """A tic-tac-toe-like model on domains/positional.bddl: a board up to 4x4, a few stones, each
+    side's goals some of the shapes, depth 5 to 9.  Such games often hold positions where the
+    first winning move in the rules' order wins later while another wins at once (the random
+    games of `helpers.strategies` seldom do: 5 positions with a win at once in 60 draws)."""
+    width, height = rng.randint(3, 4), rng.randint(3, 4)
+    cells = [(x, y) for x in range(1, width + 1) for y in range(1, height + 1)]
+    stones = rng.sample(cells, rng.randint(0, 3))
+    init = " ".join(f"{'black' if k % 2 else 'white'}({x},{y})" for k, (x, y) in enumerate(stones)) or "()"
+    shapes = rng.sample(sorted(SHAPES), rng.randint(1, 3))
+    text = (f"#boardsize\n{width} {height}\n#init\n{init}\n#depth\n{rng.randint(5, 9)}\n#blackgoals\n"
+            + "\n".join(goal("black", s) for s in shapes) + "\n#whitegoals\n" + "\n".join(goal("white", s) for s in shapes) + "\n")
+    problem = folder / f"random_{rng.random():.6f}.bddl"
+    problem.write_text(text)
+    return open_model([str(ROOT / "domains" / "positional.bddl"), str(problem)])
+
+
+def test_random_bddl_models(tmp_path):
+    """Random positional models, each position where Black wins at once that an engine trying moves
+    in order would get wrong first (`telling_positions`); the QBF route too on a few."""
+    rng, checked = random.Random(42), 0
+    for k in range(scaled(30)):
+        try:
+            model = random_positional_model(rng, tmp_path)
+        except BddlError:  # a goal that holds before play, or none that fits the board: draw again
+            continue
+        rules = model.rules
+        for position in telling_positions(rules)[:3]:
+            named = named_by_routes(model, position, qbf=k % 5 == 0)
+            assert all(wins_at_once(rules, position, text) for text in named.values()), (named, rules.render(position))
+            checked += 1
+        assert_certificate_wins_at_once(model)
+    assert checked >= 20
+
+
+@settings(max_examples=scaled(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(random_bddl_game(), positional_game(4, 3, 9), claiming_game(4, 3, 9)))
 def test_random_bddl_games(case):
+    """The whole language's random games (and its positional and claiming ones): wins at once are
+    rarer here, but every one met is checked."""
     domain, problem = case
     game = Game(domain, problem)
     rules = bddl_rules(game)
     model = GameModel("bddl", (), rules, bddl=Model(domain, problem, (), "", ""))
-    rng = random.Random(repr(problem))
-    for position in positions(rules, rng, 4):
+    for position in telling_positions(rules):
         named = named_by_routes(model, position, qbf=False)
         assert all(wins_at_once(rules, position, text) for text in named.values()), named
     assert_certificate_wins_at_once(model)
@@ -265,7 +373,7 @@ def test_random_pg_games():
         game = random_pg_game(rng)
         rules = pg_rules(game)
         model = GameModel("pg", (), rules, pg=rules.game)
-        for position in positions(rules, rng, 4):
+        for position in telling_positions(rules):
             named = named_by_routes(model, position, qbf=False)
             assert all(wins_at_once(rules, position, text) for text in named.values()), named
             checked += 1
