@@ -49,10 +49,27 @@ def load_model(
         except BddlError as exc:
             problems.extend(exc.diagnostics)
     if problems:
-        raise BddlSyntaxError(problems)
+        raise BddlSyntaxError(_swapped(problems, str(domain_path), str(problem_path)) or problems)
     domain, problem = parsed
     assert isinstance(domain, Domain) and isinstance(problem, Problem)
     if depth is not None:
         problem = dataclasses.replace(problem, depth=depth)
     warnings = check_model(domain, problem, limits, initial_state)
     return Model(domain, problem, tuple(warnings), str(domain_path), str(problem_path))
+
+
+def _swapped(problems: list[Diagnostic], domain_path: str, problem_path: str) -> list[Diagnostic]:
+    """One diagnostic for a problem given where the domain goes and the domain after it, in place of
+    one per section of each file; [] when the files are not simply swapped."""
+    from .errors import error
+
+    def only(path: str, kind: str) -> bool:
+        mine = [d for d in problems if d.span.file == path]
+        return bool(mine) and all(f"is a section of a {kind} file, not of" in d.message for d in mine)
+
+    if len({d.span.file for d in problems} - {domain_path, problem_path}) or not (
+            only(domain_path, "problem") and only(problem_path, "domain")):
+        return []
+    first = next(d for d in problems if d.span.file == domain_path)
+    return [error(f"the files are swapped: {domain_path} is a problem and {problem_path} a domain", first.span,
+                  f"note: give the domain first, then the problem: {problem_path} {domain_path}")]

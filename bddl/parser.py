@@ -30,7 +30,7 @@ from .ast import (
 )
 from .ast import NO_SPAN
 from .errors import BddlSyntaxError, Diagnostic, error
-from .suggest import did_you_mean
+from .suggest import did_you_mean, folder_hint, missing_file_hint
 from .syntax_errors import MAX_ERRORS, SYNTAX_DOMAIN, SYNTAX_PROBLEM, blank, describe, end_position, replace_word
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
@@ -378,9 +378,9 @@ def read_source(path: str | Path) -> str:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise BddlSyntaxError(error("no such file", Span(str(path), 0, 0, 0, 0))) from None
+        raise BddlSyntaxError(error("no such file", Span(str(path), 0, 0, 0, 0), missing_file_hint(path))) from None
     except IsADirectoryError:
-        raise BddlSyntaxError(error("is a directory, not a BDDL file", Span(str(path), 0, 0, 0, 0))) from None
+        raise BddlSyntaxError(error("is a folder, not a game file", Span(str(path), 0, 0, 0, 0), folder_hint(path))) from None
     except OSError as exc:
         raise BddlSyntaxError(error(f"cannot read file: {exc.strerror}", Span(str(path), 0, 0, 0, 0))) from None
     try:

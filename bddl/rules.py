@@ -298,6 +298,10 @@ class PgRules:
         if len(words) != 1:
             raise MoveInputError("a move is the name of one open cell, e.g. " + (self.plays(position)[0].text if self.plays(position) else "a1"))
         cell = self._index.get(words[0].lower())
+        if cell is None and words[0].isdigit():  # a number past the list `play` shows (those in it are read there)
+            count = len(self.plays(position))
+            raise MoveInputError(f"there is no move number {words[0]}; the list goes from 1 to {count}, or type a cell's name"
+                                 if count else f"there is no cell named '{words[0]}'")
         if cell is None:
             raise MoveInputError(f"there is no cell named '{words[0]}'{did_you_mean(words[0], self.game.cells)}")
         for play in self.plays(position):

@@ -51,3 +51,47 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 def listing(words: Iterable[str]) -> str:
     words = list(words)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def missing_file_hint(path) -> str:
+    """The note for a file that does not exist: the file of its folder it most probably meant
+    (`rcae.bddl` -> `race.bddl`), or where the folder itself is missing; "" when nothing is close."""
+    from pathlib import Path
+
+    path = Path(path)
+    folder = path.parent
+    if not folder.is_dir():
+        return f"note: there is no folder '{folder}' either"
+    try:
+        names = [entry.name for entry in folder.iterdir() if entry.is_file()]
+    except OSError:
+        return ""
+    close = [name for name in candidates(path.name, names, cutoff=0.75) if name != path.name]
+    return f"note: did you mean {' or '.join(str(folder / name) for name in close)}?" if close else ""
+
+
+def folder_hint(path) -> str:
+    """The note for a folder given where a game file goes: the game files in it (a domain and a
+    problem, in that order, or one `.pg` game), so that the user can pick."""
+    from pathlib import Path
+
+    folder = Path(path)
+    try:
+        entries = sorted(entry for entry in folder.iterdir() if entry.is_file() and entry.suffix.lower() in (".bddl", ".pg"))
+    except OSError:
+        entries = []
+    kinds: dict[str, list[str]] = {"domain": [], "problem": [], "pg": []}
+    for entry in entries:
+        try:
+            text = entry.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        sections = {line.split()[0].lower() for line in text.splitlines() if line.strip().startswith("#")}
+        kind = ("pg" if sections & {"#times", "#positions"} else "domain" if sections & {"#blackactions", "#whiteactions"}
+                else "problem" if sections & {"#boardsize", "#init", "#blackgoals"} else None)
+        if kind:
+            kinds[kind].append(str(entry))
+    games = [f"{domain} {problem}" for domain in kinds["domain"][:1] for problem in kinds["problem"][:2]] + kinds["pg"][:3]
+    if not games:
+        return "note: give the game's files, not a folder: a domain and a problem, or one GAME.pg"
+    return "note: give the game's files, not a folder; in this one: " + ", or ".join(games)

@@ -464,7 +464,7 @@ def test_unreadable_files_are_named(tmp_path, capsys, which):
     folder.mkdir()
     argv = [str(folder), str(good)] if which == "domain" else [str(good), str(folder)]
     assert main(argv) == 1
-    assert capsys.readouterr().err.startswith(f"{folder}: error: is a directory")
+    assert capsys.readouterr().err.startswith(f"{folder}: error: is a folder, not a game file")
 
 
 def test_non_utf8_input_is_located(tmp_path, capsys):

@@ -96,7 +96,7 @@ def test_slow_entries_wait_for_the_flag(tmp_path, capsys):
         ("[[problem]]\nfile = \n", ":4:8:", "Invalid value"),
         ('[[problem]]\nfile = "httt/domino_3x3_d3.bddl"\nblack_wins = true\n', ":3:1:", "needs its `domain`"),
         ('[[problem]]\nfile = "nowhere.bddl"\ndomain = "positional.bddl"\nblack_wins = true\n', ":4:1:", "no problem file"),
-        ('[[problem]]\nfile = "httt/domino_3x3_d3.bddl"\ndomain = "positional.bddl"\nblack_wins = "yes"\n', ":6:1:", "no `black_wins`"),
+        ('[[problem]]\nfile = "httt/domino_3x3_d3.bddl"\ndomain = "positional.bddl"\nblack_wins = "yes"\n', ":6:1:", "`black_wins` is true or false, not \"yes\""),
         ('[[problem]]\nfile = "pg/row4_1x7.pg"\ndomain = "positional.bddl"\nblack_wins = true\n', ":5:1:", "a .pg game stands alone"),
         ('[[problem]]\nfile = "pg/nowhere.pg"\nblack_wins = true\n', ":4:1:", "no problem file"),
         ("# nothing\n", ":1:1:", "no [[problem]] entries"),

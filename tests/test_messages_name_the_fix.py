@@ -210,3 +210,165 @@ def test_a_count_of_one_is_singular():
 
     assert (counted(1, "position"), counted(2048, "position"), counted(1, "ply", "plies"), counted(3, "ply", "plies")) == (
         "1 position", "2,048 positions", "1 ply", "3 plies")
+
+
+# -- the trial again (issue 42's target: tests/test_trial_mistakes.py runs all of it) -------------
+
+
+WHEEL = ("#times\nt1 t2 t3 t4 t5 t6 t7\n#blackturns\nt1 t3 t5 t7\n#positions\nhub p1 p2 p3 p4 p5 p6\n#blackwins\n"
+         "p1 hub p4\np2 hub p5\np3 hub p6\np1 p2 p3\np2 p3 p4\np3 p4 p5\np4 p5 p6\np5 p6 p1\np6 p1 p2\n")
+
+
+@pytest.fixture
+def user(tmp_path, monkeypatch):
+    """A new user's folder, named by relative paths: the pawn race and a wheel."""
+    (tmp_path / "pawns.bddl").write_text(PAWNS)
+    (tmp_path / "race.bddl").write_text(RACE)
+    (tmp_path / "wheel.pg").write_text(WHEEL)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("argv, meant", [
+    (["solve", "wheel.pg", "--engine", "qfb"], "invalid choice: 'qfb'; did you mean 'qbf'?"),
+    (["pawns.bddl", "race.bddl", "--encoding=explict"], "invalid choice: 'explict'; did you mean 'explicit'?"),
+    (["search", "wheel.pg", "--algorithm", "mimimax"], "did you mean 'minimax'? (choose from 'minimax', 'pns', 'ppn2')"),
+])
+def test_a_misspelt_value_names_the_value_meant(capsys, user, argv, meant):
+    assert meant in usage_error(capsys, *argv)
+
+
+@pytest.mark.parametrize("argv, fix", [
+    (["play", "wheel.pg", "--moves", "p1,p2"], "--moves is an option of bddlc show, not of bddlc play: play reads White's moves at its prompt"),
+    (["solve", "wheel.pg", "--algorithm", "pns"], "use bddlc search GAME... --algorithm ALGORITHM"),
+    (["solve", "wheel.pg", "--race-patterns"], "--race-patterns is an option of bddlc search, not of bddlc solve"),
+])
+def test_an_option_of_another_command_names_that_command(capsys, user, argv, fix):
+    err = usage_error(capsys, *argv)
+    assert fix in err and "did you mean --solver" not in err
+
+
+@pytest.mark.parametrize("argv, fix", [
+    (["solve", "wheel.pgg"], "wheel.pgg: error: no such file\nnote: did you mean wheel.pg?"),
+    (["pawns.bddl", "rcae.bddl"], "rcae.bddl: error: no such file\nnote: did you mean race.bddl?"),
+    (["check", "games/wheel.pg"], "note: there is no folder 'games' either"),
+])
+def test_a_missing_game_file_names_the_file_meant(capsys, user, argv, fix):
+    assert main(argv) == 1
+    assert fix in capsys.readouterr().err
+
+
+def test_a_folder_for_the_game_names_the_games_in_it(capsys, user):
+    assert main(["solve", "."]) == 1
+    err = capsys.readouterr().err
+    assert ".: error: is a folder, not a game file" in err
+    assert "in this one: pawns.bddl race.bddl, or wheel.pg" in err
+
+
+def test_the_problem_before_its_domain_is_a_usage_error_in_the_right_order(capsys, user):
+    assert "race.bddl is a problem and pawns.bddl a domain: the domain comes first, bddlc solve pawns.bddl race.bddl" in usage_error(
+        capsys, "solve", "race.bddl", "pawns.bddl")
+    assert "the domain comes first, bddlc pawns.bddl race.bddl" in usage_error(capsys, "race.bddl", "pawns.bddl", "-o", "r.qcir")
+    assert not (user / "r.qcir").exists()
+
+
+def test_the_api_given_the_problem_first_says_so_once(user):
+    with pytest.raises(bddlc.BddlError) as error:
+        bddlc.open_model("race.bddl", "pawns.bddl")
+    assert len(error.value.diagnostics) == 1
+    assert error.value.render().splitlines()[-1] == "note: give the domain first, then the problem: pawns.bddl race.bddl"
+
+
+def test_a_depth_past_the_guard_is_the_options_mistake_not_the_files(capsys, user):
+    err = usage_error(capsys, "search", "pawns.bddl", "race.bddl", "--depth", "20000")
+    assert "--depth 20000 is beyond the limit of 10000" in err and "raise the limit with --max-depth 20000" in err
+    assert "#depth 9" not in err  # the file's depth is not the one refused
+
+
+@pytest.mark.parametrize("argv, fix", [
+    (["pawns.bddl", "race.bddl", "-o", "."], ".: error: cannot write the output: it is a folder\nnote: name a file, e.g. game.qcir"),
+    (["export", "domain.bddl", "tic.bddl", "-o", "games"], "games: error: cannot write the output: it is a folder\nnote: name a file, e.g. games/game.pg"),
+])
+def test_a_folder_for_the_output_is_named_with_a_file_to_give(capsys, user, argv, fix):
+    (user / "games").mkdir()
+    for name, source in (("domain.bddl", TIC[0]), ("tic.bddl", TIC[1])):
+        (user / name).write_text(open(source, encoding="utf-8").read())
+    assert main(argv) == 1  # export was a traceback (IsADirectoryError), compile 'Device or resource busy'
+    assert fix in capsys.readouterr().err
+
+
+def test_depth_min_above_max_names_both_ways_out(capsys, user):
+    assert "--min 5 is above the last depth to try (--max 3): give --min 3 or less, or --max 5 or more" in usage_error(
+        capsys, "depth", "wheel.pg", "--min", "5", "--max", "3")
+
+
+@pytest.mark.parametrize("argv, fix", [
+    (["check", "wheel.pg", "--reachable"], "drop --reachable"),
+    (["wheel.pg", "--polarity"], "drop --polarity"),
+    (["wheel.pg", "--max-board-side", "5"], "drop --max-board-side"),
+    (["solve", "wheel.pg", "--reply-to", "hub"], "drop --reply-to"),
+])
+def test_an_option_that_does_not_apply_says_to_drop_it(capsys, user, argv, fix):
+    assert fix in usage_error(capsys, *argv)
+
+
+def test_a_move_that_is_not_legal_there_lists_the_moves_that_are(tmp_path, capsys, user):
+    assert main(["show", "pawns.bddl", "race.bddl", "--moves", "advance 3 4", "-o", "p.svg"]) == 1
+    assert "Black to move here, whose moves are: advance 1 1, advance 4 1, advance 2 3, takeright 2 3" in capsys.readouterr().err
+    (user / "white_first.pg").write_text(WHEEL.replace("t1 t3 t5 t7", "t2 t4 t6"))
+    err = usage_error(capsys, "solve", "white_first.pg", "--engine", "search", "--reply-to", "a1")
+    assert "--reply-to: there is no cell named 'a1'; White to move here, whose moves are: hub, p1, p2" in err
+
+
+def test_a_number_past_the_list_of_a_pg_game_says_how_long_the_list_is():
+    from bddl.notation import MoveInputError
+
+    rules = open_model([ROW3]).rules
+    with pytest.raises(MoveInputError, match="there is no move number 99; the list goes from 1 to 3, or type a cell.s name"):
+        rules.parse_play(rules.initial, "99")
+
+
+@pytest.mark.parametrize("argv, fix", [
+    (["certify", "wheel.pg", "wheel.jsn"], "wheel.jsn: error: no such file\nnote: did you mean wheel.json?"),
+    (["show", "wheel.pg", "--certificate", "wheel.jsn", "-o", "w.html"], "wheel.jsn: error: no such file\nnote: did you mean wheel.json?"),
+    (["certify", "wheel.pg", "none.json"], "note: write one with bddlc search|solve GAME... --certificate FILE.json"),
+])
+def test_a_missing_certificate_names_the_file_meant(capsys, user, argv, fix):
+    bddlc.write_certificate(bddlc.open_model("wheel.pg"), True, "wheel.json")
+    assert main(argv) == 1
+    assert fix in capsys.readouterr().err
+
+
+def test_another_games_certificate_names_the_command_for_it(capsys, user):
+    bddlc.write_certificate(bddlc.open_model("wheel.pg"), True, "wheel.json")
+    (user / "other.pg").write_text(WHEEL.replace("p6 p1 p2\n", ""))
+    assert main(["certify", "other.pg", "wheel.json"]) == 4
+    assert capsys.readouterr().out.strip().endswith("check it against them: bddlc certify wheel.pg wheel.json")
+    (user / "wheel.pg").write_text(WHEEL + "% edited\n")
+    assert main(["certify", "other.pg", "wheel.json"]) == 4
+    assert "write this game's own: bddlc search other.pg --certificate FILE.json" in capsys.readouterr().out
+
+
+MANIFEST = '[[problem]]\nfile = "wheel.pg"\nblack_wins = true\n'
+
+
+@pytest.mark.parametrize("manifest, fix", [
+    (MANIFEST.replace("true", '"yes"'), 'm.toml:3:1: error: `black_wins` is true or false, not "yes"'),
+    (MANIFEST.replace("wheel.pg", "weel.pg"), 'note: did you mean file = "wheel.pg"?'),
+    (MANIFEST.replace('"wheel.pg"', '"wheel.pg'), "m.toml:2:8: error: this string is never closed"),
+])
+def test_a_manifest_mistake_names_the_line_meant(capsys, user, manifest, fix):
+    (user / "m.toml").write_text(manifest)
+    assert main(["regress", "m.toml"]) == 1
+    assert fix in capsys.readouterr().err
+
+
+def test_regress_given_a_folder_or_a_game_names_the_manifest_or_the_command(capsys, user):
+    (user / "m.toml").write_text(MANIFEST)
+    assert main(["regress", "."]) == 1
+    assert "is a folder, not a manifest\nnote: give the manifest file; in this folder: m.toml" in capsys.readouterr().err
+    assert main(["regress", "m.tom"]) == 1
+    assert "did you mean m.toml?" in capsys.readouterr().err
+    assert "not a game: to decide pawns.bddl race.bddl, run bddlc solve pawns.bddl race.bddl" in usage_error(
+        capsys, "regress", "pawns.bddl", "race.bddl")
+    assert "run bddlc solve wheel.pg" in usage_error(capsys, "regress", "wheel.pg")

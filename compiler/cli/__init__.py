@@ -120,11 +120,52 @@ def _misspelt_options(parser: argparse.ArgumentParser, rest: Sequence[str], mist
         if mistaken and option in mistaken and option not in parser._option_string_actions:
             value = word.split("=", 1)[1] if "=" in word else rest[index + 1] if index + 1 < len(rest) else "N"
             parser.error(mistaken[option].format(value=value if value.isdigit() else "N"))
-        if option in parser._option_string_actions or any(s.startswith(option) for s in known):
+        if option in parser._option_string_actions:
+            _misspelt_choice(parser, parser._option_string_actions[option], word, rest[index + 1 : index + 2])
             continue
+        if any(s.startswith(option) for s in known):
+            continue
+        elsewhere = _commands_with(option, parser.prog)
+        if elsewhere:
+            parser.error(f"{option} is an option of {' and '.join(f'bddlc {c}' for c in elsewhere)}, not of {parser.prog}"
+                         + OTHER_COMMANDS_NOTES.get((parser.prog, option), ""))
         close = candidates(option, known)
         if close:
             parser.error(f"unrecognized option {option}; did you mean {close[0]}?")
+
+
+# What a user of one command needs who gives an option of another (`play --moves`): the way this command does it.
+OTHER_COMMANDS_NOTES = {
+    ("bddlc play", "--moves"): ": play reads White's moves at its prompt, one a line (piped: printf 'a1\\nb2\\n' | bddlc play GAME...)",
+    ("bddlc solve", "--algorithm"): ": solve's search route picks its engine; to choose one, use bddlc search GAME... --algorithm ALGORITHM",
+}
+
+
+def _commands_with(option: str, prog: str) -> list[str]:
+    """The other commands that have `option` exactly (`--moves` is show's), for an option this one lacks."""
+    found = []
+    for name, (module, _) in COMMANDS.items():
+        if f"bddlc {name}" == prog or (name == "compile" and prog == "bddlc"):
+            continue
+        other = importlib.import_module(f".{module}", __package__).build_parser()
+        if option in other._option_string_actions:
+            found.append(name)
+    return found
+
+
+def _misspelt_choice(parser: argparse.ArgumentParser, action: argparse.Action, word: str, following: Sequence[str]) -> None:
+    """Argparse lists the choices of a misspelt value (`--encoding explict`): name the one meant first."""
+    from bddl.suggest import candidates
+
+    if not action.choices or action.nargs not in (None, 1):
+        return
+    value = word.split("=", 1)[1] if "=" in word else following[0] if following else None
+    if value is None or value.startswith("-") or value in action.choices:
+        return
+    close = [c for c in candidates(value, [str(c) for c in action.choices]) if c != value]
+    if close:
+        choices = ", ".join(f"'{c}'" for c in action.choices)
+        parser.error(f"argument {'/'.join(action.option_strings)}: invalid choice: '{value}'; did you mean '{close[0]}'? (choose from {choices})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .common import limits_of, EXIT_INPUT, EXIT_OK, EXIT_USAGE, paragraph, positive_int
+from .common import limits_of, EXIT_INPUT, EXIT_OK, EXIT_USAGE, paragraph, positive_int, refuse_missing_certificate
 
 EXIT_INVALID = 4  # the certificate does not prove its claim about this game
 
@@ -71,6 +71,25 @@ def _depth_fix(args, model, data) -> str:
     return f"the certificate is about depth {carried}, not {asked}: use --depth {carried} (the certificate carries its depth)"
 
 
+def _other_files_fix(args, game) -> str:
+    """Why a certificate of other files is invalid here, and what to run: the check against the files
+    it names, where they are still as they were, or the game's own certificate written."""
+    import shlex
+
+    from ..certificates.check import file_hashes
+
+    files = [str(f) for f in game["files"]]
+    reason = f"the certificate belongs to other files ({', '.join(files)}): their sha256 differ from the files given"
+    try:
+        same = file_hashes(files) == list(game["sha256"])
+    except OSError:
+        same = False
+    if same:
+        return f"{reason}; check it against them: bddlc certify {' '.join(map(shlex.quote, [*files, args.certificate]))}"
+    return (f"{reason} (or those files have changed since); write this game's own: "
+            f"bddlc search {' '.join(map(shlex.quote, args.game))} --certificate FILE.json")
+
+
 def _file_depth(args) -> int | None:
     from bddl.errors import BddlError
 
@@ -98,6 +117,7 @@ def run(args) -> int:
         return EXIT_USAGE
     for diagnostic in model.warnings:
         print(diagnostic.render(), file=sys.stderr)
+    refuse_missing_certificate(args.certificate)
     try:
         data = read_certificate(args.certificate)
     except CertificateFormatError as exc:
@@ -109,6 +129,10 @@ def run(args) -> int:
         from ..certificates.check import Verdict
 
         verdict = Verdict(False, data["claim"], model.rules.depth, len(data["nodes"]), _depth_fix(args, model, data))
+    elif game["language"] == model.rules.language and list(game["sha256"]) != hashes:
+        from ..certificates.check import Verdict
+
+        verdict = Verdict(False, data["claim"], model.rules.depth, len(data["nodes"]), _other_files_fix(args, game))
     else:
         verdict = check(model.rules, data, hashes, model.pg)
     if args.json:

@@ -108,8 +108,9 @@ def _check_positional(args, opened) -> int:
     from ..analysis.pg_check import check_pg
 
     if args.reachable or args.exhaustive:
-        build_parser().error(f"{'--reachable' if args.reachable else '--exhaustive'} decides BDDL's conditions 2 and 3; "
-                             "in a positional game they hold by construction (a claim adds only the mover's cell)")
+        option = "--reachable" if args.reachable else "--exhaustive"
+        build_parser().error(f"{option} decides BDDL's conditions 2 and 3; in a positional game they hold by construction "
+                             f"(a claim adds only the mover's cell): drop {option}")
     read = load_pg_located(opened.paths[0])
     report = check_pg(read)
     winner = report.initial_winner

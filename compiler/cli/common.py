@@ -79,6 +79,7 @@ def limits_of(args, parser: argparse.ArgumentParser):
     from ..model import PG, language_of
 
     paths = getattr(args, "paths", None) or getattr(args, "game", None) or []
+    check_game_paths(paths, args, parser)
     side = getattr(args, "max_board_side", None)
     if side is not None:
         try:
@@ -86,8 +87,33 @@ def limits_of(args, parser: argparse.ArgumentParser):
         except ValueError:
             pg = False
         if pg:
-            parser.error("--max-board-side bounds a BDDL board's width and height; a .pg game has cells, not sides")
+            parser.error("--max-board-side bounds a BDDL board's width and height; a .pg game has cells, not sides: drop --max-board-side")
     return Limits(side or Limits.max_board_side, args.max_depth)
+
+
+def check_game_paths(paths, args, parser: argparse.ArgumentParser) -> None:
+    """Mistakes in the game's paths, named with their fix before any file is read (every command that
+    reads a game comes here, through limits_of): a missing file or a folder (exit 1, the reader's own
+    diagnostic: the file meant, or the games in the folder), the problem given before its domain and a
+    --depth past --max-depth (usage errors, exit 2, with the command that works)."""
+    import os
+    import shlex
+
+    from bddl.parser import read_source
+
+    from ..model import file_kind
+
+    for path in paths:
+        if not os.path.isfile(path):
+            read_source(path)  # raises its located diagnostic: no such file (did you mean ...?), a folder (the games in it)
+    if len(paths) == 2 and file_kind(paths[0]) == "problem" and file_kind(paths[1]) == "domain":
+        certificate = [args.certificate] if getattr(args, "certificate", None) and parser.prog == "bddlc certify" else []
+        parser.error(f"{paths[0]} is a problem and {paths[1]} a domain: the domain comes first, "
+                     f"{parser.prog} {' '.join(map(shlex.quote, [paths[1], paths[0], *certificate]))}")
+    depth, guard = getattr(args, "depth", None), getattr(args, "max_depth", None)
+    if "--depth" in parser._option_string_actions and depth is not None and guard is not None and depth > guard:
+        parser.error(f"--depth {depth} is beyond the limit of {guard} (--max-depth, a guard against huge depths): "
+                     f"give a smaller --depth, or raise the limit with --max-depth {depth}")
 
 
 def open_game(args, parser: argparse.ArgumentParser, *, default_depth: int | None = None, initial_state: bool = True, print_warnings: bool = False):
@@ -192,18 +218,21 @@ def add_certificate_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def cannot_write(path: str, exc: OSError):
-    """The diagnostic for an output file we could not write (exit status 1, like any bad input)."""
+def cannot_write(path: str, exc: OSError, suffix: str = ".qcir"):
+    """The diagnostic for an output file we could not write (exit status 1, like any bad input);
+    `suffix`: the kind of file written, for the example of a file name when a folder was given."""
     from pathlib import Path
 
     from bddl.ast import Span
     from bddl.errors import BddlError, error
 
     folder = Path(path).parent
+    if Path(path).is_dir():  # renaming onto a folder fails as EBUSY ('.') or EISDIR, whichever the system says
+        exc = IsADirectoryError(21, "Is a directory", path)
     if isinstance(exc, FileNotFoundError):
         reason, hint = f"no such folder '{folder}'", "note: create the folder first, or write somewhere else"
     elif isinstance(exc, IsADirectoryError):
-        reason, hint = "it is a folder", f"note: name a file, e.g. {Path(path) / ('game' + (Path(path).suffix or '.qcir'))}"
+        reason, hint = "it is a folder", f"note: name a file, e.g. {Path(path) / ('game' + (Path(path).suffix or suffix))}"
     elif isinstance(exc, PermissionError):
         reason, hint = f"permission denied in '{folder}'", "note: write somewhere you may write"
     else:
@@ -211,20 +240,46 @@ def cannot_write(path: str, exc: OSError):
     return BddlError(error(f"cannot write the output: {reason}", Span(path, 0, 0, 0, 0), hint))
 
 
-def refuse_unwritable(path: str) -> None:
+def refuse_unwritable(path: str, suffix: str = ".qcir") -> None:
     """An output file written only once the work is done: its folder is checked first (exit 1,
     BddlError), so that no game is searched only to find that the file cannot be written."""
     from pathlib import Path
 
     folder = Path(path).parent
     if not folder.is_dir():
-        raise cannot_write(path, FileNotFoundError(2, "No such file or directory", str(folder)))
+        raise cannot_write(path, FileNotFoundError(2, "No such file or directory", str(folder)), suffix)
     if Path(path).is_dir():
-        raise cannot_write(path, IsADirectoryError(21, "Is a directory", path))
+        raise cannot_write(path, IsADirectoryError(21, "Is a directory", path), suffix)
     import os
 
     if not os.access(Path(path) if Path(path).exists() else folder, os.W_OK):
-        raise cannot_write(path, PermissionError(13, "Permission denied", path))
+        raise cannot_write(path, PermissionError(13, "Permission denied", path), suffix)
+
+
+def refuse_missing_certificate(path: str) -> None:
+    """A certificate that is not there: the file meant (`wheel.jsn` -> `wheel.json`), or how one is written."""
+    import os
+
+    from bddl.ast import Span
+    from bddl.errors import BddlError, error
+    from bddl.suggest import missing_file_hint
+
+    if os.path.isdir(path):
+        raise BddlError(error("is a folder, not a certificate", Span(path, 0, 0, 0, 0),
+                              "note: give the JSON file `bddlc search|solve --certificate FILE.json` writes"))
+    if not os.path.exists(path):
+        hint = missing_file_hint(path) or "note: write one with bddlc search|solve GAME... --certificate FILE.json"
+        raise BddlError(error("no such file", Span(path, 0, 0, 0, 0), hint))
+
+
+def moves_here(rules, position, shown: int = 8) -> str:
+    """'; Black to move here, whose moves are: a1, a2, ...': the moves that can come where a wrong one was given
+    (White's piece moved on Black's turn, a cell of another board)."""
+    plays = [play.text for play in rules.plays(position)]
+    if not plays:
+        return ""
+    more = f", ... ({len(plays)} in all)" if len(plays) > shown else ""
+    return f"; {rules.to_move(position.ply).capitalize()} to move here, whose moves are: {', '.join(plays[:shown])}{more}"
 
 
 def certificate_path(args, parser: argparse.ArgumentParser) -> str | None:
@@ -233,7 +288,7 @@ def certificate_path(args, parser: argparse.ArgumentParser) -> str | None:
     if path is not None:
         if not path.lower().endswith(".json"):
             parser.error(f"a certificate is written as JSON: name it FILE.json, not {path}")
-        refuse_unwritable(path)
+        refuse_unwritable(path, ".json")
     return path
 
 

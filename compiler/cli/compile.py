@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, add_model_arguments, cannot_write, checked_encoding, open_game
+from .common import EXIT_OK, add_model_arguments, cannot_write, checked_encoding, open_game, refuse_unwritable
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -77,10 +77,12 @@ def run(args) -> int:
     if args.json and not (args.output and args.output != "-"):
         parser.error("--json describes the file written: give -o OUT (the formula itself goes to standard output otherwise)")
     encoding = checked_encoding(model, args.encoding, parser)
+    if args.output and args.output != "-":
+        refuse_unwritable(args.output)  # before the compile: a folder for OUT, or a missing folder, says so at once
     formula = model.formula(encoding)
     fmt = output_format(args.output, args.format, formula, parser)
     if args.polarity and formula.circuit is None:
-        parser.error(f"--polarity chooses the Tseitin transformation of a circuit; {formula.encoding} is built as clauses, with none")
+        parser.error(f"--polarity chooses the Tseitin transformation of a circuit; {formula.encoding} is built as clauses, with none: drop --polarity")
     text, sizes = formula.text(fmt, args.polarity)
     if args.output and args.output != "-":
         try:

@@ -101,7 +101,9 @@ def run(args) -> int:
     encoding = checked_encoding(model, args.encoding, parser)
     high = model.depth if args.max is None else args.max
     if args.min > high:
-        parser.error(f"--min {args.min} is above the last depth to try ({high})")
+        last = f"--max {high}" if args.max is not None else f"the game's depth, {high}"
+        parser.error(f"--min {args.min} is above the last depth to try ({last}): give --min {high} or less, "
+                     f"or --max {args.min} or more")
     if not args.json:
         depths = candidate_depths(model, args.min, high)
         if depths != list(range(args.min, high + 1)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, add_model_arguments, open_game
+from .common import EXIT_OK, add_model_arguments, cannot_write, open_game, refuse_unwritable
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,13 +32,18 @@ def run(args) -> int:
     if opened.bddl is None:
         parser.error(f"{opened.paths[0]} is a positional game already: export writes a BDDL model as one")
     model = opened.bddl
+    if args.output:
+        refuse_unwritable(args.output, ".pg")  # a folder, or a missing one, before the export: said with its fix, no traceback
     game = positional_game(model.domain, model.problem, args.depth)
     note = difference_warning(game, model.problem)
     if note is not None:
         print(note.render(), file=sys.stderr)
     comments = (f"exported by bddlc from {model.domain_path} and {model.problem_path}",)
     if args.output:
-        save_pg(game, args.output, comments)
+        try:
+            save_pg(game, args.output, comments)
+        except OSError as exc:
+            raise cannot_write(args.output, exc, ".pg") from None
     else:
         sys.stdout.write(write_pg(game, comments))
     return EXIT_OK

@@ -38,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("manifest", metavar="MANIFEST", help="the manifest (TOML)")
+    p.add_argument("games", nargs="*", help=argparse.SUPPRESS)  # a game given instead: refused by run, naming the command for it
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=positive_int, metavar="N",
                        help="check N entries at once on a local Dask cluster (needs bddlc[cluster]; default: one at a time here)")
@@ -81,13 +82,30 @@ def verdict_json(verdict) -> dict:
     }
 
 
+def _refuse_games(args) -> None:
+    """A game given where the manifest goes (`bddlc regress pawns.bddl race.bddl`): a usage error
+    naming the command that decides one game, and what a manifest is."""
+    import shlex
+
+    from ..model import file_kind
+
+    given = [args.manifest, *args.games]
+    if args.games and any(path.lower().endswith(".toml") for path in given):
+        build_parser().error("regress checks one MANIFEST at a time: " + "; ".join(f"bddlc regress {shlex.quote(p)}" for p in given))
+    if args.games or file_kind(args.manifest) is not None:
+        build_parser().error(f"regress checks a MANIFEST (a TOML file: a [[problem]] table per game, with its expected "
+                             f"answer; docs/regress.md), not a game: to decide {' '.join(given)}, run "
+                             f"bddlc solve {' '.join(map(shlex.quote, given))}")
+
+
 def run(args) -> int:
     from ..solving import regress
 
+    _refuse_games(args)
     options = regress.Options(args.method, args.timeout, args.solver, _engine(args))
     entries = regress.read_manifest(Path(args.manifest))
     if args.junit:  # before any entry runs: a run of many minutes must not end on a missing folder
-        refuse_unwritable(str(args.junit))
+        refuse_unwritable(str(args.junit), ".xml")
     skipped = [e for e in entries if e.slow and not args.slow]
     entries = [e for e in entries if args.slow or not e.slow]
     if args.workers is None and args.scheduler is None:
@@ -112,7 +130,7 @@ def run(args) -> int:
         try:
             args.junit.write_text(regress.junit(verdicts, Path(args.manifest).stem), encoding="utf-8")
         except OSError as exc:  # the folder went away, or the disk filled, while the entries ran
-            raise cannot_write(str(args.junit), exc) from None
+            raise cannot_write(str(args.junit), exc, ".xml") from None
     if any(v.status == regress.MISMATCH for v in verdicts):
         for v in verdicts:
             if v.status == regress.MISMATCH:

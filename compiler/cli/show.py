@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_model_arguments, limits_of, paragraph, positive_int, cannot_write, counted, refuse_unwritable
+from .common import EXIT_BUDGET, EXIT_INPUT, EXIT_OK, add_model_arguments, limits_of, paragraph, positive_int, cannot_write, counted, refuse_unwritable, refuse_missing_certificate, moves_here
 
 MAX_CELLS = 10_000  # a 100x100 board: about 4 MB of SVG per drawing of the whole board
 # the explorer's page holds every position of the certificate, and is about as large as the certificate's
@@ -132,7 +132,7 @@ def _line_of_play(rules, moves: str):
                 fixed = ", ".join(texts[: k - 1] + split + texts[k:])
                 return f"move {k} ({text}) is {len(split)} moves: separate them by commas, --moves '{fixed}'"
             several = "; several moves are separated by commas" if len(text.split()) > 1 else ""
-            return f"move {k} ({text}): {exc}{several}"
+            return f"move {k} ({text}): {exc}{several}{moves_here(rules, position)}"
         before, last, position = position, play, play.after
     return before, last
 
@@ -170,6 +170,7 @@ def _read_certificate(path: str):
     from bddl.ast import Span
     from bddl.errors import BddlError, error
 
+    refuse_missing_certificate(path)
     try:
         with open(path, encoding="utf-8") as fh:
             return json.load(fh)

@@ -24,6 +24,7 @@ from .common import (
     checked_encoding,
     game_json,
     move_json,
+    moves_here,
     open_game,
     paragraph,
     plies,
@@ -175,11 +176,11 @@ def _white_move(args, model, parser):
     if args.reply_to is None:
         return None
     if model.black_first:
-        parser.error("--reply-to is for games where White moves first (#blackturn second, or a .pg game whose first time point is White's)")
+        parser.error("--reply-to is for games where White moves first (#blackturn second, or a .pg game whose first time point is White's); Black moves first here, and bddlc solve without it names Black's first move: drop --reply-to")
     try:
         return model.rules.parse_play(model.rules.initial, args.reply_to)
     except MoveInputError as exc:
-        parser.error(f"--reply-to: {exc}")
+        parser.error(f"--reply-to: {exc}{moves_here(model.rules, model.rules.initial)}")
 
 
 def decide(model, white_move, options: dict) -> tuple[Answer, Reply | None]:

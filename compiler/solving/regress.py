@@ -39,6 +39,7 @@ from pathlib import Path
 
 from bddl.ast import Span
 from bddl.errors import BddlError, error
+from bddl.suggest import missing_file_hint
 
 from ..model import is_positional_game
 
@@ -100,11 +101,22 @@ class Verdict:
 
 # --- the manifest ----------------------------------------------------------------
 
+def _toml_value(value) -> str:
+    """A value as the manifest wrote it: "yes" with its quotes, 1 without."""
+    return f'"{value}"' if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def read_manifest(path: Path) -> list[Entry]:
     """The manifest's entries; a bad manifest raises BddlError located in it."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BddlError(error("no such file", Span(str(path), 0, 0, 0, 0), missing_file_hint(path))) from None
+    except IsADirectoryError:
+        manifests = sorted(str(p) for p in path.glob("*.toml"))
+        listed = "; in this folder: " + ", ".join(manifests) if manifests else ", a TOML file"
+        raise BddlError(error("is a folder, not a manifest", Span(str(path), 0, 0, 0, 0), f"note: give the manifest file{listed}")) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise BddlError(error(f"cannot read the manifest: {exc}", Span(str(path), 0, 0, 0, 0))) from None
     try:
@@ -112,8 +124,12 @@ def read_manifest(path: Path) -> list[Entry]:
     except tomllib.TOMLDecodeError as exc:
         line, column = _toml_position(str(exc))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc)) or "not TOML"
-        raise BddlError(error(message, Span(str(path), line, column, line, column + 1),
-                              "TOML, e.g. [[problem]] then lines like file = \"a.bddl\"")) from None
+        hint = "TOML, e.g. [[problem]] then lines like file = \"a.bddl\""
+        lines = text.splitlines()
+        if 0 < line <= len(lines) and _unclosed_string(lines[line - 1]):  # tomllib: "Illegal character '\n'"
+            message, hint = "this string is never closed", "a closing \" on the same line, e.g. file = \"a.pg\""
+            column = lines[line - 1].index('"') + 1
+        raise BddlError(error(message, Span(str(path), line, column, line, column + 1), hint)) from None
     starts = [number for number, line in enumerate(text.splitlines(), start=1) if line.strip() == "[[problem]]"]
     for key in data:
         if key not in TOP_KEYS:
@@ -131,6 +147,27 @@ def read_manifest(path: Path) -> list[Entry]:
         start = starts[index] if index < len(starts) else 0
         found.append(_entry(raw, path, text, start, domains, problems))
     return found
+
+
+def _meant(path: Path, key: str, value: str) -> str:
+    """`file = "wheel.pg"` for a manifest's `file = "weel.pg"`: the file of that folder the value
+    most probably meant, as the manifest would name it; "" when none is close."""
+    from bddl.suggest import candidates
+
+    try:
+        names = [entry.name for entry in path.parent.iterdir() if entry.is_file()]
+    except OSError:
+        return ""
+    close = [name for name in candidates(path.name, names, cutoff=0.75) if name != path.name]
+    if not close:
+        return ""
+    head = value[: len(value) - len(path.name)] if value.endswith(path.name) else ""
+    return f'note: did you mean {key} = "{head}{close[0]}"?'
+
+
+def _unclosed_string(line: str) -> bool:
+    """Does the TOML line open a basic string that it does not close?"""
+    return line.split("#", 1)[0].count('"') % 2 == 1
 
 
 def _toml_position(message: str) -> tuple[int, int]:
@@ -184,8 +221,10 @@ def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems
         raise fail("the entry has no `file` (the problem, or a .pg game)", "file" if "file" in raw else None, form)
     problem = problems / raw["file"]
     positional = is_positional_game(problem)
+    if "black_wins" in raw and not isinstance(raw["black_wins"], bool):
+        raise fail(f"`black_wins` is true or false, not {_toml_value(raw['black_wins'])}", "black_wins", "black_wins = true (no quotes)")
     if not isinstance(raw.get("black_wins"), bool):
-        raise fail("the entry has no `black_wins` (true or false)", "black_wins" if "black_wins" in raw else None, "black_wins = true")
+        raise fail("the entry has no `black_wins` (true or false)", None, "black_wins = true")
     domain = None
     if positional and "domain" in raw:
         raise fail("a .pg game stands alone: its entry has no `domain`", "domain", 'file = "g.pg", black_wins = true')
@@ -194,9 +233,11 @@ def _entry(raw: dict, path: Path, text: str, start: int, domains: Path, problems
             raise fail("a BDDL entry needs its `domain` file", "domain" if "domain" in raw else None, form)
         domain = domains / raw["domain"]
         if not domain.is_file():
-            raise fail(f"no domain file {domain}", "domain", "a path relative to the manifest's `domains` folder")
+            raise fail(f"no domain file {domain}", "domain",
+                       _meant(domain, "domain", raw["domain"]) or "a path relative to the manifest's `domains` folder")
     if not problem.is_file():
-        raise fail(f"no problem file {problem}", "file", "a path relative to the manifest's `problems` folder")
+        raise fail(f"no problem file {problem}", "file",
+                   _meant(problem, "file", raw["file"]) or "a path relative to the manifest's `problems` folder")
     for key in ("depth", "critical_depth"):
         if key in raw and (not isinstance(raw[key], int) or isinstance(raw[key], bool) or raw[key] < 1):
             raise fail(f"`{key}` must be a whole number >= 1", key, f"{key} = 5")

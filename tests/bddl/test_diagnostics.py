@@ -119,7 +119,7 @@ def test_unreadable_file(tmp_path):
     with pytest.raises(BddlSyntaxError) as info:
         load_model(tmp_path / "missing.bddl", tmp_path)
     messages = [d.message for d in info.value.diagnostics]
-    assert messages == ["no such file", "is a directory, not a BDDL file"]
+    assert messages == ["no such file", "is a folder, not a game file"]
 
 
 # -- domain checks -------------------------------------------------------------
