@@ -372,3 +372,12 @@ def test_regress_given_a_folder_or_a_game_names_the_manifest_or_the_command(caps
     assert "not a game: to decide pawns.bddl race.bddl, run bddlc solve pawns.bddl race.bddl" in usage_error(
         capsys, "regress", "pawns.bddl", "race.bddl")
     assert "run bddlc solve wheel.pg" in usage_error(capsys, "regress", "wheel.pg")
+
+
+@pytest.mark.parametrize("argv, fix", [
+    (["check", "pawns.bddl", "race.bddl", "--max-positions", "10"], "add --reachable, or drop --max-positions"),
+    (["check", "wheel.pg", "--max-positions", "10"], "drop --max-positions"),
+])
+def test_check_max_positions_without_reachable_is_not_ignored(capsys, user, argv, fix):
+    assert fix in usage_error(capsys, *argv)  # it was ignored without a word
+    assert main(["check", "pawns.bddl", "race.bddl", "--reachable", "--max-positions", "10"]) == 3

@@ -246,6 +246,8 @@ MISTAKES: list[Mistake] = [
     # -- check ------------------------------------------------------------------------------------
     _m("check: --reachable on a .pg", "check wheel.pg --reachable", 2, "in a positional game they hold by construction (a claim adds only the mover's cell): drop --reachable"),
     _m("check: a misspelt option", "check pawns.bddl race.bddl --reachble", 2, "did you mean --reachable?"),
+    _m("check: --max-positions without --reachable", "check pawns.bddl race.bddl --max-positions 1000", 2,
+       "add --reachable, or drop --max-positions"),
     # -- solve ------------------------------------------------------------------------------------
     _m("solve: a misspelt solver", "solve pawns.bddl race.bddl --solver depqb", 2, "did you mean 'depqbf'?"),
     _m("solve: a misspelt engine", "solve wheel.pg --engine qfb", 2, "did you mean 'qbf'?"),

@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--max-positions",
         type=positive_int,
-        default=DEFAULT_MAX_POSITIONS,
+        default=None,  # DEFAULT_MAX_POSITIONS; None tells that it was not given, which without --reachable is a mistake
         metavar="N",
         help=f"with --reachable: give up (exit status 3) past N positions (default {DEFAULT_MAX_POSITIONS:,})",
     )
@@ -61,10 +61,13 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args) -> int:
     from bddl.game import Game
 
-    from ..analysis.sanity import ReachableTooLarge, check
+    from ..analysis.sanity import DEFAULT_MAX_POSITIONS, ReachableTooLarge, check
     from .common import open_game
 
     opened = open_game(args, build_parser(), initial_state=False)
+    if args.max_positions is not None and not args.reachable:
+        fix = "drop --max-positions" if opened.pg is not None else "add --reachable, or drop --max-positions"
+        build_parser().error(f"--max-positions bounds the positions --reachable searches, and it was not given: {fix}")
     if opened.pg is not None:
         return _check_positional(args, opened)
     model = opened.bddl
@@ -74,7 +77,7 @@ def run(args) -> int:
             model.problem,
             reachable=args.reachable,
             exhaustive=args.exhaustive,
-            max_positions=args.max_positions,
+            max_positions=args.max_positions or DEFAULT_MAX_POSITIONS,
             warnings=model.warnings,
         )
     except ReachableTooLarge as exc:
