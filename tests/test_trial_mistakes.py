@@ -18,8 +18,8 @@ partial output file.  Every case runs in this process (`compiler.cli.main`,
 with the folder as the working directory), so the whole trial takes seconds.
 
 The cases marked `short` fall short today, and their fix lies in a file this
-trial's author could not edit (the API's module, compiler/model.py, the search
-command); each carries the fix proposed and is a strict xfail, which fails
+trial's author could not edit (the API's module, compiler/model.py,
+compiler/solving/game_search.py); each carries the fix proposed and is a strict xfail, which fails
 once the fix lands so that the mark is removed.
 
 Run it as a report, one row per mistake (the status, the verdict, the
@@ -270,8 +270,8 @@ MISTAKES: list[Mistake] = [
     _m("search: a depth above the guard", "search pawns.bddl race.bddl --depth 20000", 2,
        "give a smaller --depth, or raise the limit with --max-depth 20000"),
     _m("search: --race-patterns on a .pg", "search wheel.pg --race-patterns", 2, "drop --race-patterns",
-       short="compiler/cli/search.py: '--race-patterns applies to Breakthrough-like BDDL games; a .pg game is searched with "
-             "the positional rules' ends with ': drop --race-patterns', as check's --reachable and --max-board-side now do"),
+       short="compiler/solving/game_search.py:49: '--race-patterns applies to Breakthrough-like BDDL games; a .pg game is "
+             "searched with the positional rules' ends with ': drop --race-patterns', as check's --reachable and --max-board-side now do"),
     # -- depth ------------------------------------------------------------------------------------
     _m("depth: --depth for --max", "depth pawns.bddl race.bddl --depth 5", 2, "to try depths up to 5, use --max 5"),
     _m("depth: --min above --max", "depth wheel.pg --min 5 --max 3", 2, "give --min 3 or less, or --max 5 or more"),
