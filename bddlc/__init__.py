@@ -37,6 +37,9 @@ __all__ = [
 
 def open_model(*paths: str | Path, depth: int | None = None) -> GameModel:
     """The game in these files: a BDDL domain and problem, or one positional game `GAME.pg`."""
+    if len(paths) == 1 and isinstance(paths[0], (list, tuple)):
+        listed = ", ".join(repr(str(p)) for p in paths[0])
+        raise TypeError(f"give the paths as separate arguments, not one list: bddlc.open_model({listed})")
     return _open_paths([str(p) for p in paths], depth=depth)
 
 
@@ -120,8 +123,11 @@ def solve(model: GameModel, *, engine: str = "auto", encoding: str | None = None
 def search(model: GameModel, *, algorithm: str = "minimax", max_positions: int = 20_000_000, race_patterns: bool = False,
            positional_rules: bool = False):
     """`bddlc search`: a `compiler.solving.game_search.SearchOutcome`; raises `SearchBudgetExceeded` past the budget."""
-    from compiler.solving.game_search import search_model
+    from bddl.suggest import did_you_mean
+    from compiler.solving.game_search import ALGORITHMS, search_model
 
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"there is no algorithm {algorithm!r}{did_you_mean(algorithm, ALGORITHMS)}: choose from {', '.join(ALGORITHMS)}")
     return search_model(model, algorithm=algorithm, max_positions=max_positions, race_patterns=race_patterns,
                         positional_rules=positional_rules)
 
@@ -151,6 +157,9 @@ def write_certificate(model: GameModel, black_wins: bool, path: str | Path, *, m
     """`--certificate FILE`: the verdict's strategy certificate, written to `path` (docs/certificates.md)."""
     from compiler.certificates import write_certificate as write
 
+    if any(path.startswith("<") for path in model.paths):
+        raise ValueError("a certificate names its game by its files' SHA-256, and a game from open_text has no files: "
+                         "save the texts and open the game with bddlc.open_model(PATH, ...)")
     return write(model, black_wins, path, max_memory=max_memory)
 
 

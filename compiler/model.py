@@ -13,6 +13,7 @@ encodings and the engines of that language need.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
@@ -275,6 +276,17 @@ def game_at(game, black: int, white: int, t: int):
     )
 
 
+def require_files(paths: Sequence[str]) -> None:
+    """A path that is no file gets the reader's own diagnostic (exit 1): no such file, with the file
+    meant, or a folder, with the games in it; before the paths are classified, which would only
+    say that they name no game."""
+    from bddl.parser import read_source
+
+    for path in paths:
+        if not os.path.isfile(path):
+            read_source(path)
+
+
 def open_model(
     paths: Sequence[str],
     *,
@@ -290,14 +302,18 @@ def open_model(
     name no game, `bddl.errors.BddlError` (file:line:col diagnostics) when a
     file is wrong."""
     paths = tuple(str(p) for p in paths)
+    require_files(paths)
     if language_of(paths) == PG:
         from bddl.ast import Span
-        from bddl.errors import BddlLimitError, error
+        from bddl.errors import BddlLimitError, BddlSemanticError, error
         from bddl.pg.reader import load_pg_located
 
         read = load_pg_located(paths[0])
         game = read.game
         asked = game.depth if depth is None else depth
+        if asked < 1:  # as a BDDL problem's #depth (bddl/validate.py)
+            raise BddlSemanticError(error(f"the depth must be at least 1, not {asked}", Span(paths[0], 0, 0, 0, 0),
+                                          "a depth D >= 1: the plies Black has to win in"))
         if asked > limits.max_depth:
             raise BddlLimitError(error(f"a depth of {asked} is beyond the limit of {limits.max_depth}", Span(paths[0], 0, 0, 0, 0),
                                        f"a smaller depth, or raise the limit with --max-depth {asked}", code="limit"))

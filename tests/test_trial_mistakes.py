@@ -17,10 +17,9 @@ without the docs).  No case may end in a traceback, and no case may leave a
 partial output file.  Every case runs in this process (`compiler.cli.main`,
 with the folder as the working directory), so the whole trial takes seconds.
 
-The cases marked `short` fall short today, and their fix lies in a file this
-trial's author could not edit (the API's module, compiler/model.py,
-compiler/solving/game_search.py); each carries the fix proposed and is a strict xfail, which fails
-once the fix lands so that the mark is removed.
+A case marked `short` falls short (its message does not name the fix yet):
+it carries the fix proposed and is a strict xfail, which fails once the fix
+lands so that the mark is removed.  None is marked today.
 
 Run it as a report, one row per mistake (the status, the verdict, the
 message's first lines):
@@ -269,9 +268,7 @@ MISTAKES: list[Mistake] = [
     _m("search: positions in words", "search pawns.bddl race.bddl --max-positions ten", 2, "expected a whole number, got 'ten'"),
     _m("search: a depth above the guard", "search pawns.bddl race.bddl --depth 20000", 2,
        "give a smaller --depth, or raise the limit with --max-depth 20000"),
-    _m("search: --race-patterns on a .pg", "search wheel.pg --race-patterns", 2, "drop --race-patterns",
-       short="compiler/solving/game_search.py:49: '--race-patterns applies to Breakthrough-like BDDL games; a .pg game is "
-             "searched with the positional rules' ends with ': drop --race-patterns', as check's --reachable and --max-board-side now do"),
+    _m("search: --race-patterns on a .pg", "search wheel.pg --race-patterns", 2, "drop --race-patterns"),
     # -- depth ------------------------------------------------------------------------------------
     _m("depth: --depth for --max", "depth pawns.bddl race.bddl --depth 5", 2, "to try depths up to 5, use --max 5"),
     _m("depth: --min above --max", "depth wheel.pg --min 5 --max 3", 2, "give --min 3 or less, or --max 5 or more"),
@@ -346,30 +343,20 @@ MISTAKES: list[Mistake] = [
     _m("api: problem before domain", python="bddlc.open_model('race.bddl', 'pawns.bddl')", status=1,
        fix="give the domain first, then the problem: pawns.bddl race.bddl"),
     _m("api: a misspelt problem file", python="bddlc.open_model('pawns.bddl', 'rcae.bddl')", status=1, fix="did you mean race.bddl?"),
-    _m("api: a misspelt .pg file", python="bddlc.open_model('wheel.pgg')", status=1, fix="did you mean wheel.pg?",
-       short="compiler/model.py language_of: a path that is no file, or a folder, is read (bddl.parser.read_source) for "
-             "its own diagnostic before the paths are classified, as the command line now does (compiler/cli/common.py)"),
-    _m("api: depth 0", python="bddlc.open_model('wheel.pg', depth=0)", status=1, fix="at least 1",
-       short="compiler/model.py open_model: a .pg game's depth below 1 is refused as the BDDL one is "
-             "(BddlError 'the depth must be at least 1, not 0'); today the .pg game is opened at depth 0"),
+    _m("api: a misspelt .pg file", python="bddlc.open_model('wheel.pgg')", status=1, fix="did you mean wheel.pg?"),
+    _m("api: depth 0", python="bddlc.open_model('wheel.pg', depth=0)", status=1, fix="at least 1"),
     _m("api: a misspelt encoding", python="bddlc.compile(bddlc.open_model('pawns.bddl', 'race.bddl'), encoding='explict')", status=2,
        fix="the encodings that do: lifted, paper, explicit"),
     _m("api: a misspelt engine", python="bddlc.solve(bddlc.open_model('wheel.pg'), engine='qfb')", status=2, fix="choose from auto, qbf, search"),
     _m("api: a misspelt algorithm", python="bddlc.search(bddlc.open_model('wheel.pg'), algorithm='mimimax')", status=2,
-       fix="did you mean 'minimax'?",
-       short="bddlc/__init__.py search: an algorithm other than minimax, pns or ppn2 raises ValueError naming the one meant; "
-             "today 'mimimax' runs minimax without a word"),
+       fix="did you mean 'minimax'?"),
     _m("api: a bad text game", python="bddlc.open_text(game=open('wheel.pg').read().replace('#blackwins', '#blackwin'))", status=1,
        fix="<game.pg>:8:1: error: unknown section '#blackwin'; did you mean '#blackwins'?"),
     _m("api: a certificate of a text game", python="bddlc.write_certificate(bddlc.open_text(game=open('wheel.pg').read()), True, 'w.json')",
-       status=2, fix="open_model", absent="w.json",
-       short="bddlc/__init__.py write_certificate: a game from open_text has no files to hash, so ValueError('a certificate names "
-             "its game by its files: open the game with bddlc.open_model(PATH...)'); today a FileNotFoundError traceback on '<game.pg>'"),
+       status=2, fix="open_model", absent="w.json"),
     _m("api: certify a game file", python="bddlc.certify(bddlc.open_model('wheel.pg'), 'puzzle.pg')", status=2,
        fix="a certificate is the JSON file"),
-    _m("api: the paths as one list", python="bddlc.open_model(['pawns.bddl', 'race.bddl'])", status=2, fix="open_model('pawns.bddl', 'race.bddl')",
-       short="bddlc/__init__.py open_model: one list or tuple given for the paths is a TypeError saying to pass them as separate "
-             "arguments, bddlc.open_model('pawns.bddl', 'race.bddl'); today 'give a DOMAIN and a PROBLEM file'"),
+    _m("api: the paths as one list", python="bddlc.open_model(['pawns.bddl', 'race.bddl'])", status=2, fix="open_model('pawns.bddl', 'race.bddl')"),
 ]
 
 

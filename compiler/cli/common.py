@@ -96,16 +96,11 @@ def check_game_paths(paths, args, parser: argparse.ArgumentParser) -> None:
     reads a game comes here, through limits_of): a missing file or a folder (exit 1, the reader's own
     diagnostic: the file meant, or the games in the folder), the problem given before its domain and a
     --depth past --max-depth (usage errors, exit 2, with the command that works)."""
-    import os
     import shlex
 
-    from bddl.parser import read_source
+    from ..model import file_kind, require_files
 
-    from ..model import file_kind
-
-    for path in paths:
-        if not os.path.isfile(path):
-            read_source(path)  # raises its located diagnostic: no such file (did you mean ...?), a folder (the games in it)
+    require_files(paths)
     if len(paths) == 2 and file_kind(paths[0]) == "problem" and file_kind(paths[1]) == "domain":
         certificate = [args.certificate] if getattr(args, "certificate", None) and parser.prog == "bddlc certify" else []
         parser.error(f"{paths[0]} is a problem and {paths[1]} a domain: the domain comes first, "

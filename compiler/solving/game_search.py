@@ -46,7 +46,7 @@ class SearchOutcome:
 def refusal(model: GameModel, *, algorithm: str, race_patterns: bool, positional_rules: bool) -> str | None:
     """Why these options cannot go together on this game (None: they can)."""
     if race_patterns and model.pg is not None:
-        return "--race-patterns applies to Breakthrough-like BDDL games; a .pg game is searched with the positional rules"
+        return "--race-patterns applies to Breakthrough-like BDDL games; a .pg game is searched with the positional rules: drop --race-patterns"
     if race_patterns and algorithm not in ("pns", "ppn2"):
         return "--race-patterns needs --algorithm pns or ppn2"
     if race_patterns and positional_rules:
