@@ -318,3 +318,21 @@ def test_a_refuted_first_move_of_either_language_is_a_mismatch(tmp_path, monkeyp
     verdict = regress.check_entry(entry, regress.Options(method="solve"))
     assert verdict.status == regress.MISMATCH
     assert "first move is refuted" in verdict.problems[0]
+
+
+def test_a_first_move_cut_that_changes_the_question_is_warned_of_under_its_entry(tmp_path, capsys):
+    """regress prints the model's warnings as every other command does: a #firstmoves that leaves out
+    openings (here tic-tac-toe cut to the corner) makes the verdict the cut game's."""
+    game = tmp_path / "corner.pg"
+    game.write_text((PROBLEMS / "pg" / "tictactoe_3x3.pg").read_text().replace("#firstmoves\na1 a2 b2", "#firstmoves\na1"))
+    whole = tmp_path / "whole.pg"
+    whole.write_text((PROBLEMS / "pg" / "tictactoe_3x3.pg").read_text())
+    path = tmp_path / "m.toml"
+    path.write_text(f'problems = "{tmp_path}"\n[[problem]]\nfile = "corner.pg"\nblack_wins = false\n'
+                    '[[problem]]\nfile = "whole.pg"\nblack_wins = false\n')
+    status, out, _ = run(capsys, "regress", str(path), "--method", "search")
+    assert status == 0, out
+    lines = out.splitlines()
+    corner = next(i for i, line in enumerate(lines) if line.startswith("corner.pg"))
+    assert "warning: '#firstmoves' leaves out the first moves" in lines[corner + 1] and "b2" in lines[corner + 1]
+    assert sum("warning:" in line for line in lines) == 1  # the whole game's cut leaves nothing out

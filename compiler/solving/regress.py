@@ -97,6 +97,7 @@ class Verdict:
     checks: tuple[Check, ...] = ()
     problems: tuple[str, ...] = field(default=())  # what disagreed, in words
     worker: str = ""
+    warnings: tuple[str, ...] = ()  # the model's own warnings (a first-move cut that changes the question, ...)
 
 
 # --- the manifest ----------------------------------------------------------------
@@ -276,7 +277,7 @@ def check_entry(entry: Entry, options: Options) -> Verdict:
 
     methods = ("solve", "search") if options.method == "both" else (options.method,)
     try:
-        checks, problems = _checks(entry, options, methods)
+        checks, problems, warnings = _checks(entry, options, methods)
     except BddlError as exc:  # a model that no longer loads fails its entry, not the whole run
         return Verdict(entry, MISMATCH, (), (f"the model does not load: {exc.diagnostics[0].headline()}",), this_worker().name)
     except ModelDoesNotLoad as exc:
@@ -289,12 +290,13 @@ def check_entry(entry: Entry, options: Options) -> Verdict:
         status = AGREE
     else:
         status = UNDECIDED
-    return Verdict(entry, status, tuple(checks), tuple(problems), this_worker().name)
+    return Verdict(entry, status, tuple(checks), tuple(problems), this_worker().name, warnings)
 
 
-def _checks(entry: Entry, options: Options, methods: tuple[str, ...]) -> tuple[list[Check], list[str]]:
-    """Each method at each depth the entry asks about; the answers and what contradicts the manifest."""
-    depth = _depth(entry)
+def _checks(entry: Entry, options: Options, methods: tuple[str, ...]) -> tuple[list[Check], list[str], tuple[str, ...]]:
+    """Each method at each depth the entry asks about; the answers, what contradicts the manifest, and
+    the model's warnings (each command prints them; regress under the entry's line)."""
+    depth, warnings = _depth(entry)
     asked = [(depth, entry.black_wins)]
     if entry.critical_depth is not None:  # a win at the critical depth and none just below it
         asked += [(entry.critical_depth, True)] + ([(entry.critical_depth - 1, False)] if entry.critical_depth > 1 else [])
@@ -305,28 +307,23 @@ def _checks(entry: Entry, options: Options, methods: tuple[str, ...]) -> tuple[l
             checks.append(check)
             if check.black_wins is not None and check.black_wins != expected:
                 problems.append(f"{method} at depth {at}: {_words(check.black_wins)}, expected {_words(expected)}")
-    return checks, problems
+    return checks, problems, warnings
 
 
 def _words(black_wins: bool) -> str:
     return "Black wins" if black_wins else "no win"
 
 
-def _depth(entry: Entry) -> int:
-    """The depth the entry's answer is for: its `depth`, else its model's.  A .pg
-    game is read even when `depth` is given (a few ms), so that a broken game is a
-    located mismatch whatever the method."""
-    if entry.positional:
-        from bddl.pg.reader import load_pg
+def _depth(entry: Entry) -> tuple[int, tuple[str, ...]]:
+    """The depth the entry's answer is for (its `depth`, else its model's) and the model's warnings.
+    The model is read even when `depth` is given (a few ms), so that a broken game is a located
+    mismatch whatever the method, and a warning (a `#firstmoves` that leaves out openings: the
+    verdict is the cut game's) is seen in regress as in every other command."""
+    from ..model import open_model
 
-        own = load_pg(entry.problem).depth
-        return entry.depth or own
-    if entry.depth:
-        return entry.depth
-    from bddl.loader import load_model
-
-    assert entry.domain is not None, "a .pg entry reached a BDDL loader"
-    return load_model(entry.domain, entry.problem).problem.depth
+    paths = [str(entry.problem)] if entry.positional else [str(entry.domain), str(entry.problem)]
+    model = open_model(paths, depth=entry.depth)
+    return model.depth, tuple(w.headline() for w in model.warnings)
 
 
 def _solve(entry: Entry, depth: int, options: Options) -> Check:
@@ -390,6 +387,7 @@ def table(verdicts: list[Verdict]) -> str:
         )
         depth = v.checks[0].depth if v.checks else (v.entry.depth or "")
         lines.append(f"{v.entry.name:<{width}}  {depth:>5}  {_words(v.entry.black_wins):<10}  {v.status.upper() if v.status == MISMATCH else v.status:<9}  {answers}")
+        lines.extend(f"  {warning}" for warning in v.warnings)
     lines.append(summary(verdicts))
     return "\n".join(lines)
 
