@@ -38,47 +38,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from helpers.pawn_race import DOMAIN as PAWNS
+from helpers.pawn_race import PROBLEM as RACE
 
-PAWNS = """\
-#blackactions
-:action advance
-:parameters (?x,?y)
-:precondition (black(?x,?y) open(?x,?y+1))
-:effect (open(?x,?y) black(?x,?y+1))
-:action takeleft
-:parameters (?x,?y)
-:precondition (black(?x,?y) white(?x-1,?y+1))
-:effect (open(?x,?y) black(?x-1,?y+1))
-:action takeright
-:parameters (?x,?y)
-:precondition (black(?x,?y) white(?x+1,?y+1))
-:effect (open(?x,?y) black(?x+1,?y+1))
-#whiteactions
-:action advance
-:parameters (?x,?y)
-:precondition (white(?x,?y) open(?x,?y-1))
-:effect (open(?x,?y) white(?x,?y-1))
-:action takeleft
-:parameters (?x,?y)
-:precondition (white(?x,?y) black(?x-1,?y-1))
-:effect (open(?x,?y) white(?x-1,?y-1))
-:action takeright
-:parameters (?x,?y)
-:precondition (white(?x,?y) black(?x+1,?y-1))
-:effect (open(?x,?y) white(?x+1,?y-1))
-"""
 
-RACE = """\
-#boardsize 4 4
-#init
-black(1,1) black(2,3) black(4,1)
-white(3,4) white(4,4)
-#depth 9
-#blackgoals
-(black(?x,ymax))
-#whitegoals
-(white(?x,ymin))
-"""
 
 _WHEEL_SETS = "p1 hub p4\np2 hub p5\np3 hub p6\np1 p2 p3\np2 p3 p4\np3 p4 p5\np4 p5 p6\np5 p6 p1\np6 p1 p2\n"
 WHEEL = f"""\

@@ -44,44 +44,9 @@ from compiler.model import GameModel, open_model  # noqa: E402
 from compiler.solving.game_search import search_model  # noqa: E402
 from compiler.solving.pipeline import solve_model  # noqa: E402
 from compiler.solving.strategy import SolverStrategy  # noqa: E402
+from helpers.pawn_race import DOMAIN as RACE_DOMAIN  # noqa: E402
+from helpers.pawn_race import PROBLEM as RACE_PROBLEM  # noqa: E402
 
-RACE_DOMAIN = """#blackactions
-:action advance
-:parameters (?x,?y)
-:precondition (black(?x,?y) open(?x,?y+1))
-:effect (open(?x,?y) black(?x,?y+1))
-:action takeleft
-:parameters (?x,?y)
-:precondition (black(?x,?y) white(?x-1,?y+1))
-:effect (open(?x,?y) black(?x-1,?y+1))
-:action takeright
-:parameters (?x,?y)
-:precondition (black(?x,?y) white(?x+1,?y+1))
-:effect (open(?x,?y) black(?x+1,?y+1))
-#whiteactions
-:action advance
-:parameters (?x,?y)
-:precondition (white(?x,?y) open(?x,?y-1))
-:effect (open(?x,?y) white(?x,?y-1))
-:action takeleft
-:parameters (?x,?y)
-:precondition (white(?x,?y) black(?x-1,?y-1))
-:effect (open(?x,?y) white(?x-1,?y-1))
-:action takeright
-:parameters (?x,?y)
-:precondition (white(?x,?y) black(?x+1,?y-1))
-:effect (open(?x,?y) white(?x+1,?y-1))
-"""
-RACE_PROBLEM = """#boardsize 4 4
-#init
-black(1,1) black(2,3) black(4,1)
-white(3,4) white(4,4)
-#depth 9
-#blackgoals
-(black(?x,ymax))
-#whitegoals
-(white(?x,ymin))
-"""
 
 
 
