@@ -117,6 +117,8 @@ class PlainMinimax:
         return False
 
     def _white(self, b: int, w: int, cells: list[int]) -> bool:
+        if not cells:  # White has no open cell: the game is over, and Black has not won
+            return False
         for c in cells:
             nw = w | 1 << c
             if any(s & nw == s for s in self.white_through[c]):

@@ -177,15 +177,22 @@ def test_random_animal_positions(seed):
 @given(st.integers(0, 2**32 - 1))
 def test_python_plain_minimax_is_the_referees_search(seed):
     """The Python reference walks the animal referee's tree (tests/pg/plain_minimax.py) on games
-    without Hex borders: the same verdict and the same count.  The referee says Black wins where
-    White must move on a full board, which the rules (and brute_force) call a loss for Black;
-    such games are left out here."""
+    without Hex borders: the same verdict and the same count."""
     game = random_game(random.Random(seed))
-    if game.graph is not None or len(game.times) > len(game.cells) - len(game.black_initials) - len(game.white_initials):
+    if game.graph is not None:
         return
     referee = PlainMinimax(game)
     ours = solve_plain(game)
     assert (ours.black_wins, ours.positions) == (referee.black_wins(), referee.positions)
+    assert ours.black_wins == brute_force(game)
+
+
+def test_the_referee_on_a_full_board():
+    """White to move on a full board: the game is over and Black has not won (the referee said
+    Black won there until the plain minimax was checked against it)."""
+    game = PositionalGame(("a", "b"), ("t1", "t2", "t3"), (BLACK, WHITE, WHITE), black_wins=(frozenset({0, 1}),))
+    assert PlainMinimax(game).black_wins() is False
+    assert solve_plain(game).black_wins is False and brute_force(game) is False
 
 
 def _line(n: int, depth: int, sets, turns=None, **extra) -> PositionalGame:
