@@ -46,8 +46,8 @@ def test_bad_game_exits_1_without_traceback(tmp_path, capsys):
 
 def test_a_problem_after_a_pg_game_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit_info:
-        main(["search", str(GAMES / "tictactoe_3x3.pg"), "other.bddl"])
-    assert exit_info.value.code == 2
+        main(["search", str(GAMES / "tictactoe_3x3.pg"), str(ROOT / "problems" / "httt" / "tic_3x3_d9.bddl")])
+    assert exit_info.value.code == 2 and "stands alone" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit_info:
         main(["search", str(ROOT / "domains" / "positional.bddl")])
     assert exit_info.value.code == 2
