@@ -16,6 +16,8 @@ and reused on its own. Modules:
 * :mod:`circuits.numbering` — the file numbering shared by both writers;
 * :mod:`circuits.qcir`     — QCIR-G14 writer (safe subset) and tolerant reader;
 * :mod:`circuits.tseitin`  — QDIMACS by Tseitin or Plaisted–Greenbaum;
+* :mod:`circuits.clauses`  — clauses written directly, numbered in prefix order
+  (for the encodings published as QDIMACS), and the same formula as a circuit;
 * :mod:`circuits.evaluate` — reference semantics for tests (tiny formulas only).
 """
 
@@ -32,6 +34,8 @@ _EXPORTS = {
     "less_than": "arith",
     "less_than_const": "arith",
     "sub_const": "arith",
+    "ClausalFormula": "clauses",
+    "ClauseBuilder": "clauses",
     "EXISTS": "circuit",
     "FALSE": "circuit",
     "FORALL": "circuit",
@@ -88,6 +92,8 @@ __all__ = [
     "write_qdimacs",
     "to_qdimacs_text",
     "Qdimacs",
+    "ClauseBuilder",
+    "ClausalFormula",
     "evaluate",
     "qbf_value",
     "qdimacs_value",

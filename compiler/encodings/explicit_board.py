@@ -21,9 +21,9 @@ The clauses are written as they are, variables numbered in prefix order
 from __future__ import annotations
 
 from bddl.pg.game import WHITE
+from circuits.clauses import ClauseBuilder
 
 from .maker_breaker import (
-    ClauseBuilder,
     ImplicitEncoding,
     Reduced,
     binary,

@@ -139,62 +139,6 @@ def reduce_for_transversal(game: PositionalGame, depth: int | None = None) -> Re
     return Reduced(game, depth, board)
 
 
-class ClauseBuilder:
-    """Clauses over quantified variables, numbered 1.. in prefix order, for
-    the encodings the paper writes as QDIMACS.  The literal 0 stands for
-    false and is left out of a clause."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = [""]
-        self.blocks: list[tuple[str, list[int]]] = []
-        self.clauses: list[tuple[int, ...]] = []
-
-    def var(self, name: str) -> int:
-        self.names.append(name)
-        return len(self.names) - 1
-
-    def _quantify(self, quantifier: str, variables) -> None:
-        variables = list(variables)
-        if not variables:
-            return
-        if self.blocks and self.blocks[-1][0] == quantifier:
-            self.blocks[-1][1].extend(variables)
-        else:
-            self.blocks.append((quantifier, variables))
-
-    def exists(self, variables) -> None:
-        self._quantify("exists", variables)
-
-    def forall(self, variables) -> None:
-        self._quantify("forall", variables)
-
-    def add(self, *lits: int) -> None:
-        self.clauses.append(tuple(lit for lit in lits if lit))
-
-    def formula(self) -> ClausalFormula:
-        return ClausalFormula(
-            Qdimacs(len(self.names) - 1, tuple((q, tuple(vs)) for q, vs in self.blocks), tuple(self.clauses)),
-            tuple(self.names[1:]),
-        )
-
-
-@dataclass(frozen=True)
-class ClausalFormula:
-    qdimacs: Qdimacs
-    names: tuple[str, ...]  # names[i - 1]: the name of variable i
-
-    def circuit(self) -> Circuit:
-        """The same formula as a circuit (an and of ors), for QCIR and the circuit solvers."""
-        c = Circuit()
-        ids = [0] + [c.var(name) for name in self.names]
-        for quantifier, block in self.qdimacs.prefix:
-            (c.exists if quantifier == "exists" else c.forall)([ids[v] for v in block])
-        c.set_output(
-            c.and_([c.or_([ids[lit] if lit > 0 else -ids[-lit] for lit in clause]) for clause in self.qdimacs.clauses])
-        )
-        return c
-
-
 class ImplicitEncoding:
     """A formula true iff Black wins within `depth` plies, with what is needed
     to read Black's first move from a model: a circuit (QCIR encodings) or
