@@ -10,9 +10,15 @@ Black at once, else White's blocks of Black's completing cells come first, then 
 cells, each in file order.  A position is counted once, when its value is first computed
 (terminal ones included); the time point is the number of stones, so the table key is the masks.
 
+With `threats=True` it knows one thing more, the cheapest of the positional solver's cuts: where
+the mover claims one cell before the other side's turn, the other side's completing cells (over
+all open cells) are threats; two or more lose at once for the mover (it can block one), and one
+must be blocked, so it is the mover's only claim (a lost position where the first-move set does
+not hold it, unless the mover has no claim at all: then the game is over and Black has not won).  A completing claim of the mover's own comes first, as in the plain order.
+
 What it does not know, on purpose: threats beyond one move, lost causes, pairings, relevance,
 symmetries (`bddl.engines.positional` knows them, and is the default search).  Every value is
-exact, so the order and the table change the time, never the answer.
+exact, so the order, the table and the threats change the time, never the answer.
 """
 
 from __future__ import annotations
@@ -28,11 +34,14 @@ from .positional import PgSearchResult
 class PlainSearch:
     """One game's plain minimax and its (unbounded) table."""
 
-    def __init__(self, game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS):
+    def __init__(self, game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS, threats: bool = False):
         self.n = n = len(game.cells)
         self.full = (1 << n) - 1
         self.black_turn = tuple(side == BLACK for side in game.turns)
         self.depth = len(self.black_turn)
+        # one_stone[t]: t's mover claims one cell before the other side's turn (the threats' cases)
+        self.one_stone = tuple(threats and t + 1 < self.depth and self.black_turn[t + 1] != self.black_turn[t]
+                               for t in range(self.depth))
         self.black_sets = tuple(game.mask(s) for s in game.black_wins)
         self.white_sets = tuple(game.mask(s) for s in game.white_wins)
         self.b0, self.w0 = game.mask(game.black_initials), game.mask(game.white_initials)
@@ -85,6 +94,12 @@ class PlainSearch:
                 self.first_move = (wins & -wins).bit_length() - 1
             return True
         rest = open_cells
+        if self.one_stone[t]:
+            threats = self._white_completing(w, self.full & ~(b | w))
+            if threats & (threats - 1) or threats & ~open_cells:  # two, or one Black may not take
+                return False
+            if threats:
+                rest = threats
         while rest:
             low = rest & -rest
             rest ^= low
@@ -95,12 +110,17 @@ class PlainSearch:
         return False
 
     def _white(self, b: int, w: int, t: int, open_cells: int) -> bool:
-        for m in self.white_sets:
-            missing = m & ~w
-            if (missing & (missing - 1)) == 0 and missing & open_cells:
-                return False
+        if self._white_completing(w, open_cells):
+            return False
         blocks = self._completing(b, open_cells)
-        for part in (blocks, open_cells & ~blocks):
+        parts = (blocks, open_cells & ~blocks)
+        if self.one_stone[t] and open_cells:  # (no open cell: the game is over, below)
+            threats = self._completing(b, self.full & ~(b | w))
+            if threats & (threats - 1) or threats & ~open_cells:  # two, or one White may not take
+                return True
+            if threats:
+                parts = (threats, 0)
+        for part in parts:
             while part:
                 low = part & -part
                 part ^= low
@@ -117,6 +137,15 @@ class PlainSearch:
         found = 0
         for m in self.black_sets:
             missing = m & ~b
+            if missing and (missing & (missing - 1)) == 0 and missing & open_cells:
+                found |= missing
+        return found
+
+    def _white_completing(self, w: int, open_cells: int) -> int:
+        """The open cells whose claim completes a White set."""
+        found = 0
+        for m in self.white_sets:
+            missing = m & ~w
             if missing and (missing & (missing - 1)) == 0 and missing & open_cells:
                 found |= missing
         return found
@@ -141,10 +170,11 @@ class PlainSearch:
         return reach, near
 
 
-def solve_plain(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS) -> PgSearchResult:
-    """Decide the game by the plain minimax; raises `SearchBudgetExceeded`."""
+def solve_plain(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS, threats: bool = False) -> PgSearchResult:
+    """Decide the game by the plain minimax (with the one-move threats: `threats`); raises
+    `SearchBudgetExceeded`."""
     start = time.perf_counter()
-    search = PlainSearch(game, max_positions)
+    search = PlainSearch(game, max_positions, threats)
     wins = search.black_wins()
     return PgSearchResult(wins, game.depth, search.first_move if wins else None, search.positions,
                           time.perf_counter() - start, 1)

@@ -12,7 +12,7 @@ def add_core_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--core",
         choices=CORES,
-        help="compiled: the compiled search core (C++; so far the plain minimax on .pg games, with --knowledge none); "
+        help="compiled: the compiled search core (C++; so far the plain minimax on .pg games, --knowledge threats or none); "
         "python: the Python engines (default: compiled where it is built and can do what is asked, else python)",
     )
     parser.add_argument(
@@ -20,7 +20,8 @@ def add_core_arguments(parser: argparse.ArgumentParser) -> None:
         choices=KNOWLEDGE,
         default="full",
         help="on a .pg game, full: the positional solver's knowledge (threats, lost causes, pairings, relevance, "
-        "symmetries); none: the plain memoised minimax, the rules and nothing else (default full)",
+        "symmetries); threats: the plain minimax with the one-move threats (two lose, one must be blocked); "
+        "none: the plain memoised minimax, the rules and nothing else (default full)",
     )
 
 

@@ -5,8 +5,8 @@ Two implementations of the search exist for `.pg` games: the Python engines
 `bddl.engines.positional_plain`, with none) and the compiled core
 (`bddl.engines.compiled`: the plain minimax only, so far; docs/engines-core.md).  The compiled
 core is the default wherever it is built and can do what was asked; where it cannot, the Python
-engines answer, and a note says why when the compiled core was a candidate (asked for, or the
-plain minimax, which is the compiled core's own mode).  Asked for explicitly where it cannot
+engines answer, and a note says why when the compiled core was a candidate (the plain minimax,
+with or without the one-move threats: the compiled core's own modes).  Asked for explicitly where it cannot
 answer, it is refused: a usage error that says why.
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from bddl.engines.minimax import DEFAULT_MAX_POSITIONS
 
 CORES = ("compiled", "python")
-KNOWLEDGE = ("full", "none")
+KNOWLEDGE = ("full", "threats", "none")
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,9 @@ def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, cer
         why = "the compiled core searches .pg games only so far (BDDL games: issue 41)"
     if why is None and algorithm != "minimax":
         why = f"the compiled core has only the minimax so far, not --algorithm {algorithm}"
-    if why is None and knowledge != "none":
-        why = "the compiled core has no positional knowledge yet (threats, pairings, relevance, symmetries): add --knowledge none for its plain minimax"
+    if why is None and knowledge == "full":
+        why = ("the compiled core has not the positional solver's knowledge yet (lost causes, pairings, relevance, symmetries): "
+               "add --knowledge threats or none for its minimax")
     if why is None and certificate:
         why = "certificates are written from the Python engines only so far"
     if why is None:
@@ -46,18 +47,18 @@ def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, cer
         return CoreChoice("python") if asked == "python" else CoreChoice("compiled")
     if asked == "compiled":
         return CoreChoice("python", refusal=f"--core compiled: {why}")
-    candidate = knowledge == "none" and asked is None
+    candidate = knowledge != "full" and asked is None
     return CoreChoice("python", note=f"searched by the Python core: {why}" if candidate else None)
 
 
 def knowledge_refusal(model, *, knowledge: str, algorithm: str) -> str | None:
-    """Why --knowledge none cannot go with these options (None: it can)."""
+    """Why --knowledge threats or none cannot go with these options (None: it can)."""
     if knowledge == "full":
         return None
     if model.pg is None:
-        return "--knowledge none applies to .pg games (a BDDL model's minimax has no knowledge to leave out)"
+        return f"--knowledge {knowledge} applies to .pg games (a BDDL model's minimax has no knowledge to leave out)"
     if algorithm != "minimax":
-        return "--knowledge none is the plain minimax: it needs --algorithm minimax"
+        return f"--knowledge {knowledge} is the plain minimax: it needs --algorithm minimax"
     return None
 
 
@@ -67,30 +68,33 @@ def table_mb_for(max_memory_mb: int) -> float:
     return max_memory_mb / 4
 
 
-def search_plain(game, *, core: str, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float | None = None):
-    """The plain minimax on the `.pg` game by `core`: a `PgSearchResult`-like answer (black_wins,
-    depth, first_move, positions, seconds, solver); raises `SearchBudgetExceeded`."""
+def search_plain(game, *, core: str, knowledge: str = "none", max_positions: int = DEFAULT_MAX_POSITIONS,
+                 table_mb: float | None = None):
+    """The plain minimax on the `.pg` game by `core` (with the one-move threats where `knowledge`
+    is "threats"): a `PgSearchResult`-like answer (black_wins, depth, first_move, positions,
+    seconds, solver); raises `SearchBudgetExceeded`."""
+    threats = knowledge == "threats"
     if core == "compiled":
         from bddl.engines import compiled
 
-        return compiled.solve_plain(game, max_positions, compiled.DEFAULT_TABLE_MB if table_mb is None else table_mb)
+        return compiled.solve_plain(game, max_positions, compiled.DEFAULT_TABLE_MB if table_mb is None else table_mb, threats)
     from bddl.engines.positional_plain import solve_plain
 
-    return solve_plain(game, max_positions)
+    return solve_plain(game, max_positions, threats)
 
 
 def search_with_core(model, *, core: str, knowledge: str = "full", table_mb: float | None = None,
                      algorithm: str = "minimax", max_positions: int = DEFAULT_MAX_POSITIONS,
                      race_patterns: bool = False, positional_rules: bool = False, parallel=None):
     """`compiler.solving.game_search.search_model` with the choice of knowledge and core made by
-    `choose_core`: the plain minimax (knowledge "none", a `.pg` game) by that core, anything else
-    by `search_model` (the Python engines)."""
+    `choose_core`: the plain minimax (knowledge "threats" or "none", a `.pg` game) by that core,
+    anything else by `search_model` (the Python engines)."""
     from .game_search import SearchOutcome, search_model
 
-    if knowledge == "none" and model.pg is not None:
+    if knowledge != "full" and model.pg is not None:
         from ..model import play_of_cell
 
-        found = search_plain(model.pg, core=core, max_positions=max_positions, table_mb=table_mb)
+        found = search_plain(model.pg, core=core, knowledge=knowledge, max_positions=max_positions, table_mb=table_mb)
         first = None if found.first_move is None else play_of_cell(model, found.first_move)
         return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False)
     return search_model(model, algorithm=algorithm, max_positions=max_positions, race_patterns=race_patterns,

@@ -51,15 +51,15 @@ def test_the_core_is_built_where_ci_requires_it():
     assert compiled.available(), compiled.why_unavailable()
 
 
-def both(game: PositionalGame, budget: int = PYTHON_BUDGET, table_mb: float = 64):
+def both(game: PositionalGame, budget: int = PYTHON_BUDGET, table_mb: float = 64, threats: bool = False):
     """The compiled answer (the test skips past CORE_BUDGET positions), and the Python one (None
-    past `budget` positions)."""
+    past `budget` positions); with the one-move threats or without."""
     try:
-        fast = compiled.solve_plain(game, max_positions=CORE_BUDGET, table_mb=table_mb)
+        fast = compiled.solve_plain(game, max_positions=CORE_BUDGET, table_mb=table_mb, threats=threats)
     except SearchBudgetExceeded:
         pytest.skip(f"the plain minimax needs more than {CORE_BUDGET:,} positions")
     try:
-        slow = solve_plain(game, max_positions=budget)
+        slow = solve_plain(game, max_positions=budget, threats=threats)
     except SearchBudgetExceeded:
         slow = None
     return fast, slow
@@ -75,10 +75,11 @@ def assert_same(game: PositionalGame, fast, slow, label: str = "") -> None:
 
 
 @needs_core
+@pytest.mark.parametrize("threats", [False, True], ids=["plain", "threats"])
 @pytest.mark.parametrize("path", SUITE, ids=lambda p: str(p.relative_to(ROOT)))
-def test_suite_games(path):
+def test_suite_games(path, threats):
     game = load_pg(path)
-    fast, slow = both(game)
+    fast, slow = both(game, threats=threats)
     if slow is not None:
         assert_same(game, fast, slow, str(path))
     assert fast.black_wins == solve(game).black_wins
@@ -100,14 +101,15 @@ corpus_needed = pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {C
 
 @needs_core
 @corpus_needed
+@pytest.mark.parametrize("threats", [False, True], ids=["plain", "threats"])
 @pytest.mark.parametrize("folder", ["gttt-3x3", "gttt-4x4"])
-def test_gttt_corpus(folder):
+def test_gttt_corpus(folder, threats):
     """Every GTTT game: the published answer; the Python count where it finishes within its budget."""
     answers = _answers()
     compared = 0
     for name in _corpus(folder):
         game = load_pg(CORPUS / name)
-        fast, slow = both(game, budget=20_000 if folder == "gttt-4x4" else PYTHON_BUDGET)
+        fast, slow = both(game, budget=20_000 if folder == "gttt-4x4" else PYTHON_BUDGET, threats=threats)
         assert str(fast.black_wins).lower() == answers[name], name
         if slow is not None:
             assert_same(game, fast, slow, name)
@@ -139,15 +141,16 @@ def _hein(budget: int) -> None:
     decided = 0
     for name in _corpus("hein"):
         game = load_pg(CORPUS / name)
-        try:
-            fast = compiled.solve_plain(game, max_positions=budget)
-        except SearchBudgetExceeded:
-            continue
-        decided += 1
-        if answers[name] != "unknown":
-            assert str(fast.black_wins).lower() == answers[name], name
-        if fast.positions <= 50_000:
-            assert_same(game, fast, solve_plain(game, max_positions=PYTHON_BUDGET), name)
+        for threats in (False, True):
+            try:
+                fast = compiled.solve_plain(game, max_positions=budget, threats=threats)
+            except SearchBudgetExceeded:
+                continue
+            decided += 1
+            if answers[name] != "unknown":
+                assert str(fast.black_wins).lower() == answers[name], name
+            if fast.positions <= 50_000:
+                assert_same(game, fast, solve_plain(game, max_positions=PYTHON_BUDGET, threats=threats), name)
     assert decided >= 8
 
 
@@ -158,9 +161,11 @@ def test_random_games(seed):
     """Random hypergraphs, symmetric grids and Hex-like border games (pg_random): both cores and
     the brute force agree."""
     game = random_game(random.Random(seed))
-    fast, slow = both(game)
-    assert_same(game, fast, slow)
-    assert fast.black_wins == brute_force(game)
+    truth = brute_force(game)
+    for threats in (False, True):
+        fast, slow = both(game, threats=threats)
+        assert_same(game, fast, slow, f"threats={threats}")
+        assert fast.black_wins == truth
 
 
 @needs_core
@@ -168,9 +173,11 @@ def test_random_games(seed):
 @given(st.integers(0, 2**32 - 1))
 def test_random_animal_positions(seed):
     game = random_animal_position(random.Random(seed))
-    fast, slow = both(game)
-    assert_same(game, fast, slow)
-    assert fast.black_wins == solve(game).black_wins
+    truth = solve(game).black_wins
+    for threats in (False, True):
+        fast, slow = both(game, threats=threats)
+        assert_same(game, fast, slow, f"threats={threats}")
+        assert fast.black_wins == truth
 
 
 @settings(max_examples=150, deadline=None)
@@ -185,6 +192,13 @@ def test_python_plain_minimax_is_the_referees_search(seed):
     ours = solve_plain(game)
     assert (ours.black_wins, ours.positions) == (referee.black_wins(), referee.positions)
     assert ours.black_wins == brute_force(game)
+
+
+def test_the_threats_are_a_cut_the_plain_search_is_not():
+    """On Qubic 3x3x3 the one-move threats save positions (both cores count the same)."""
+    game = load_pg(ROOT / "problems" / "pg" / "qubic_3x3x3.pg")
+    plain, threats = solve_plain(game), solve_plain(game, threats=True)
+    assert plain.black_wins == threats.black_wins and threats.positions < plain.positions
 
 
 def test_the_referee_on_a_full_board():
@@ -213,9 +227,10 @@ def test_a_board_of_every_width():
         sets = [(open_cells[i], open_cells[i + 1]) for i in range(len(open_cells) - 1)] + [(0, n - 1, *black)]
         for depth in (1, 2, 3, 4, 5, 7):
             game = _line(n, depth, sets, black_initials=black, white_initials=white)
-            fast, slow = both(game)
-            assert_same(game, fast, slow, f"{n} cells, depth {depth}")
-            assert fast.black_wins == brute_force(game)
+            for threats in (False, True):
+                fast, slow = both(game, threats=threats)
+                assert_same(game, fast, slow, f"{n} cells, depth {depth}")
+                assert fast.black_wins == brute_force(game)
 
 
 @needs_core
@@ -246,9 +261,10 @@ def test_hex_borders_on_a_large_board():
                               tuple(BLACK if t % 2 == 0 else WHITE for t in range(depth)),
                               black_initials=frozenset(index[r, 3] for r in range(size) if r not in gaps),
                               white_initials=frozenset(index[p] for p in white), graph=graph)
-        fast, slow = both(game)
-        assert_same(game, fast, slow, f"gaps {gaps}, depth {depth}")
-        assert known is None or fast.black_wins is known
+        for threats in (False, True):
+            fast, slow = both(game, threats=threats)
+            assert_same(game, fast, slow, f"gaps {gaps}, depth {depth}")
+            assert known is None or fast.black_wins is known
 
 
 @needs_core
@@ -339,8 +355,9 @@ def _cli(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 @needs_core
-def test_both_cores_print_the_same_answer(capsys):
-    runs = [_cli(capsys, "--knowledge", "none", "--json", *core) for core in ([], ["--core", "compiled"], ["--core", "python"])]
+@pytest.mark.parametrize("knowledge", ["none", "threats"])
+def test_both_cores_print_the_same_answer(capsys, knowledge):
+    runs = [_cli(capsys, "--knowledge", knowledge, "--json", *core) for core in ([], ["--core", "compiled"], ["--core", "python"])]
     answers = []
     for code, out, err in runs:
         assert code == 0 and err == ""
@@ -354,7 +371,7 @@ def test_both_cores_print_the_same_answer(capsys):
 
 
 @pytest.mark.parametrize("argv, why", [
-    (["--core", "compiled"], "no positional knowledge"),
+    (["--core", "compiled"], "not the positional solver's knowledge"),
     (["--core", "compiled", "--knowledge", "none", "--algorithm", "pns"], "needs --algorithm minimax"),
     (["--core", "compiled", "--knowledge", "none", "--certificate", "x.json"], "certificates"),
 ])

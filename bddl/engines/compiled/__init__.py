@@ -13,6 +13,7 @@ report into the engines' result.  The core keeps no state between calls.
 
 from __future__ import annotations
 
+import importlib.util
 import time
 from dataclasses import dataclass, field
 
@@ -23,7 +24,11 @@ try:
     from . import _core
 except ImportError as exc:  # not built: no compiler at install time, or a failed build (setup.py warned)
     _core = None  # type: ignore[assignment]
-    _WHY = f"the compiled core is not built ({exc}); reinstall with a C++17 compiler and Cython (docs/engines-core.md)"
+    if importlib.util.find_spec(f"{__name__}._core") is None:
+        _WHY = ("the compiled core is not built (the install found no C++17 compiler or no Cython); "
+                "reinstall with them (docs/engines-core.md)")
+    else:  # built, but it does not load (another Python's build, a missing runtime library)
+        _WHY = f"the compiled core does not load ({exc}); reinstall (docs/engines-core.md)"
 else:
     _WHY = ""
 
@@ -125,17 +130,20 @@ def table_bytes_for(megabytes: float) -> int:
 
 
 def solve_plain(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS,
-                table_mb: float = DEFAULT_TABLE_MB) -> CoreSearchResult:
-    """Decide the game by the core's plain minimax, its table within `table_mb` megabytes;
-    raises `SearchBudgetExceeded` past `max_positions` positions, and ValueError for a game
-    the core does not take (`unsupported`)."""
+                table_mb: float = DEFAULT_TABLE_MB, threats: bool = False) -> CoreSearchResult:
+    """Decide the game by the core's plain minimax (with the one-move threats: `threats`, as
+    `bddl.engines.positional_plain`), its table within `table_mb` megabytes; raises
+    `SearchBudgetExceeded` past `max_positions` positions, and ValueError for a game the core
+    does not take (`unsupported`)."""
     if _core is None:
         raise RuntimeError(_WHY)
     why = unsupported(game)
     if why is not None:
         raise ValueError(why)
+    flat = flatten(game)
+    flat["threats"] = threats
     start = time.perf_counter()
-    report = _core.solve_plain_flat(flatten(game), max_positions, table_bytes_for(table_mb))
+    report = _core.solve_plain_flat(flat, max_positions, table_bytes_for(table_mb))
     seconds = time.perf_counter() - start
     if report["status"] == 1:
         raise SearchBudgetExceeded(report["positions"])

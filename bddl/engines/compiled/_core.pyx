@@ -20,6 +20,7 @@ cdef extern from "src/pgcore.hpp" namespace "bddlc":
         bint hex
         vector[int] neighbour_offsets, neighbour_cells
         vector[int] start_border, end_border
+        bint threats
 
     cdef cppclass SearchReport:
         int status
@@ -79,6 +80,7 @@ def solve_plain_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
     spec.neighbour_cells = flat["neighbour_cells"]
     spec.start_border = flat["start_border"]
     spec.end_border = flat["end_border"]
+    spec.threats = flat.get("threats", False)
     why = check_spec(spec).decode()
     if why:
         raise ValueError(f"the compiled core refuses the game: {why}")

@@ -109,7 +109,7 @@ class Table {
         uint32_t work;   // positions expanded below this one (saturating): what evicting it costs
         uint32_t value;  // 0: free, 1: Black does not win, 2: Black wins
     };
-    static constexpr uint64_t FIRST_SLOTS = 1 << 14;
+    static constexpr uint64_t FIRST_SLOTS = 1 << 10;
 
     explicit Table(uint64_t bytes) {
         uint64_t fit = bytes / sizeof(Entry);
@@ -255,6 +255,8 @@ class Search {
             zobrist_black_.push_back(splitmix64(seed));
             zobrist_white_.push_back(splitmix64(seed));
         }
+        for (int t = 0; t < depth_; t++)
+            one_stone_.push_back(s.threats && t + 1 < depth_ && black_turn_[t + 1] != black_turn_[t]);
         table_.rehash = &Search::hash_of;
         table_.owner = this;
     }
@@ -337,8 +339,14 @@ class Search {
             if (t == 0) first_move_ = wins.lowest();
             return 1;
         }
+        B claims = open;
+        if (one_stone_[t]) {  // White's threats: two lose, one must be blocked (if Black may take it)
+            B threats = white_completing(w, full_.minus(b | w));
+            if (threats.any() && (!threats.single() || !threats.meets(open))) return 0;
+            if (threats.any()) claims = threats;
+        }
         for (int i = 0; i < W; i++) {
-            for (uint64_t x = open.w[i]; x; x &= x - 1) {
+            for (uint64_t x = claims.w[i]; x; x &= x - 1) {
                 int c = i * 64 + __builtin_ctzll(x);
                 B b2 = b;
                 b2.set(c);
@@ -357,6 +365,14 @@ class Search {
         // White's blocks of Black's completing cells first, then the other cells, each in file order
         B blocks = black_completing(b, open);
         B rest = open.minus(blocks);
+        if (one_stone_[t] && open.any()) {  // Black's threats: two win, one must be blocked (if White may take it)
+            B threats = black_completing(b, full_.minus(b | w));
+            if (threats.any() && (!threats.single() || !threats.meets(open))) return 1;
+            if (threats.any()) {
+                blocks = threats;
+                rest = B::zero();
+            }
+        }
         for (const B *part : {&blocks, &rest}) {
             for (int i = 0; i < W; i++) {
                 for (uint64_t x = part->w[i]; x; x &= x - 1) {
@@ -396,6 +412,16 @@ class Search {
             if (missing.single() && missing.meets(open)) return true;
         }
         return false;
+    }
+
+    // The open cells whose claim completes a White set.
+    B white_completing(const B &w, const B &open) const {
+        B found = B::zero();
+        for (const B &m : white_sets_) {
+            B missing = m.minus(w);
+            if (missing.single() && missing.meets(open)) found |= missing;
+        }
+        return found;
     }
 
     bool black_won(const B &b) const {
@@ -439,6 +465,7 @@ class Search {
     B full_, b0_, w0_, first_, start_border_, end_border_;
     int start_count_ = 0;
     std::vector<B> black_sets_, white_sets_, neighbours_;
+    std::vector<uint8_t> one_stone_;  // per time point: the threats apply (the mover claims one cell, then the other side)
     std::vector<uint64_t> zobrist_black_, zobrist_white_;
     uint64_t positions_ = 0, hits_ = 0, stores_ = 0, replacements_ = 0;
     int status_ = 0;

@@ -26,6 +26,10 @@ struct GameSpec {
     bool hex = false;  // Black's goal is a chain joining the borders, not the sets
     std::vector<int> neighbour_offsets, neighbour_cells;
     std::vector<int> start_border, end_border;
+    // The one-move threats (bddl/engines/positional_plain.py says what they decide): where the
+    // mover claims one cell before the other side's turn, two threats of the other side lose and
+    // one must be blocked.  False: the plain minimax.
+    bool threats = false;
 };
 
 // How the search ended and what it cost.
@@ -54,7 +58,8 @@ constexpr int MAX_CELLS = 384;
 // Empty when the spec is well formed, else why not (the wrapper raises it as a ValueError).
 const char *check_spec(const GameSpec &spec);
 
-// The plain memoised minimax: no knowledge beyond the rules.  `table_bytes` bounds the table.
+// The plain memoised minimax (with the one-move threats where `spec.threats`).  `table_bytes`
+// bounds the table.
 SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes,
                          StopCheck check, void *context, uint64_t check_every);
 
