@@ -66,7 +66,7 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
     on cells dead for it (no goal of its own through them can still be
     completed: every cell, for White without winning sets) and outside the
     carrier of a sibling's strategy are swap edges (format version 2,
-    `produce._produce_with_carriers`).
+    `produce.produce`, built depth first).
 
     `pairings`: in a refutation's certificate of a positional game whose goals
     are winning sets, a line ends where White has a pairing strategy

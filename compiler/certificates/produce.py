@@ -1,14 +1,15 @@
 """Building a certificate: the strategist's strategy, every reply of the other side covered.
 
-A certificate (format versions 1 and 2, docs/certificates.md) proves "Black wins within d
+A certificate (format versions 1 to 3, docs/certificates.md) proves "Black wins within d
 plies" by Black's strategy, or "Black does not" by White's.  It is built
-breadth first from the initial position over the rules alone
-(`bddl.rules.GameRules`), so one builder serves both languages: where the
-strategist moves, a `Chooser` names its move; where the other side moves,
-every legal move is followed.  Positions met again (transpositions) are
-stored once, keyed by (position, ply); with board symmetries, by the
-smallest image of the position, and the edge says which permutation maps
-the position reached onto the node's.
+from the initial position over the rules alone (`bddl.rules.GameRules`), so
+one builder serves both languages: where the strategist moves, a `Chooser`
+names its move; where the other side moves, every legal move is followed.
+Breadth first, or depth first where swap edges need each move's carrier
+before its later siblings; the nodes are numbered breadth first either way.
+Positions met again (transpositions) are stored once, keyed by (position,
+ply); with board symmetries, by the smallest image of the position, and the
+edge says which permutation maps the position reached onto the node's.
 
 Which move the strategist makes is the chooser's business (an engine's
 oracle, `choose_by_oracle`, or a QBF solver's strategy); whether the result
@@ -195,7 +196,8 @@ def produce(
     reach whatever is played; their lines end there (the checker verifies it).
     `carriers` (a positional game): the other side's moves that `dead(position,
     cell)` says no goal of that side can use any more, outside the carrier of a
-    sibling's strategy, become swap edges (`_produce_with_carriers`).
+    sibling's strategy, become swap edges; the strategy is then built depth
+    first, for a move's carrier is known only once its lines are (`_Builder`).
     `pairing` (for "no-black-win"): White's pairing strategy from a position,
     where it has one; the lines end there too, the pairs written in the node
     (format version 3; the checker verifies the pairing)."""
@@ -203,226 +205,199 @@ def produce(
         raise ValueError(f"a claim is one of {', '.join(CLAIMS)}, not {claim!r}")
     if claim != NO_BLACK_WIN:
         black_cannot_win = pairing = None
-    if carriers and dead is not None and rules.winner_before_play() is None:
-        return _produce_with_carriers(rules, claim, choose, symmetries, files, sha256, produced_by, max_bytes,
-                                      black_cannot_win, dead, pairing)
-    limit = memory_limit() if max_bytes is None else max_bytes
-    depth = rules.depth
-    mover_is_strategist = strategist(claim)
-    n = len(rules.cells)
-    perms = tuple(tuple(p) for p in symmetries)
-    plies: list[int] = []
-    positions: list[Position] = []
-    moves: list[tuple[Edge, ...]] = []
-    ids: dict[Position, int] = {}
-    ended: set[int] = set()
-    pairings: dict[int, Pairing] = {}
-    used = 0
-
-    def node_of(position: Position, canonical: bool = True) -> tuple[int, int | None]:
-        """The node holding the position (or its canonical image), and the symmetry used."""
-        nonlocal used
-        key, which = position, None
-        if perms and canonical:
-            best = position.black << n | position.white
-            for j, perm in enumerate(perms):
-                b, w = image(position.black, perm), image(position.white, perm)
-                if b << n | w < best:
-                    best, key, which = b << n | w, Position(b, w, position.ply), j
-        found = ids.get(key)
-        if found is None:
-            found = ids[key] = len(plies)
-            plies.append(key.ply)
-            positions.append(key)
-            moves.append(())
-            used += NODE_BYTES
-            if used > limit:
-                raise MemoryBudgetExceeded(f"the certificate's {len(plies):,} nodes and counting", used, limit)
-        return found, which
-
     before = rules.winner_before_play()
-    node_of(rules.initial, canonical=False)  # the root is the initial position itself
-    if before is not None:
-        if (before == BLACK) != (claim == BLACK_WINS):
-            raise StrategyNotFound(f"{before.capitalize()} has won before the first move: the claim {claim} is false")
-        return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
-                           plies, positions, moves, perms, produced_by, frozenset(ended))
-    current = 0
-    progress = Progress("certificate")
-    while current < len(plies):  # breadth first: ids grow with the ply
-        if not current & 0xFFF:
-            progress(f"{current:,} of {len(plies):,} nodes expanded, ply {positions[current].ply}")
-        position = positions[current]
-        edges: list[Edge] = []
-        if black_cannot_win is not None and current != 0 and black_cannot_win(position):
-            ended.add(current)
-        elif position.ply < depth and pairing is not None and (pairs := pairing(position)) is not None:
-            pairings[current] = pairs
-        elif position.ply < depth:
-            plays = rules.plays(position)
-            if plays and rules.to_move(position.ply) == mover_is_strategist:
-                chosen = choose(position, plays)
-                if chosen is None:
-                    raise StrategyNotFound(
-                        f"no move for {mover_is_strategist.capitalize()} keeps the claim {claim} at ply {position.ply} in\n"
-                        + rules.render(position)
-                    )
-                plays = [chosen]
-            for play in plays:
-                after = play.after
-                if after.ply >= depth or rules.won(after, play.side):
-                    edges.append(Edge(play.text, None))
-                else:
-                    target, which = node_of(after)
-                    edges.append(Edge(play.text, target, which))
-            used += EDGE_BYTES * len(edges)
-        moves[current] = tuple(edges)
-        current += 1
-    return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
-                       plies, positions, moves, perms, produced_by, frozenset(ended), pairings)
+    depth_first = carriers and dead is not None and before is None
+    builder = _Builder(rules, claim, choose, tuple(tuple(p) for p in symmetries),
+                       memory_limit() if max_bytes is None else max_bytes,
+                       black_cannot_win, pairing, dead, depth_first=depth_first)
+    builder.node_of(rules.initial)
+    if before is None:
+        builder.build()
+    elif (before == BLACK) != (claim == BLACK_WINS):
+        raise StrategyNotFound(f"{before.capitalize()} has won before the first move: the claim {claim} is false")
+    return builder.certificate(tuple(files), tuple(sha256), produced_by)
 
 
-def _produce_with_carriers(
-    rules: GameRules,
-    claim: str,
-    choose: Chooser,
-    symmetries: Sequence[Permutation],
-    files: Sequence[str],
-    sha256: Sequence[str],
-    produced_by: str | None,
-    max_bytes: int | None,
-    black_cannot_win: Callable[[Position], bool] | None,
-    dead: Callable[[Position, int], bool] | None,
-    pairing: PairingOf | None,
-) -> Certificate:
-    """A certificate where the other side's moves outside a carrier are swap edges.
+class _Builder:
+    """The strategy's nodes as they are built: one node table, one memory account, one step
+    that names a node's moves, whichever order the nodes are built in.
 
-    The carrier of the strategist's strategy below a node is every cell the
-    strategist claims in it, along every line.  Say the strategist's
-    strategy T answers the other side's move m, and m' is a cell outside T's
-    carrier that is *dead* for the mover (`dead`: no goal of the mover
-    through it can be completed with the moves it has left; with no winning
-    sets, every cell is dead for White).  Then T answers m' too, played as if
-    the mover's stone were on m (a claim of m later stands for one of m'):
-    the two boards differ on that pair only and T never claims either; the
-    strategist's stones are the same on both, so its goals come as soon; and
-    the mover's goals in the real game never use m', so each is owned in the
-    imagined game as soon as in the real one.  "black-wins" swaps White's
-    replies (`bddl.engines.minimax.Minimax.use_carriers` is the same argument
-    in the search), "no-black-win" Black's moves.
+    Breadth first, a node's id is its place in that order, which is the
+    file's.  Depth first (`depth_first`, for swap edges: the other side's moves
+    on cells `dead` says are dead for it), each new node is built as soon as a
+    move reaches it, so that the carrier of the strategy below it (every cell
+    the strategist claims in it, along every line) is known before the later
+    moves of its parent are looked at; the nodes are numbered breadth first at
+    the end, so a game where no swap applies gives the breadth-first bytes.
 
-    The checker verifies each swap by recomputing the carriers and the count
-    that makes m' dead from the file.  So the file lists
-    the move as `{"move": w, "swap": r}` instead of a strategy of its own.
+    The swap: say the strategist's strategy T answers the other side's move m,
+    and m' is a cell outside T's carrier that is *dead* for the mover (`dead`:
+    no goal of the mover through it can be completed with the moves it has
+    left; with no winning sets, every cell is dead for White).  Then T answers
+    m' too, played as if the mover's stone were on m (a claim of m later stands
+    for one of m'): the two boards differ on that pair only and T never claims
+    either; the strategist's stones are the same on both, so its goals come as
+    soon; and the mover's goals in the real game never use m', so each is
+    owned in the imagined game as soon as in the real one.  "black-wins" swaps
+    White's replies (`bddl.engines.minimax.Minimax.use_carriers` is the same
+    argument in the search), "no-black-win" Black's moves.  The checker
+    verifies each swap by recomputing the carriers and the count that makes m'
+    dead from the file.  A line ended by a pairing claims, for the carrier,
+    every cell open where it ends: White's answers there are wherever Black's
+    moves lead."""
 
-    Built depth first (a move's carrier is known once its subtree is), then
-    numbered breadth first from the root like `produce`'s nodes: a game where
-    no swap applies gives `produce`'s bytes.
+    def __init__(self, rules: GameRules, claim: str, choose: Chooser, perms: tuple[Permutation, ...], limit: int,
+                 black_cannot_win: Callable[[Position], bool] | None, pairing: PairingOf | None,
+                 dead: Callable[[Position, int], bool] | None, *, depth_first: bool):
+        self.rules, self.claim, self.choose, self.perms, self.limit = rules, claim, choose, perms, limit
+        self.black_cannot_win, self.pairing = black_cannot_win, pairing
+        self.depth_first = depth_first
+        self.dead = dead if depth_first else None  # swaps need the carriers, known depth first only
+        self.depth = rules.depth
+        self.mover = strategist(claim)
+        self.n = len(rules.cells)
+        self.inverses = [tuple(sorted(range(self.n), key=perm.__getitem__)) for perm in perms]
+        self.positions: list[Position] = []
+        self.moves: list[tuple[Edge, ...]] = []
+        self.carriers: list[int] | None = [] if depth_first else None  # per node id, depth first
+        self.ids: dict[Position, int] = {}
+        self.ended: set[int] = set()
+        self.pairings: dict[int, Pairing] = {}
+        self.used = 0
+        self.expanded = 0
+        self.progress = Progress("certificate")
 
-    A line ended by a pairing claims, for the carrier, every cell open where
-    it ends: White's answers there are wherever Black's moves lead."""
-    limit = memory_limit() if max_bytes is None else max_bytes
-    depth = rules.depth
-    n = len(rules.cells)
-    perms = tuple(tuple(p) for p in symmetries)
-    inverses = [tuple(sorted(range(n), key=perm.__getitem__)) for perm in perms]
-    mover_is_strategist = strategist(claim)
-    positions: list[Position] = []
-    moves: list[tuple[Edge, ...]] = []
-    carrier: list[int] = []
-    ended: set[int] = set()
-    pairings: dict[int, Pairing] = {}
-    ids: dict[Position, int] = {}
-    used = 0
-    progress = Progress("certificate")
-
-    def node_of(position: Position) -> tuple[int, int | None, bool]:
-        """The node holding the position (or its canonical image), the symmetry used, and whether it is new."""
-        nonlocal used
+    def node_of(self, position: Position) -> tuple[int, int | None, bool]:
+        """The node holding the position (or, past the root, its smallest image under the
+        symmetries), the symmetry used, and whether the node is new."""
         key, which = position, None
-        if perms and position.ply:
+        if self.perms and position.ply:
+            n = self.n
             best = position.black << n | position.white
-            for j, perm in enumerate(perms):
+            for j, perm in enumerate(self.perms):
                 b, w = image(position.black, perm), image(position.white, perm)
                 if b << n | w < best:
                     best, key, which = b << n | w, Position(b, w, position.ply), j
-        found = ids.get(key)
+        found = self.ids.get(key)
         if found is not None:
             return found, which, False
-        found = ids[key] = len(positions)
-        positions.append(key)
-        moves.append(())
-        carrier.append(0)
-        used += NODE_BYTES
-        if used > limit:
-            raise MemoryBudgetExceeded(f"the certificate's {len(positions):,} nodes and counting", used, limit)
-        if not found & 0xFFF:
-            progress(f"{found:,} nodes, ply {position.ply}")
+        found = self.ids[key] = len(self.positions)
+        self.positions.append(key)
+        self.moves.append(())
+        if self.carriers is not None:
+            self.carriers.append(0)
+        self.used += NODE_BYTES
+        if self.used > self.limit:
+            raise MemoryBudgetExceeded(f"the certificate's {len(self.positions):,} nodes and counting", self.used, self.limit)
         return found, which, True
 
-    def expand(k: int) -> None:
-        nonlocal used
-        position = positions[k]
-        if k and black_cannot_win is not None and black_cannot_win(position):
-            ended.add(k)
+    def build(self) -> None:
+        """Every node below the root: depth first, the root's expansion reaches them all."""
+        if self.depth_first:
+            self.expand(0)
             return
-        if position.ply >= depth:  # a depth of 0: no moves at the root
+        k = 0
+        while k < len(self.positions):  # breadth first: ids grow with the ply
+            self.expand(k)
+            k += 1
+
+    def expand(self, k: int) -> None:
+        """Node k's edges; depth first, with every new node below it and the carrier of the whole.
+        The other side's dead moves outside an earlier sibling's carrier become swap edges."""
+        if not self.expanded & 0xFFF:
+            self.progress(f"{self.expanded:,} of {len(self.positions):,} nodes expanded, ply {self.positions[k].ply}")
+        self.expanded += 1
+        position = self.positions[k]
+        plays, strategist_moves = self.plays(k, position)
+        if plays is None:
             return
         occupied = position.black | position.white
-        pairs = None if pairing is None else pairing(position)
-        if pairs is not None:
-            pairings[k] = pairs
-            carrier[k] = ~occupied & ((1 << n) - 1)
-            return
-        plays = rules.plays(position)
-        strategist_moves = rules.to_move(position.ply) == mover_is_strategist
-        if plays and strategist_moves:
-            chosen = choose(position, plays)
-            if chosen is None:
-                raise StrategyNotFound(f"no move for {mover_is_strategist.capitalize()} keeps the claim {claim} at ply {position.ply} in\n"
-                                       + rules.render(position))
-            plays = [chosen]
         edges: list[Edge] = []
         answered: list[tuple[str, int]] = []  # the other side's moves with a strategy of their own, and its carrier
         union = 0
         for play in plays:
-            after = play.after
-            cell = (after.black | after.white) ^ occupied
-            if not strategist_moves and (dead is None or dead(position, cell)):
-                sibling = next((text for text, claimed in answered if not claimed & cell), None)
-                if sibling is not None:
-                    edges.append(Edge(play.text, None, None, sibling))
-                    continue
-            if after.ply >= depth or rules.won(after, play.side):
-                edges.append(Edge(play.text, None))
-                claimed = 0
-            else:
-                target, which, new = node_of(after)
-                if new:
-                    expand(target)
-                claimed = carrier[target] if which is None else image(carrier[target], inverses[which])
-                edges.append(Edge(play.text, target, which))
-            if strategist_moves:
-                claimed |= cell
-            else:
+            cell = (play.after.black | play.after.white) ^ occupied
+            sibling = None if strategist_moves else self.swap(position, cell, answered)
+            if sibling is not None:
+                edges.append(Edge(play.text, None, None, sibling))
+                continue
+            edge = self.edge(play)
+            edges.append(edge)
+            claimed = self.carrier(edge) | (cell if strategist_moves else 0)
+            if not strategist_moves:
                 answered.append((play.text, claimed))
             union |= claimed
-        used += EDGE_BYTES * len(edges)
-        moves[k] = tuple(edges)
-        carrier[k] = union
+        self.used += EDGE_BYTES * len(edges)
+        self.moves[k] = tuple(edges)
+        if self.carriers is not None:
+            self.carriers[k] = union
 
-    node_of(rules.initial)
-    expand(0)
-    # breadth first from the root, the edges in their order: `produce`'s numbering
-    order = [0]
-    number = {0: 0}
-    for k in order:
-        for edge in moves[k]:
-            if edge.to is not None and edge.to not in number:
-                number[edge.to] = len(order)
-                order.append(edge.to)
-    renumbered = [tuple(Edge(e.move, None if e.to is None else number[e.to], e.symmetry, e.swap) for e in moves[k]) for k in order]
-    kept = [positions[k] for k in order]
-    return Certificate(rules.language, tuple(files), tuple(sha256), depth, claim, tuple(c.name for c in rules.cells),
-                       [p.ply for p in kept], kept, renumbered, perms, produced_by, frozenset(number[k] for k in ended),
-                       {number[k]: pairs for k, pairs in pairings.items()})
+    def plays(self, k: int, position: Position) -> tuple[list[Play] | None, bool]:
+        """The moves node k lists, the chooser's one where the strategist moves, and whether it
+        does; None where the line ends at the node (Black's goal out of reach, no plies
+        left, White's pairing)."""
+        if k and self.black_cannot_win is not None and self.black_cannot_win(position):
+            self.ended.add(k)
+            return None, False
+        if position.ply >= self.depth:
+            return None, False
+        if self.pairing is not None and (pairs := self.pairing(position)) is not None:
+            self.pairings[k] = pairs
+            if self.carriers is not None:
+                self.carriers[k] = ~(position.black | position.white) & ((1 << self.n) - 1)
+            return None, False
+        plays = self.rules.plays(position)
+        strategist_moves = self.rules.to_move(position.ply) == self.mover
+        if plays and strategist_moves:
+            chosen = self.choose(position, plays)
+            if chosen is None:
+                raise StrategyNotFound(f"no move for {self.mover.capitalize()} keeps the claim {self.claim} at ply {position.ply} in\n"
+                                       + self.rules.render(position))
+            plays = [chosen]
+        return plays, strategist_moves
+
+    def swap(self, position: Position, cell: int, answered: list[tuple[str, int]]) -> str | None:
+        """The earlier sibling whose strategy answers the other side's move to `cell` too, if any."""
+        if self.dead is None or not self.dead(position, cell):
+            return None
+        return next((text for text, claimed in answered if not claimed & cell), None)
+
+    def edge(self, play: Play) -> Edge:
+        after = play.after
+        if after.ply >= self.depth or self.rules.won(after, play.side):
+            return Edge(play.text, None)
+        target, which, new = self.node_of(after)
+        if new and self.depth_first:
+            self.expand(target)
+        return Edge(play.text, target, which)
+
+    def carrier(self, edge: Edge) -> int:
+        """The cells the strategist claims below the edge, seen from the edge's own position (0 breadth first)."""
+        if self.carriers is None or edge.to is None:
+            return 0
+        claimed = self.carriers[edge.to]
+        return claimed if edge.symmetry is None else image(claimed, self.inverses[edge.symmetry])
+
+    def certificate(self, files: tuple[str, ...], sha256: tuple[str, ...], produced_by: str | None) -> Certificate:
+        if self.depth_first:
+            self.renumber()
+        rules, positions = self.rules, self.positions
+        return Certificate(rules.language, files, sha256, self.depth, self.claim, tuple(c.name for c in rules.cells),
+                           [p.ply for p in positions], positions, self.moves, self.perms, produced_by, frozenset(self.ended),
+                           self.pairings)
+
+    def renumber(self) -> None:
+        """Number the nodes built depth first breadth first from the root, the edges in their
+        order: the ids breadth first building gives, which the file's format asks."""
+        order = [0]
+        number = {0: 0}
+        for k in order:
+            for edge in self.moves[k]:
+                if edge.to is not None and edge.to not in number:
+                    number[edge.to] = len(order)
+                    order.append(edge.to)
+        self.moves = [tuple(Edge(e.move, None if e.to is None else number[e.to], e.symmetry, e.swap) for e in self.moves[k])
+                      for k in order]
+        self.positions = [self.positions[k] for k in order]
+        self.ended = {number[k] for k in self.ended}
+        self.pairings = {number[k]: pairs for k, pairs in self.pairings.items()}
