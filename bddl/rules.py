@@ -33,7 +33,8 @@ from typing import Protocol
 
 from .game import BLACK, WHITE, Game, State, opponent
 
-__all__ = ["BLACK", "WHITE", "Cell", "GameRules", "Play", "Position", "bddl_rules", "pg_rules", "black_wins_by_rules"]
+__all__ = ["BLACK", "WHITE", "Cell", "GameRules", "Play", "Position", "RulesMinimax", "bddl_rules", "pg_rules",
+           "black_wins_by_rules"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -112,39 +113,49 @@ class GameRules(Protocol):
         ...
 
 
-def black_wins_by_rules(rules: GameRules, position: Position | None = None, max_positions: int = 2_000_000) -> bool:
-    """Does Black win from `position` (the initial one by default) within the depth?
+class RulesMinimax:
+    """A plain minimax over the rules alone, one table keyed by the whole position for every
+    question asked of it: the slowest and plainest answer there is, for tests of everything
+    faster, and the one both `black_wins_by_rules` and the certificates' test oracle
+    (`compiler.certificates.oracles.rules_oracle`) ask, so that they cannot disagree."""
 
-    A plain minimax over the rules alone, with a table keyed by the whole
-    position: the slowest and plainest answer there is, for tests of
-    everything faster.  Raises RuntimeError past `max_positions` positions."""
-    table: dict[Position, bool] = {}
+    def __init__(self, rules: GameRules, max_positions: int | None = None):
+        self.rules = rules
+        self.max_positions = max_positions  # None: as many as the questions need
+        self.table: dict[Position, bool] = {}
 
-    def value(p: Position) -> bool:
-        if p.ply >= rules.depth:
+    def black_wins(self, position: Position) -> bool:
+        """Does Black win from `position` with the plies left?  RuntimeError past `max_positions` positions."""
+        rules = self.rules
+        if position.ply >= rules.depth:
             return False
-        known = table.get(p)
+        known = self.table.get(position)
         if known is not None:
             return known
-        if len(table) >= max_positions:
-            raise RuntimeError(f"more than {max_positions} positions")
-        side = rules.to_move(p.ply)
-        plays = rules.plays(p)
+        if self.max_positions is not None and len(self.table) >= self.max_positions:
+            raise RuntimeError(f"more than {self.max_positions} positions")
+        side = rules.to_move(position.ply)
+        plays = rules.plays(position)
         if not plays:
             result = rules.stuck_winner(side) == BLACK
         elif side == BLACK:
-            result = any(rules.won(q.after, BLACK) or value(q.after) for q in plays)
+            result = any(rules.won(q.after, BLACK) or self.black_wins(q.after) for q in plays)
         else:
-            result = all(not rules.won(q.after, WHITE) and value(q.after) for q in plays)
-        table[p] = result
+            result = all(not rules.won(q.after, WHITE) and self.black_wins(q.after) for q in plays)
+        self.table[position] = result
         return result
 
+
+def black_wins_by_rules(rules: GameRules, position: Position | None = None, max_positions: int = 2_000_000) -> bool:
+    """Does Black win from `position` (the initial one by default, where a goal holding before
+    the first move decides) within the depth?  A fresh `RulesMinimax`: raises RuntimeError
+    past `max_positions` positions."""
     if position is None:
         before = rules.winner_before_play()
         if before is not None:
             return before == BLACK
         position = rules.initial
-    return value(position)
+    return RulesMinimax(rules, max_positions).black_wins(position)
 
 
 # -- BDDL -----------------------------------------------------------------

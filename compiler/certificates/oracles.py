@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from bddl.budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, stored_position_bytes
-from bddl.rules import BLACK, WHITE, GameRules, Position
+from bddl.rules import BLACK, GameRules, Position, RulesMinimax
 
 # a positional solver's stored position, all its tables counted: Hein 20 at 15 took 3.0 GB for
 # 34,738,383 positions (docs/benchmarks.md), 93 bytes each
@@ -225,22 +225,5 @@ def qbf_chooser(model, solver: str = "default", timeout: float | None = None):
 
 
 def rules_oracle(rules: GameRules) -> Oracle:
-    """A plain minimax over the rules alone, one table for every question (small games, tests)."""
-    table: dict[Position, bool] = {}
-
-    def black_wins(p: Position) -> bool:
-        if p.ply >= rules.depth:
-            return False
-        known = table.get(p)
-        if known is None:
-            plays = rules.plays(p)
-            if not plays:
-                known = rules.stuck_winner(rules.to_move(p.ply)) == BLACK
-            elif rules.to_move(p.ply) == BLACK:
-                known = any(rules.won(q.after, BLACK) or black_wins(q.after) for q in plays)
-            else:
-                known = all(not rules.won(q.after, WHITE) and black_wins(q.after) for q in plays)
-            table[p] = known
-        return known
-
-    return Oracle("rules minimax", black_wins)
+    """The rules' own plain minimax (`bddl.rules.RulesMinimax`), one table for every question (small games, tests)."""
+    return Oracle("rules minimax", RulesMinimax(rules).black_wins)
