@@ -14,16 +14,10 @@ from helpers.corpus import SAT2023, needs_corpus
 from bddl import Game, load_model, search
 from bddl.ast import Action, Atom, Condition, Relative
 from bddl.engines.pns import search_pns
-from bddl.engines.race import (
-    PATTERN_FILE,
-    RacePattern,
-    all_windows,
-    breakthrough_directions,
-    generate,
-    load_patterns,
-    race_knowledge,
-    race_order,
-)
+from bddl.engines.race import race_knowledge
+from bddl.engines.race.patterns import PATTERN_FILE, RacePattern, all_windows, generate, load_patterns
+from bddl.engines.race.recognise import breakthrough_directions
+from bddl.engines.race.restricted import race_order
 from bddl.engines.minimax import black_wins
 
 PATTERNS = load_patterns()
