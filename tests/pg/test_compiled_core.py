@@ -400,3 +400,37 @@ def test_knowledge_none_is_for_pg_games(capsys):
         main(["search", str(ROOT / "domains" / "positional.bddl"), str(ROOT / "problems" / "httt" / "tic_3x3_d9.bddl"),
               "--knowledge", "none"])
     assert info.value.code == 2 and ".pg games" in capsys.readouterr().err
+
+
+@needs_core
+def test_a_search_is_deterministic():
+    """The Zobrist keys come from a fixed seed: the same evictions and counts on every run, even
+    with a table far too small."""
+    game = load_pg(ROOT / "problems" / "pg" / "qubic_3x3x3.pg")
+    runs = {(r.black_wins, r.first_move, r.positions, r.replacements, r.table_hits)
+            for r in (compiled.solve_plain(game, table_mb=0.05) for _ in range(3))}
+    assert len(runs) == 1
+
+
+INTERRUPTED = """
+import signal, sys, threading, time
+from bddl.engines import compiled
+from bddl.pg.reader import load_pg
+game = load_pg(sys.argv[1])
+threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT)).start()
+start = time.perf_counter()
+try:
+    compiled.solve_plain(game, max_positions=10**12)
+except KeyboardInterrupt:
+    print(f"interrupted after {time.perf_counter() - start:.2f} s")
+"""
+
+
+@needs_core
+def test_ctrl_c_stops_the_core():
+    """The core looks for signals every 65,536 positions (the GIL released in between): Ctrl-C
+    stops a long search at once with KeyboardInterrupt, as it stops the Python engines."""
+    game = ROOT / "problems" / "pg" / "tippy_5x5.pg"  # the plain minimax takes minutes on it
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED, str(game)], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.stdout.startswith("interrupted after"), done.stdout + done.stderr
+    assert float(done.stdout.split()[2]) < 5
