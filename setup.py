@@ -47,6 +47,8 @@ def extensions():
     core = Extension(
         CORE,
         sources=[PYX, os.path.join("bddl", "engines", "compiled", "src", "pgcore.cpp")],
+        # the header: a rebuild when it changes, and a source distribution that holds it
+        depends=[os.path.join("bddl", "engines", "compiled", "src", "pgcore.hpp")],
         language="c++",
         extra_compile_args=["-std=c++17", "-O2", *extra],
         extra_link_args=extra,
