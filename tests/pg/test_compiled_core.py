@@ -292,13 +292,16 @@ def test_a_table_too_small_changes_the_work_never_the_verdict():
 
 @needs_core
 def test_a_million_positions_fit_in_64_megabytes():
-    """The table's unit on every board up to 192 cells, and what a 64 MB bound holds."""
+    """The table's unit on every board up to 192 cells, against what a 64 MB bound holds once the
+    table has grown to it (7/8 of the bound or more: the old and the new array share the bound
+    while it grows)."""
     for cells in (64, 128, 192):
-        assert compiled.entry_bytes(cells) * 1_000_000 <= 64 * 2**20, cells
+        assert compiled.entry_bytes(cells) * 1_000_000 <= 64 * 2**20 * 7 // 8, cells
     game = load_pg(ROOT / "problems" / "pg" / "qubic_3x3x3.pg")
-    found = compiled.solve_plain(game, table_mb=64)
-    assert found.table_bytes <= found.table_bound_bytes <= 64 * 2**20
-    assert found.table_bound_bytes // compiled.entry_bytes(len(game.cells)) >= 1_000_000
+    for megabytes in (1, 4):  # overfilled: the table reaches its last size
+        found = compiled.solve_plain(game, table_mb=megabytes)
+        assert found.replacements > 0
+        assert 7 / 8 * found.table_bound_bytes <= found.table_bytes <= found.table_bound_bytes <= megabytes * 2**20
 
 
 RSS_PROBE = """
@@ -316,13 +319,13 @@ print(json.dumps({"grown_kb": after - before, "replacements": found.replacements
 @needs_core
 def test_the_table_stays_within_its_bound_in_memory():
     """The process's peak memory, measured: a search that overfills a 4 MB table grows the
-    process by no more than the bound (and a little for the allocator)."""
+    process by no more than the bound, while the table grows too (and 1 MB for the rest)."""
     game = ROOT / "problems" / "pg" / "qubic_3x3x3.pg"
     out = subprocess.run([sys.executable, "-c", RSS_PROBE, str(game), "4"], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
     probe = json.loads(out)
     assert probe["replacements"] > 0  # the bound was reached
-    assert probe["grown_kb"] * 1024 <= probe["bound"] + 2 * 2**20
+    assert probe["grown_kb"] * 1024 <= probe["bound"] + 2**20
 
 
 @needs_core

@@ -94,10 +94,12 @@ struct Bits {
 //
 // A position lives in the first free slot of the WINDOW slots from its hash's home slot (slots
 // never become free again, so a probe stops at the first free one).  The table starts small and
-// doubles once half its slots are taken, or a window is full, up to the bound: a small search
-// touches a few pages instead of faulting in the whole bound (a 256 MB table allocated at once
-// made Qubic 3x3x3's search of 80,000 positions 25 times slower), and no entry is lost before the
-// bound is reached.  At the bound, replacement: a new position takes the slot of its window whose
+// grows once half its slots are taken, or a window is full: a small search touches a few pages
+// instead of faulting in the whole bound (a 256 MB table allocated at once made Qubic 3x3x3's
+// search of 80,000 positions 25 times slower).  While it grows, the old and the new array are
+// both allocated, so the steps are sized for their sum to stay within the bound: it doubles while
+// it is below a sixteenth of the bound, and the last step takes what the bound leaves beside the
+// old array (the table ends at 7/8 of the bound or more: a million positions of 192 cells in 64 MB).  Then replacement: a new position takes the slot of its window whose
 // subtree cost the fewest positions.
 constexpr uint64_t WINDOW = 16;
 
@@ -112,15 +114,17 @@ class Table {
     static constexpr uint64_t FIRST_SLOTS = 1 << 10;
 
     explicit Table(uint64_t bytes) {
-        uint64_t fit = bytes / sizeof(Entry);
-        max_slots_ = fit > 2 * WINDOW ? fit - WINDOW : WINDOW;
-        slots_ = max_slots_ < FIRST_SLOTS ? max_slots_ : FIRST_SLOTS;
+        bound_entries_ = bytes / sizeof(Entry);
+        // the old and the new array live together while the table doubles: their slots and
+        // windows within the bound
+        cap_ = bound_entries_ > 3 * WINDOW ? bound_entries_ - 2 * WINDOW : WINDOW;
+        slots_ = cap_ < FIRST_SLOTS ? cap_ : FIRST_SLOTS;
         entries_.reset(allocate(slots_));
     }
     bool ok() const { return entries_ != nullptr; }
     uint64_t entries() const { return slots_ + WINDOW; }
     uint64_t bytes() const { return entries() * sizeof(Entry); }
-    uint64_t max_bytes() const { return (max_slots_ + WINDOW) * sizeof(Entry); }
+    uint64_t max_bytes() const { return bound_entries_ * sizeof(Entry); }
     uint64_t lost_in_growth() const { return lost_; }
     // Ask the memory for h's home slot ahead of the probe (a hint: no effect on any value).
     void prefetch(uint64_t h) const { __builtin_prefetch(home(h)); }
@@ -135,9 +139,9 @@ class Table {
 
     // true when another position's entry was evicted
     bool store(const Bits<W> &b, const Bits<W> &w, uint64_t h, bool wins, uint64_t work) {
-        if (2 * (used_ + 1) > slots_ && slots_ < max_slots_) grow();
+        if (2 * (used_ + 1) > slots_ && growable()) grow();
         Entry *slot = free_slot(b, w, h);
-        if (!slot && slots_ < max_slots_ && grow()) slot = free_slot(b, w, h);
+        if (!slot && growable() && grow()) slot = free_slot(b, w, h);
         bool evicted = slot == nullptr;
         if (evicted) slot = cheapest(h);
         else if (!slot->value) used_++;
@@ -181,10 +185,12 @@ class Table {
     // Double the slots (up to the bound) and move every entry; false when memory is refused
     // (the table then stays at its size and replaces from then on).
     bool grow() {
-        uint64_t more = slots_ * 2 < max_slots_ ? slots_ * 2 : max_slots_;
+        // double while the table is small against the bound; then one last step takes what the
+        // bound leaves beside the old array (7/8 of the bound or more, then)
+        uint64_t more = 16 * slots_ <= cap_ ? 2 * slots_ : cap_ - slots_;
         std::unique_ptr<Entry[], Free> bigger(allocate(more));
         if (!bigger) {
-            max_slots_ = slots_;
+            cap_ = slots_;
             return false;
         }
         std::unique_ptr<Entry[], Free> old(entries_.release());
@@ -208,7 +214,9 @@ class Table {
         return true;
     }
 
-    uint64_t slots_, max_slots_;
+    bool growable() const { return cap_ > 2 * slots_; }  // a step would add slots
+
+    uint64_t slots_, cap_, bound_entries_;
     uint64_t used_ = 0;
     uint64_t lost_ = 0;  // entries that found no slot while moving: counted as evictions
     std::unique_ptr<Entry[], Free> entries_;
