@@ -3,8 +3,10 @@
 // several threads or processes never share a table.
 #include "pgcore.hpp"
 
+#include <sys/mman.h>
+
 #include <cstdlib>
-#include <memory>
+#include <utility>
 
 namespace bddlc {
 namespace {
@@ -103,6 +105,55 @@ struct Bits {
 // subtree cost the fewest positions.
 constexpr uint64_t WINDOW = 16;
 
+// Zeroed memory for the table: a large array is mapped directly and asked for transparent huge
+// pages (where the kernel gives them on request, as here: "madvise" mode), a small one comes from
+// calloc.  A page fault zeroes one page, and on this VM a 4 KB fault costs about 5 us: a 224 MB
+// table faulted in 4 KB pages took 0.3 s, about 57,000 faults, against one per 2 MB.
+class Memory {
+  public:
+    Memory() = default;
+    explicit Memory(size_t bytes) : bytes_(bytes) {
+        if (bytes >= (size_t(2) << 20)) {
+            void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (p == MAP_FAILED) return;
+#ifdef MADV_HUGEPAGE
+            madvise(p, bytes, MADV_HUGEPAGE);  // a hint: refused, the table works in small pages
+#endif
+            p_ = p;
+            mapped_ = true;
+        } else {
+            p_ = std::calloc(bytes, 1);
+        }
+    }
+    ~Memory() { release(); }
+    Memory(Memory &&o) noexcept : p_(std::exchange(o.p_, nullptr)), bytes_(o.bytes_), mapped_(o.mapped_) {}
+    Memory &operator=(Memory &&o) noexcept {
+        if (this != &o) {
+            release();
+            p_ = std::exchange(o.p_, nullptr);
+            bytes_ = o.bytes_;
+            mapped_ = o.mapped_;
+        }
+        return *this;
+    }
+    Memory(const Memory &) = delete;
+    Memory &operator=(const Memory &) = delete;
+    void *get() const { return p_; }
+
+  private:
+    void release() {
+        if (!p_) return;
+        if (mapped_)
+            munmap(p_, bytes_);
+        else
+            std::free(p_);
+        p_ = nullptr;
+    }
+    void *p_ = nullptr;
+    size_t bytes_ = 0;
+    bool mapped_ = false;
+};
+
 template <int W>
 class Table {
   public:
@@ -119,7 +170,8 @@ class Table {
         // windows within the bound
         cap_ = bound_entries_ > 3 * WINDOW ? bound_entries_ - 2 * WINDOW : WINDOW;
         slots_ = cap_ < FIRST_SLOTS ? cap_ : FIRST_SLOTS;
-        entries_.reset(allocate(slots_));
+        memory_ = allocate(slots_);
+        entries_ = static_cast<Entry *>(memory_.get());
     }
     bool ok() const { return entries_ != nullptr; }
     uint64_t entries() const { return slots_ + WINDOW; }
@@ -154,12 +206,7 @@ class Table {
     const void *owner = nullptr;
 
   private:
-    struct Free {
-        void operator()(Entry *p) const { std::free(p); }
-    };
-    static Entry *allocate(uint64_t slots) {
-        return static_cast<Entry *>(std::calloc(slots + WINDOW, sizeof(Entry)));
-    }
+    static Memory allocate(uint64_t slots) { return Memory((slots + WINDOW) * sizeof(Entry)); }
     static void fill(Entry *slot, const Bits<W> &b, const Bits<W> &w, uint32_t value, uint32_t work) {
         slot->b = b;
         slot->w = w;
@@ -167,7 +214,7 @@ class Table {
         slot->value = value;
     }
     Entry *home(uint64_t h) const {  // by multiply-high: any slot count, no modulo
-        return entries_.get() + uint64_t((static_cast<unsigned __int128>(h) * slots_) >> 64);
+        return entries_ + uint64_t((static_cast<unsigned __int128>(h) * slots_) >> 64);
     }
     Entry *free_slot(const Bits<W> &b, const Bits<W> &w, uint64_t h) const {
         Entry *e = home(h);
@@ -188,14 +235,16 @@ class Table {
         // double while the table is small against the bound; then one last step takes what the
         // bound leaves beside the old array (7/8 of the bound or more, then)
         uint64_t more = 16 * slots_ <= cap_ ? 2 * slots_ : cap_ - slots_;
-        std::unique_ptr<Entry[], Free> bigger(allocate(more));
-        if (!bigger) {
+        Memory bigger = allocate(more);
+        if (!bigger.get()) {
             cap_ = slots_;
             return false;
         }
-        std::unique_ptr<Entry[], Free> old(entries_.release());
+        Memory kept = std::move(memory_);  // freed when the entries have moved
+        const Entry *old = entries_;
         uint64_t old_entries = slots_ + WINDOW;
-        entries_ = std::move(bigger);
+        memory_ = std::move(bigger);
+        entries_ = static_cast<Entry *>(memory_.get());
         slots_ = more;
         used_ = 0;
         for (uint64_t i = 0; i < old_entries; i++) {
@@ -219,7 +268,8 @@ class Table {
     uint64_t slots_, cap_, bound_entries_;
     uint64_t used_ = 0;
     uint64_t lost_ = 0;  // entries that found no slot while moving: counted as evictions
-    std::unique_ptr<Entry[], Free> entries_;
+    Memory memory_;
+    Entry *entries_ = nullptr;
 };
 
 uint64_t splitmix64(uint64_t &state) {
