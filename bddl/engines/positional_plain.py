@@ -134,21 +134,11 @@ class PlainSearch:
             _, near_start = self._reach(b & self.start_border, b)
             _, near_end = self._reach(b & self.end_border, b)
             return open_cells & (near_start | self.start_border) & (near_end | self.end_border)
-        found = 0
-        for m in self.black_sets:
-            missing = m & ~b
-            if missing and (missing & (missing - 1)) == 0 and missing & open_cells:
-                found |= missing
-        return found
+        return _one_short(self.black_sets, b, open_cells)
 
     def _white_completing(self, w: int, open_cells: int) -> int:
         """The open cells whose claim completes a White set."""
-        found = 0
-        for m in self.white_sets:
-            missing = m & ~w
-            if missing and (missing & (missing - 1)) == 0 and missing & open_cells:
-                found |= missing
-        return found
+        return _one_short(self.white_sets, w, open_cells)
 
     def _black_won(self, b: int) -> bool:
         if self.graph is not None:
@@ -178,3 +168,13 @@ def solve_plain(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS
     wins = search.black_wins()
     return PgSearchResult(wins, game.depth, search.first_move if wins else None, search.positions,
                           time.perf_counter() - start, 1)
+
+
+def _one_short(sets, owned: int, open_cells: int) -> int:
+    """The open cells that are the one cell a set of `sets` still misses beside `owned`."""
+    found = 0
+    for m in sets:
+        missing = m & ~owned
+        if missing and (missing & (missing - 1)) == 0 and missing & open_cells:
+            found |= missing
+    return found
