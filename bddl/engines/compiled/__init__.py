@@ -151,3 +151,72 @@ def solve_plain(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS
     return CoreSearchResult(report["black_wins"], game.depth, report["first_move"], report["positions"], seconds,
                             table_entries=report["table_entries"], table_bytes=report["table_bytes"], table_bound_bytes=report["table_bound_bytes"],
                             table_hits=report["table_hits"], replacements=report["replacements"])
+
+
+def flatten_full(game: PositionalGame, use_symmetries: bool = True, symmetry_after: int | None = None,
+                 relevance: bool = True, carriers: bool = True, pairings: bool = True) -> dict:
+    """`flatten`, and what the positional solver's knowledge reads beside it, computed here by
+    the Python rules themselves (one definition each): the static move order, where White's
+    pairing argument applies and its sets, the checked board symmetries."""
+    from ...pg.geometry import symmetries as board_symmetries
+    from ...pg.pairing import NO_PAIRING_STEPS
+    from ..positional import LOOKAHEAD_FROM, SYMMETRY_AFTER
+    from ..positional_rules import PositionalRules
+
+    rules = PositionalRules(game, use_symmetries=False, relevance=relevance, pairings=pairings)
+    flat = flatten(game)
+    pairing_sets = [] if rules.pairings is None else [[c for c in range(len(game.cells)) if m >> c & 1]
+                                                      for m in rules.pairings.sets]
+    po, pc = [0], []
+    for cells in pairing_sets:
+        pc.extend(cells)
+        po.append(len(pc))
+    perms = board_symmetries(game)[1:] if use_symmetries else ()
+    flat.update({
+        "order": list(rules.order),
+        "relevance": rules.relevance is not None,
+        "carriers": carriers and rules.relevance is not None,
+        "lookahead_from": LOOKAHEAD_FROM,
+        "pairable": [1 if a else 0 for a in rules.pairable],
+        "pairing_set_offsets": po, "pairing_set_cells": pc,
+        "pairing_steps": NO_PAIRING_STEPS,
+        "symmetry_cells": [c for p in perms for c in p],
+        "symmetry_after": SYMMETRY_AFTER if symmetry_after is None else symmetry_after,
+        "symmetric_plies": rules.symmetric_plies,
+    })
+    return flat
+
+
+def solve_full(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float = DEFAULT_TABLE_MB,
+               use_symmetries: bool = True, symmetry_after: int | None = None, relevance: bool = True,
+               carriers: bool = True, pairings: bool = True) -> CoreSearchResult:
+    """Decide the game by the core's positional solver (`--knowledge full`): the search of
+    `bddl.engines.positional.solve`, with the same switches, the same verdict and first move,
+    and the same positions wherever the table evicted nothing (`replacements` is 0).  The start
+    (a side owning a goal already, White's pairing before the first move: one SAT call) is
+    settled here by the Python rules, as the Python solver settles it before its search.
+    Raises `SearchBudgetExceeded` past `max_positions` positions, ValueError for a game the
+    core does not take (`unsupported`)."""
+    from ..positional_rules import PositionalRules
+
+    if _core is None:
+        raise RuntimeError(_WHY)
+    why = unsupported(game)
+    if why is not None:
+        raise ValueError(why)
+    start = time.perf_counter()
+    b, w = game.mask(game.black_initials), game.mask(game.white_initials)
+    at_once = PositionalRules(game, use_symmetries=False, relevance=False, pairings=False).decided_at_once(b, w)
+    if at_once is not None:
+        return CoreSearchResult(at_once, game.depth, None, 0, time.perf_counter() - start)
+    flat = flatten_full(game, use_symmetries, symmetry_after, relevance, carriers, pairings)
+    report = _core.solve_full_flat(flat, max_positions, table_bytes_for(table_mb))
+    seconds = time.perf_counter() - start
+    if report["status"] == 1:
+        raise SearchBudgetExceeded(report["positions"])
+    assert report["status"] == 0, report
+    group = len(flat["symmetry_cells"]) // max(1, len(game.cells)) + 1 if report["symmetries_on"] else 1
+    return CoreSearchResult(report["black_wins"], game.depth, report["first_move"], report["positions"], seconds,
+                            symmetries=group, table_entries=report["table_entries"], table_bytes=report["table_bytes"],
+                            table_bound_bytes=report["table_bound_bytes"], table_hits=report["table_hits"],
+                            replacements=report["replacements"])

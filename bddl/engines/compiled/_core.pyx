@@ -21,6 +21,15 @@ cdef extern from "src/pgcore.hpp" namespace "bddlc":
         vector[int] neighbour_offsets, neighbour_cells
         vector[int] start_border, end_border
         bint threats
+        vector[int] order
+        bint relevance, carriers
+        int lookahead_from
+        vector[uint8_t] pairable
+        vector[int] pairing_set_offsets, pairing_set_cells
+        uint64_t pairing_steps
+        vector[int] symmetry_cells
+        uint64_t symmetry_after
+        int symmetric_plies
 
     cdef cppclass SearchReport:
         int status
@@ -28,12 +37,17 @@ cdef extern from "src/pgcore.hpp" namespace "bddlc":
         int first_move
         uint64_t positions, table_hits, table_stores, replacements, table_entries, table_bytes, table_bound_bytes
         int entry_bytes, words
+        bint symmetries_on
+        uint64_t lost_causes, pairing_searches
 
     ctypedef int (*StopCheck)(void *context) noexcept
     const int MAX_CELLS
     const char *check_spec(const GameSpec &spec)
+    const char *check_full_spec(const GameSpec &spec)
     SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes,
                              StopCheck check, void *context, uint64_t check_every) nogil
+    SearchReport solve_full(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes,
+                            StopCheck check, void *context, uint64_t check_every) nogil
     int entry_bytes_for(int cells)
 
 
@@ -58,13 +72,9 @@ def entry_bytes(int cells):
     return entry_bytes_for(cells)
 
 
-def solve_plain_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
-    """Search the flattened game (`bddl.engines.compiled.flatten`); the report as a dict.
-    Raises ValueError for a spec the core refuses, and a signal's exception if one stopped it."""
+cdef GameSpec _spec(dict flat):
+    """The plain search's spec from the flattened game."""
     cdef GameSpec spec
-    cdef SearchReport report
-    cdef list raised = []
-    cdef uint64_t check_every = CHECK_EVERY
     spec.cells = flat["cells"]
     spec.black_turn = flat["black_turn"]
     spec.black_set_offsets = flat["black_set_offsets"]
@@ -81,11 +91,11 @@ def solve_plain_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
     spec.start_border = flat["start_border"]
     spec.end_border = flat["end_border"]
     spec.threats = flat.get("threats", False)
-    why = check_spec(spec).decode()
-    if why:
-        raise ValueError(f"the compiled core refuses the game: {why}")
-    with nogil:
-        report = solve_plain(spec, max_positions, table_bytes, _signalled, <void *>raised, check_every)
+    return spec
+
+
+cdef dict _report(SearchReport report, list raised, uint64_t table_bytes):
+    """The core's report as a dict; a signal's exception that stopped it is raised here."""
     if raised:
         raise raised[0]
     if report.status == 3:
@@ -103,4 +113,48 @@ def solve_plain_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
         "table_bound_bytes": report.table_bound_bytes,
         "entry_bytes": report.entry_bytes,
         "words": report.words,
+        "symmetries_on": report.symmetries_on,
+        "lost_causes": report.lost_causes,
+        "pairing_searches": report.pairing_searches,
     }
+
+
+def solve_plain_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
+    """Search the flattened game (`bddl.engines.compiled.flatten`); the report as a dict.
+    Raises ValueError for a spec the core refuses, and a signal's exception if one stopped it."""
+    cdef GameSpec spec = _spec(flat)
+    cdef SearchReport report
+    cdef list raised = []
+    cdef uint64_t check_every = CHECK_EVERY
+    why = check_spec(spec).decode()
+    if why:
+        raise ValueError(f"the compiled core refuses the game: {why}")
+    with nogil:
+        report = solve_plain(spec, max_positions, table_bytes, _signalled, <void *>raised, check_every)
+    return _report(report, raised, table_bytes)
+
+
+def solve_full_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
+    """The positional solver's search on the flattened game and its knowledge
+    (`bddl.engines.compiled.flatten_full`); otherwise as `solve_plain_flat`."""
+    cdef GameSpec spec = _spec(flat)
+    cdef SearchReport report
+    cdef list raised = []
+    cdef uint64_t check_every = CHECK_EVERY
+    spec.order = flat["order"]
+    spec.relevance = flat["relevance"]
+    spec.carriers = flat["carriers"]
+    spec.lookahead_from = flat["lookahead_from"]
+    spec.pairable = flat["pairable"]
+    spec.pairing_set_offsets = flat["pairing_set_offsets"]
+    spec.pairing_set_cells = flat["pairing_set_cells"]
+    spec.pairing_steps = flat["pairing_steps"]
+    spec.symmetry_cells = flat["symmetry_cells"]
+    spec.symmetry_after = flat["symmetry_after"]
+    spec.symmetric_plies = flat["symmetric_plies"]
+    why = check_full_spec(spec).decode()
+    if why:
+        raise ValueError(f"the compiled core refuses the game: {why}")
+    with nogil:
+        report = solve_full(spec, max_positions, table_bytes, _signalled, <void *>raised, check_every)
+    return _report(report, raised, table_bytes)

@@ -5,7 +5,11 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
+#include <climits>
 #include <cstdlib>
+#include <deque>
+#include <unordered_map>
 #include <utility>
 
 namespace bddlc {
@@ -86,6 +90,28 @@ struct Bits {
         for (int i = 0; i < W; i++)
             if (w[i]) return i * 64 + __builtin_ctzll(w[i]);
         return -1;
+    }
+    int highest() const {  // the last cell, or -1 for none
+        for (int i = W - 1; i >= 0; i--)
+            if (w[i]) return i * 64 + 63 - __builtin_clzll(w[i]);
+        return -1;
+    }
+    // Every cell: the Python solver's carrier -1 (a win whose carrier is not known).
+    static Bits all() {
+        Bits b;
+        for (int i = 0; i < W; i++) b.w[i] = ~uint64_t(0);
+        return b;
+    }
+    void clear(int c) { w[c >> 6] &= ~(uint64_t(1) << (c & 63)); }
+    Bits &operator&=(const Bits &o) {
+        for (int i = 0; i < W; i++) w[i] &= o.w[i];
+        return *this;
+    }
+    // As integers (the Python masks): the symmetries' canonical key is the least board
+    bool less(const Bits &o) const {
+        for (int i = W - 1; i >= 0; i--)
+            if (w[i] != o.w[i]) return w[i] < o.w[i];
+        return false;
     }
 };
 
@@ -530,6 +556,639 @@ class Search {
     int first_move_ = -1;
 };
 
+// ---------------------------------------------------------------------------------------------
+// The positional solver's search (knowledge "full").  Every piece mirrors one definition of
+// bddl/engines/positional_rules.py, bddl/engines/relevance.py, bddl/pg/pairing.py or
+// bddl/engines/minimax.py (named beside it), in the same order of operations, so that the two
+// expand the same positions in the same order: the tests compare the counts, not only verdicts.
+
+constexpr int UNREACHABLE = 1 << 30;
+
+// What the rules read from a position before it is expanded (`PositionalRules.compute_cuts`).
+template <int W>
+struct Cuts {
+    Bits<W> allowed;      // the cells the mover may claim
+    Bits<W> own, other;   // the open cells completing a goal of the mover's, of the other side's
+    Bits<W> completing;   // Black's completing cells (the carriers of the judge's Black wins)
+    int k = 0;            // Black's claims from this time point on
+    int need = 0;         // the fewest open cells Black needs for a goal
+};
+
+// A board as a hash-map key (the carriers are kept per raw board, as the Python dict keeps them).
+template <int W>
+struct Board {
+    Bits<W> b, w;
+    uint64_t h;
+    bool operator==(const Board &o) const { return b == o.b && w == o.w; }
+};
+template <int W>
+struct BoardHash {
+    size_t operator()(const Board<W> &k) const { return size_t(k.h); }
+};
+
+template <int W>
+class FullSearch {
+    using B = Bits<W>;
+
+  public:
+    FullSearch(const GameSpec &s, uint64_t max_positions, uint64_t table_bytes, StopCheck check, void *context,
+               uint64_t check_every)
+        : n_(s.cells), depth_(int(s.black_turn.size())), black_turn_(s.black_turn), hex_(s.hex),
+          relevance_(s.relevance), carriers_on_(s.carriers && s.relevance), lookahead_from_(s.lookahead_from),
+          order_(s.order), pairable_(s.pairable), pairing_steps_(s.pairing_steps),
+          symmetry_after_(s.symmetry_after ? s.symmetry_after : 1), symmetric_plies_(s.symmetric_plies),
+          max_positions_(max_positions), check_(check), context_(context), check_every_(check_every ? check_every : 1),
+          table_(table_bytes) {
+        full_ = B::zero();
+        for (int c = 0; c < n_; c++) full_.set(c);
+        black_sets_ = sets_of(s.black_set_offsets, s.black_set_cells);
+        white_sets_ = sets_of(s.white_set_offsets, s.white_set_cells);
+        pairing_sets_ = sets_of(s.pairing_set_offsets, s.pairing_set_cells);
+        b0_ = B::of(s.black_initials.data(), int(s.black_initials.size()));
+        w0_ = B::of(s.white_initials.data(), int(s.white_initials.size()));
+        first_ = s.has_first_moves ? B::of(s.first_moves.data(), int(s.first_moves.size())) : full_;
+        start_border_ = end_border_ = B::zero();
+        if (hex_) {
+            for (int c = 0; c < n_; c++)
+                neighbours_.push_back(B::of(s.neighbour_cells.data() + s.neighbour_offsets[c],
+                                            s.neighbour_offsets[c + 1] - s.neighbour_offsets[c]));
+            start_border_ = B::of(s.start_border.data(), int(s.start_border.size()));
+            end_border_ = B::of(s.end_border.data(), int(s.end_border.size()));
+        }
+        for (size_t i = 0; n_ > 0 && i + n_ <= s.symmetry_cells.size(); i += n_)
+            perms_.emplace_back(s.symmetry_cells.begin() + i, s.symmetry_cells.begin() + i + n_);
+        uint64_t seed = 0x62646C63ULL;  // the plain search's keys: the same evictions on every run
+        for (int c = 0; c < n_; c++) {
+            zobrist_black_.push_back(splitmix64(seed));
+            zobrist_white_.push_back(splitmix64(seed));
+        }
+        black_left_.assign(depth_ + 1, 0);
+        for (int t = depth_ - 1; t >= 0; t--) black_left_[t] = black_left_[t + 1] + black_turn_[t];
+        for (int t = 0; t < depth_; t++) one_stone_.push_back(t + 1 < depth_ && black_turn_[t + 1] != black_turn_[t]);
+        // per time point, the tiers and the claims of the position being expanded there (a line
+        // of play meets each time point once, so one slot each serves the whole search)
+        int most = black_left_[0] + 1;
+        tiers_.assign(size_t(depth_ + 1) * most, B::zero());
+        moves_.assign(depth_ + 1, std::vector<int>());
+        cuts_.assign(depth_ + 1, Cuts<W>());
+        layers_start_.assign(most, B::zero());
+        layers_end_.assign(most, B::zero());
+        stride_ = most;
+        table_.rehash = &FullSearch::hash_of;
+        table_.owner = this;
+    }
+
+    SearchReport run() {
+        SearchReport report;
+        report.words = W;
+        report.entry_bytes = int(sizeof(typename Table<W>::Entry));
+        report.table_bound_bytes = table_.max_bytes();
+        if (!table_.ok()) {
+            report.status = 3;
+            return report;
+        }
+        int r = decide();
+        report.status = r < 0 ? status_ : 0;
+        report.black_wins = r == 1;
+        report.first_move = r == 1 ? first_move_ : -1;
+        report.positions = positions_;
+        report.table_hits = hits_;
+        report.table_stores = stores_;
+        report.replacements = replacements_ + table_.lost_in_growth();
+        report.table_entries = table_.entries();
+        report.table_bytes = table_.bytes();
+        report.symmetries_on = symmetries_on_;
+        report.lost_causes = lost_causes_;
+        report.pairing_searches = pairing_searches_;
+        return report;
+    }
+
+  private:
+    std::vector<B> sets_of(const std::vector<int> &offsets, const std::vector<int> &cells) const {
+        std::vector<B> out;
+        for (size_t i = 0; i + 1 < offsets.size(); i++)
+            out.push_back(B::of(cells.data() + offsets[i], offsets[i + 1] - offsets[i]));
+        return out;
+    }
+
+    static uint64_t hash_of(const void *owner, const B &b, const B &w) {
+        const FullSearch *self = static_cast<const FullSearch *>(owner);
+        uint64_t h = 0;
+        for (int i = 0; i < W; i++) {
+            for (uint64_t x = b.w[i]; x; x &= x - 1) h ^= self->zobrist_black_[i * 64 + __builtin_ctzll(x)];
+            for (uint64_t x = w.w[i]; x; x &= x - 1) h ^= self->zobrist_white_[i * 64 + __builtin_ctzll(x)];
+        }
+        return h;
+    }
+
+    // -- the root (`PositionalSolver.decide`; the wrapper settled the start: `decided_at_once`) --
+    int decide() {
+        uint64_t h = hash_of(this, b0_, w0_);
+        if (!black_turn_[0]) return value(b0_, w0_, h, 0);
+        // Black's first claims are tried here, uncounted, each child searched from the table
+        Cuts<W> &c = cuts_[0];
+        if (!compute_cuts(b0_, w0_, 0, c)) return 0;
+        std::vector<int> moves = claims_of(b0_, w0_, 0, c);
+        for (int m : moves) {
+            B b2 = b0_;
+            b2.set(m);
+            int r = black_won(b2) ? 1 : depth_ >= 2 ? value(b2, w0_, h ^ zobrist_black_[m], 1) : 0;
+            if (r < 0) return -1;
+            if (r == 1) {
+                first_move_ = m;
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    // -- the minimax (`Minimax.value` with the solver's hooks) ---------------------------------
+    // Black's value at (b, w), the t-th time point; -1 when the search stops (budget, check).
+    int value(const B &b, const B &w, uint64_t h, int t) {
+        B kb = b, kw = w;  // the table key: the canonical board early in the game (`_keys`)
+        uint64_t kh = h;
+        if (symmetries_on_ && t < symmetric_plies_) {
+            canonical(b, w, kb, kw);
+            kh = hash_of(this, kb, kw);
+        }
+        int known = table_.probe(kb, kw, kh);
+        if (known) {
+            hits_++;
+            return known - 1;
+        }
+        Cuts<W> &c = cuts_[t];
+        if (!compute_cuts(b, w, t, c)) {  // the knowledge: a lost cause, neither counted nor kept
+            lost_causes_++;
+            return 0;
+        }
+        if (++positions_ > max_positions_) {
+            status_ = 1;
+            return -1;
+        }
+        if (check_ && positions_ % check_every_ == 0 && check_(context_)) {
+            status_ = 2;
+            return -1;
+        }
+        if (positions_ == symmetry_after_ && !perms_.empty()) symmetries_on_ = true;  // (`_symmetries_on`)
+        uint64_t before = positions_;
+        int r = expand(b, w, h, t, c);
+        if (r < 0) return -1;
+        stores_++;
+        replacements_ += table_.store(kb, kw, kh, r == 1, positions_ - before + 1);
+        return r;
+    }
+
+    // The judge, then the children (the counted part of `Minimax.value`).
+    int expand(const B &b, const B &w, uint64_t h, int t, const Cuts<W> &c) {
+        int verdict = verdict_of(c, t);
+        if (verdict >= 0) {
+            if (verdict == 1 && carriers_on_) remember_carrier(b, w, h, c.completing);
+            return verdict;
+        }
+        if (t == depth_ - 1) return 0;  // the time points run out: Black has not won
+        moves_[t] = claims_of(b, w, t, c);
+        const std::vector<int> &moves = moves_[t];
+        if (black_turn_[t]) return black_node(b, w, h, t, moves);
+        if (carriers_on_) return white_node_with_carriers(b, w, h, t, moves, c.completing);
+        for (int m : moves) {
+            B w2 = w;
+            w2.set(m);
+            int r = value(b, w2, h ^ zobrist_white_[m], t + 1);
+            if (r != 1) return r;
+        }
+        return 1;
+    }
+
+    int black_node(const B &b, const B &w, uint64_t h, int t, const std::vector<int> &moves) {
+        for (int m : moves) {
+            B b2 = b;
+            b2.set(m);
+            uint64_t h2 = h ^ zobrist_black_[m];
+            int r = value(b2, w, h2, t + 1);
+            if (r != 0) {
+                if (r == 1 && carriers_on_) {  // this claim and the child's carrier
+                    B carrier = carrier_of(b2, w, h2);
+                    carrier.set(m);
+                    remember_carrier(b, w, h, carrier);
+                }
+                return r;
+            }
+        }
+        return 0;
+    }
+
+    // White to move: replies outside the carrier of a win already found are skipped
+    // (`Minimax._white_node_with_carriers`; `use_carriers` says why that is sound).
+    int white_node_with_carriers(const B &b, const B &w, uint64_t h, int t, const std::vector<int> &moves,
+                                 const B &threats) {
+        B worth_trying = B::all(), union_ = threats;
+        for (int m : moves) {
+            if (!worth_trying.has(m)) continue;
+            B w2 = w;
+            w2.set(m);
+            uint64_t h2 = h ^ zobrist_white_[m];
+            int r = value(b, w2, h2, t + 1);
+            if (r != 1) return r;
+            B carrier = carrier_of(b, w2, h2);
+            worth_trying &= carrier;
+            union_ |= carrier;
+        }
+        remember_carrier(b, w, h, union_);
+        return 1;
+    }
+
+    B carrier_of(const B &b, const B &w, uint64_t h) const {
+        auto found = carriers_.find(Board<W>{b, w, h});
+        return found == carriers_.end() ? B::all() : found->second;
+    }
+    void remember_carrier(const B &b, const B &w, uint64_t h, const B &carrier) {
+        carriers_[Board<W>{b, w, h}] = carrier;
+    }
+
+    // -- the cuts: claims and verdicts (`PositionalRules`) --------------------------------------
+    // False for a lost cause: no Black goal can be completed in time, or White's pairing keeps
+    // Black from every one it could (`compute_cuts`).
+    bool compute_cuts(const B &b, const B &w, int t, Cuts<W> &c) {
+        B open = full_.minus(b | w);
+        c.allowed = t == 0 ? open & first_ : open;
+        c.k = black_left_[t];
+        B completing = B::zero(), threats = B::zero();
+        if (relevance_) {
+            c.need = tiers(b, w, c.k, within(t));
+            if (c.need > c.k) return false;
+            if (c.k) completing = within(t)[1];
+        } else {
+            c.need = black_status(b, w, completing);
+            if (c.need > c.k) return false;
+            if (!white_sets_.empty()) threats = white_completing(b, w);
+        }
+        if (c.need > 1 && !pairable_.empty() && t < depth_ && pairable_[t] && pairing_exists(b, w, t)) return false;
+        c.completing = completing;
+        c.own = black_turn_[t] ? completing : threats;
+        c.other = black_turn_[t] ? threats : completing;
+        return true;
+    }
+
+    B *within(int t) { return &tiers_[size_t(t) * stride_]; }
+
+    // What one ply decides (`verdict_of`): 1 Black wins, 0 it does not, -1 no verdict.
+    int verdict_of(const Cuts<W> &c, int t) const {
+        if (!c.allowed.any()) return 0;  // the mover has no open cell: the game is over
+        int black = black_turn_[t];
+        if (c.own.meets(c.allowed)) return black;
+        if (c.other.any() && one_stone_[t] && (!c.other.single() || !c.other.meets(c.allowed))) return !black;
+        return -1;
+    }
+
+    // The claims to try, in order (`claims_of`, and the solver's look-ahead for White).
+    std::vector<int> claims_of(const B &b, const B &w, int t, const Cuts<W> &c) {
+        std::vector<int> moves;
+        B winning = c.own & c.allowed;
+        if (winning.any()) {
+            moves.push_back(winning.highest());  // (the Python mask's bit_length() - 1)
+            return moves;
+        }
+        bool cornered = c.other.any() && one_stone_[t];
+        if (cornered && c.other.single() && c.other.meets(c.allowed)) {
+            moves.push_back(c.other.lowest());
+            return moves;
+        }
+        if (!relevance_) {
+            by_order(c.allowed & c.other, moves);
+            by_order(c.allowed.minus(c.other), moves);
+        } else {
+            relevant_ordered(c.allowed, within(t), c.k, moves);
+        }
+        if (cornered && moves.size() > 1) moves.resize(1);
+        else if (!black_turn_[t] && relevance_ && c.k >= lookahead_from_ && moves.size() > 1)
+            strongest_blocks_first(b, w, c.k, within(t)[c.need], moves);
+        return moves;
+    }
+
+    // The cells of `cells` in the static order (`Relevance._by_rank`, the rules' `ordered`).
+    void by_order(const B &cells, std::vector<int> &out) const {
+        if (!cells.any()) return;
+        for (int c : order_)
+            if (cells.has(c)) out.push_back(c);
+    }
+
+    // `Relevance.ordered`: the relevant claims, cheapest goals first; all when none is relevant.
+    void relevant_ordered(const B &allowed, const B *within, int k, std::vector<int> &out) const {
+        B pool = allowed & within[k];
+        if (!pool.any()) {
+            by_order(allowed, out);
+            return;
+        }
+        B seen = B::zero();
+        for (int m = 1; m <= k; m++) {
+            B tier = (pool & within[m]).minus(seen);
+            by_order(tier, out);
+            seen |= tier;
+        }
+    }
+
+    // `Relevance.strongest_blocks_first`: White's claims on Black's cheapest goals first, those
+    // leaving Black the greatest need first of all (ties in the given order).
+    void strongest_blocks_first(const B &b, const B &w, int k, const B &cheapest, std::vector<int> &moves) {
+        std::vector<std::pair<int, int>> scored;  // (-need, index)
+        std::vector<int> rest;
+        for (size_t i = 0; i < moves.size(); i++) {
+            int m = moves[i];
+            if (cheapest.has(m)) {
+                B w2 = w;
+                w2.set(m);
+                scored.emplace_back(-need_of(b, w2, k), int(i));
+            } else {
+                rest.push_back(m);
+            }
+        }
+        std::sort(scored.begin(), scored.end());
+        std::vector<int> out;
+        for (auto &s : scored) out.push_back(moves[s.second]);
+        out.insert(out.end(), rest.begin(), rest.end());
+        moves.swap(out);
+    }
+
+    // -- relevance (`Relevance.tiers`) -----------------------------------------------------------
+    // The fewest open cells of a live goal, and within[m] (m = 0..k): the open cells on a live
+    // goal of cost at most m.
+    int tiers(const B &b, const B &w, int k, B *within) {
+        if (hex_) return chain_tiers(b, w, k, within);
+        int need = UNREACHABLE;
+        for (int m = 0; m <= k; m++) within[m] = B::zero();
+        for (const B &m : black_sets_) {
+            if (m.meets(w)) continue;
+            B missing = m.minus(b);
+            int cost = missing.count();
+            if (cost < need) need = cost;
+            if (cost <= k) within[cost] |= missing;
+        }
+        for (int m = 1; m <= k; m++) within[m] |= within[m - 1];
+        return need;
+    }
+
+    int need_of(const B &b, const B &w, int k) {
+        if (!hex_) {
+            int need = UNREACHABLE;
+            for (const B &m : black_sets_) {
+                if (m.meets(w)) continue;
+                int cost = m.minus(b).count();
+                if (cost < need) need = cost;
+            }
+            return need;
+        }
+        layers(b, w, start_border_, k, layers_start_.data());
+        for (int i = 0; i <= k; i++)
+            if (layers_start_[i].meets(end_border_)) return i;
+        return UNREACHABLE;
+    }
+
+    // `Relevance._layers`: layers[i], the cells reached from `border` through at most i open
+    // cells (Black's cells free, White's blocking).
+    void layers(const B &b, const B &w, const B &border, int k, B *out) const {
+        B open = full_.minus(b | w), reached = B::zero(), touching = border;
+        for (int i = 0; i <= k; i++) {
+            B frontier = (touching & (i == 0 ? b : open)).minus(reached);
+            B fresh = frontier;
+            while (frontier.any()) {
+                B grow = B::zero();
+                for (int c = frontier.lowest(); c >= 0; c = frontier.lowest()) {
+                    grow |= neighbours_[c];
+                    frontier.clear(c);
+                }
+                touching |= grow;
+                frontier = (grow & b).minus(reached).minus(fresh);
+                fresh |= frontier;
+            }
+            reached |= fresh;
+            out[i] = reached;
+        }
+    }
+
+    int chain_tiers(const B &b, const B &w, int k, B *within) {
+        B *from_start = layers_start_.data(), *from_end = layers_end_.data();
+        layers(b, w, start_border_, k, from_start);
+        int need = UNREACHABLE;
+        for (int i = 0; i <= k; i++)
+            if (from_start[i].meets(end_border_)) {
+                need = i;
+                break;
+            }
+        for (int m = 0; m <= k; m++) within[m] = B::zero();
+        if (need > k) return need;
+        layers(b, w, end_border_, k, from_end);
+        B open = full_.minus(b | w);
+        for (int m = need > 1 ? need : 1; m <= k; m++) {
+            // an open cell lies on a chain of cost m iff d_start = i and d_end <= m + 1 - i
+            B found = B::zero();
+            for (int i = 1; i <= m; i++) found |= from_start[i] & from_end[m + 1 - i];
+            within[m] = found & open;
+        }
+        return need;
+    }
+
+    // -- goals without relevance (`black_status`, `white_completing`) -----------------------------
+    int black_status(const B &b, const B &w, B &completing) const {
+        B open = full_.minus(b | w);
+        if (hex_) {
+            B near_start = start_border_, near_end = end_border_;
+            flood(b & start_border_, b, near_start);
+            flood(b & end_border_, b, near_end);
+            completing = open & near_start & near_end;
+            return completing.any() ? 1 : border_need(b, w);
+        }
+        int best = UNREACHABLE;
+        completing = B::zero();
+        for (const B &m : black_sets_) {
+            if (m.meets(w)) continue;
+            B missing = m.minus(b);
+            int k = missing.count();
+            if (k == 1) completing |= missing;
+            if (k < best) best = k;
+        }
+        return best;
+    }
+
+    B white_completing(const B &b, const B &w) const {
+        B found = B::zero();
+        for (const B &m : white_sets_) {
+            if (m.meets(b)) continue;
+            B missing = m.minus(w);
+            if (missing.single()) found |= missing;
+        }
+        return found;
+    }
+
+    // `_border_need`: the fewest open cells joining the borders (a 0-1 breadth-first search).
+    int border_need(const B &b, const B &w) const {
+        std::vector<int> dist(n_, UNREACHABLE);
+        std::deque<int> queue;
+        for (int c = 0; c < n_; c++) {
+            if (start_border_.has(c) && !w.has(c)) {
+                int d = b.has(c) ? 0 : 1;
+                dist[c] = d;
+                if (d == 0) queue.push_front(c);
+                else queue.push_back(c);
+            }
+        }
+        while (!queue.empty()) {
+            int c = queue.front();
+            queue.pop_front();
+            int d = dist[c];
+            if (end_border_.has(c)) return d;
+            B around = neighbours_[c].minus(w);
+            for (int j = around.lowest(); j >= 0; j = around.lowest()) {
+                around.clear(j);
+                int nd = d + (b.has(j) ? 0 : 1);
+                if (nd < dist[j]) {
+                    dist[j] = nd;
+                    if (nd == d) queue.push_front(j);
+                    else queue.push_back(j);
+                }
+            }
+        }
+        return UNREACHABLE;
+    }
+
+    bool black_won(const B &b) const {
+        if (hex_) {
+            B near = B::zero();
+            return flood(b & start_border_, b, near).meets(end_border_);
+        }
+        for (const B &m : black_sets_)
+            if (m.within(b)) return true;
+        return false;
+    }
+
+    B flood(const B &seeds, const B &within, B &near) const {
+        B reach = seeds, todo = seeds;
+        for (int c = todo.lowest(); c >= 0; c = todo.lowest()) {
+            todo.clear(c);
+            const B &around = neighbours_[c];
+            near |= around;
+            B grow = (around & within).minus(reach);
+            reach |= grow;
+            todo |= grow;
+        }
+        return reach;
+    }
+
+    // -- White's pairings within the depth (`PairingFinder.exists`, within_depth) -----------------
+    // The Python solver asks a SAT solver where its quick search runs out of steps; here the same
+    // search goes on without a step bound instead: both answer whether a pairing exists, exactly.
+    bool pairing_exists(const B &b, const B &w, int t) {
+        int most = black_left_[t];
+        B occupied = b | w;
+        std::vector<B> live;
+        for (const B &s : pairing_sets_) {
+            if (s.meets(w)) continue;
+            B open = s.minus(occupied);
+            if (open.count() > most) continue;  // Black has too few moves left to complete it
+            if (!open.any() || open.single()) return false;  // no pair fits in it
+            bool seen = false;  // (`dict.fromkeys`: each set once, first come first)
+            for (const B &l : live) seen = seen || l == open;
+            if (!seen) live.push_back(open);
+        }
+        int64_t budget = int64_t(pairing_steps_);
+        int quick = pairs_fit(live, B::zero(), budget);
+        if (quick >= 0) return quick == 1;
+        pairing_searches_++;
+        budget = INT64_MAX;
+        return pairs_fit(live, B::zero(), budget) == 1;
+    }
+
+    // `_quick_pairing`'s `fits`: 1 disjoint pairs fit one inside each set, 0 none do, -1 out of steps.
+    int pairs_fit(const std::vector<B> &sets, const B &used, int64_t &budget) const {
+        B best = B::zero();
+        int fewest = UNREACHABLE;
+        for (const B &cells : sets) {
+            B free_ = cells.minus(used);
+            int count = free_.count();
+            if (count < 2) return 0;
+            if (count < fewest) {
+                best = free_;
+                fewest = count;
+            }
+        }
+        if (!best.any()) return 1;
+        std::vector<int> bits;
+        for (B x = best; x.any();) {
+            int c = x.lowest();
+            x.clear(c);
+            bits.push_back(c);
+        }
+        std::vector<B> rest;
+        for (size_t i = 0; i < bits.size(); i++) {
+            for (size_t j = i + 1; j < bits.size(); j++) {
+                if (--budget < 0) return -1;
+                B pair = B::zero();
+                pair.set(bits[i]);
+                pair.set(bits[j]);
+                rest.clear();
+                for (const B &cells : sets)
+                    if (!pair.within(cells)) rest.push_back(cells);
+                int found = pairs_fit(rest, used | pair, budget);
+                if (found != 0) return found;
+            }
+        }
+        return 0;
+    }
+
+    // -- symmetries (`PositionalRules.key`) ------------------------------------------------------
+    // The least board of the position's orbit, as the Python masks compare (Black's cells first).
+    void canonical(const B &b, const B &w, B &kb, B &kw) const {
+        for (const std::vector<int> &p : perms_) {
+            B pb = image(b, p), pw = image(w, p);
+            if (pb.less(kb) || (pb == kb && pw.less(kw))) {
+                kb = pb;
+                kw = pw;
+            }
+        }
+    }
+    static B image(const B &cells, const std::vector<int> &perm) {
+        B out = B::zero();
+        for (int i = 0; i < W; i++)
+            for (uint64_t x = cells.w[i]; x; x &= x - 1) out.set(perm[i * 64 + __builtin_ctzll(x)]);
+        return out;
+    }
+
+    int n_, depth_;
+    std::vector<uint8_t> black_turn_;
+    bool hex_, relevance_, carriers_on_;
+    int lookahead_from_;
+    std::vector<int> order_;
+    std::vector<uint8_t> pairable_;
+    uint64_t pairing_steps_, symmetry_after_;
+    int symmetric_plies_;
+    uint64_t max_positions_;
+    StopCheck check_;
+    void *context_;
+    uint64_t check_every_;
+    Table<W> table_;
+    B full_, b0_, w0_, first_, start_border_, end_border_;
+    std::vector<B> black_sets_, white_sets_, pairing_sets_, neighbours_;
+    std::vector<std::vector<int>> perms_;
+    std::vector<int> black_left_;
+    std::vector<uint8_t> one_stone_;
+    std::vector<B> tiers_, layers_start_, layers_end_;
+    int stride_ = 1;
+    std::vector<std::vector<int>> moves_;
+    std::vector<Cuts<W>> cuts_;
+    std::unordered_map<Board<W>, B, BoardHash<W>> carriers_;
+    std::vector<uint64_t> zobrist_black_, zobrist_white_;
+    uint64_t positions_ = 0, hits_ = 0, stores_ = 0, replacements_ = 0, lost_causes_ = 0, pairing_searches_ = 0;
+    bool symmetries_on_ = false;
+    int status_ = 0;
+    int first_move_ = -1;
+};
+
+template <int W>
+SearchReport solve_full_with(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
+                             void *context, uint64_t check_every) {
+    FullSearch<W> search(spec, max_positions, table_bytes, check, context, check_every);
+    return search.run();
+}
+
 template <int W>
 SearchReport solve_with(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
                         void *context, uint64_t check_every) {
@@ -568,6 +1227,31 @@ const char *check_spec(const GameSpec &s) {
     return "";
 }
 
+// What `solve_full` reads beside the plain search's spec, checked as cheaply.
+const char *check_full_spec(const GameSpec &s) {
+    const char *plain = check_spec(s);
+    if (*plain) return plain;
+    if (s.order.size() != size_t(s.cells)) return "bad static order";
+    std::vector<uint8_t> seen(s.cells, 0);
+    for (int c : s.order) {
+        if (c < 0 || c >= s.cells || seen[c]) return "bad static order";
+        seen[c] = 1;
+    }
+    if (!s.pairable.empty() && s.pairable.size() != s.black_turn.size()) return "bad pairing time points";
+    if (!s.pairable.empty() && !lists_ok(s.pairing_set_offsets, s.pairing_set_cells, s.cells)) return "bad pairing sets";
+    if (s.cells && s.symmetry_cells.size() % size_t(s.cells)) return "bad symmetries";
+    for (size_t i = 0; s.cells && i < s.symmetry_cells.size(); i += s.cells) {
+        std::vector<uint8_t> hit(s.cells, 0);
+        for (int k = 0; k < s.cells; k++) {
+            int c = s.symmetry_cells[i + k];
+            if (c < 0 || c >= s.cells || hit[c]) return "bad symmetries";
+            hit[c] = 1;
+        }
+    }
+    if (s.relevance && s.hex && s.neighbour_offsets.size() != size_t(s.cells) + 1) return "bad neighbours";
+    return "";
+}
+
 int entry_bytes_for(int cells) {
     if (cells <= 64) return int(sizeof(Table<1>::Entry));
     if (cells <= 128) return int(sizeof(Table<2>::Entry));
@@ -581,6 +1265,14 @@ SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t 
     if (spec.cells <= 128) return solve_with<2>(spec, max_positions, table_bytes, check, context, check_every);
     if (spec.cells <= 192) return solve_with<3>(spec, max_positions, table_bytes, check, context, check_every);
     return solve_with<6>(spec, max_positions, table_bytes, check, context, check_every);
+}
+
+SearchReport solve_full(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
+                        void *context, uint64_t check_every) {
+    if (spec.cells <= 64) return solve_full_with<1>(spec, max_positions, table_bytes, check, context, check_every);
+    if (spec.cells <= 128) return solve_full_with<2>(spec, max_positions, table_bytes, check, context, check_every);
+    if (spec.cells <= 192) return solve_full_with<3>(spec, max_positions, table_bytes, check, context, check_every);
+    return solve_full_with<6>(spec, max_positions, table_bytes, check, context, check_every);
 }
 
 }  // namespace bddlc

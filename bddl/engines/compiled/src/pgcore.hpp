@@ -30,6 +30,21 @@ struct GameSpec {
     // mover claims one cell before the other side's turn, two threats of the other side lose and
     // one must be blocked.  False: the plain minimax.
     bool threats = false;
+
+    // The positional solver's knowledge (`solve_full`; bddl/engines/positional.py is the reference,
+    // bddl/engines/positional_rules.py the rules it reads).  The wrapper computes what is cheap in
+    // Python and costly to port (the static order, the checked symmetries, where White's pairing
+    // argument applies) and passes it here.
+    std::vector<int> order;                 // the static move order: every cell once
+    bool relevance = false;                 // Maker-Breaker: the relevance tiers restrict and order the claims
+    bool carriers = false;                  // Maker-Breaker: White skips replies outside a found win's carrier
+    int lookahead_from = 3;                 // White's cheapest-tier blocks by how far they push Black's need
+    std::vector<uint8_t> pairable;          // per time point: White's pairing argument applies (empty: no pairings)
+    std::vector<int> pairing_set_offsets, pairing_set_cells;  // Black's sets for the pairings, ascending as masks
+    uint64_t pairing_steps = 2000;          // the quick pairing search's steps before the complete one
+    std::vector<int> symmetry_cells;        // the non-identity board symmetries, `cells` images each
+    uint64_t symmetry_after = 2000;         // canonical keys once this many positions are expanded
+    int symmetric_plies = 4;                // canonical keys before this time point only
 };
 
 // How the search ended and what it cost.
@@ -47,6 +62,9 @@ struct SearchReport {
     uint64_t table_bound_bytes = 0;  // the size it may reach: the bound given, in whole buckets
     int entry_bytes = 0;
     int words = 0;              // 64-bit words per bitboard
+    bool symmetries_on = false;         // `solve_full`: the canonical keys were switched on
+    uint64_t lost_causes = 0;           // `solve_full`: positions the knowledge decided unexpanded
+    uint64_t pairing_searches = 0;      // `solve_full`: pairing questions that ran past the quick steps
 };
 
 // Called every `check_every` positions; a nonzero answer stops the search (status 2).
@@ -57,11 +75,20 @@ constexpr int MAX_CELLS = 384;
 
 // Empty when the spec is well formed, else why not (the wrapper raises it as a ValueError).
 const char *check_spec(const GameSpec &spec);
+// The same for `solve_full`, with what it reads beside (the order, pairings, symmetries).
+const char *check_full_spec(const GameSpec &spec);
 
 // The plain memoised minimax (with the one-move threats where `spec.threats`).  `table_bytes`
 // bounds the table.
 SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes,
                          StopCheck check, void *context, uint64_t check_every);
+
+// The positional solver's search (bddl/engines/positional.py) on the same table: lost causes,
+// White's pairings within the depth, one-ply verdicts, forced blocks, Maker-Breaker relevance
+// with its carriers and look-ahead, canonical keys under the board's symmetries.  Counts the same
+// positions as the Python solver wherever the table evicts nothing.
+SearchReport solve_full(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes,
+                        StopCheck check, void *context, uint64_t check_every);
 
 // Bytes per table entry for a board of `cells` cells (the table's unit of memory).
 int entry_bytes_for(int cells);
