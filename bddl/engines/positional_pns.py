@@ -142,7 +142,12 @@ class PositionalProofNumberSearch:
     """df-pn on one game's rules, with its table; reusable across positions of
     the game, as the minimax's `PositionalSolver` is (the same two questions:
     `decide`, `refutation`), so that a certificate's strategist can be asked
-    position by position what the search that decided the game has proved."""
+    position by position what the search that decided the game has proved.
+
+    `relevance=False` turns off the Maker-Breaker relevance pruning (the tests'
+    reference); `initial_numbers=False` starts every position at (1, 1);
+    `use_symmetries=False` keeps symmetric positions apart; `pairings=False`
+    never asks for White's pairings."""
 
     def __init__(
         self,
@@ -250,25 +255,12 @@ class PositionalProofNumberSearch:
         return None
 
 
-def solve_pns(
-    game: PositionalGame,
-    max_positions: int = DEFAULT_MAX_POSITIONS,
-    capacity: int = DEFAULT_CAPACITY,
-    relevance: bool = True,
-    initial_numbers: bool = True,
-    use_symmetries: bool = True,
-    epsilon: float = PG_EPSILON,
-    leaf_plies: int = PG_LEAF_PLIES,
-    pairings: bool = True,
-) -> PgSearchResult:
+def solve_pns(game: PositionalGame, **options) -> PgSearchResult:
     """Decide the game from its initial position by df-pn; raises `SearchBudgetExceeded`.
-    `relevance=False` turns off the Maker-Breaker relevance pruning (the tests' reference);
-    `initial_numbers=False` starts every position at (1, 1); `use_symmetries=False`
-    keeps symmetric positions apart; `pairings=False` never asks for White's pairings.
-    The result's `solver` holds the search and its table (`PositionalProofNumberSearch`)."""
+    The `options` are `PositionalProofNumberSearch`'s, by keyword.  The result's
+    `solver` holds the search and its table (`PositionalProofNumberSearch`)."""
     start = time.perf_counter()
-    solver = PositionalProofNumberSearch(game, max_positions, capacity, relevance, initial_numbers, use_symmetries, epsilon,
-                                         leaf_plies, pairings)
+    solver = PositionalProofNumberSearch(game, **options)
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
     wins, first_move = solver.decide(b, w)
     return PgSearchResult(wins, game.depth, first_move, solver.positions, time.perf_counter() - start, len(solver.rules.perms), solver)

@@ -19,25 +19,11 @@ from __future__ import annotations
 from bddl.pg.game import BLACK
 from circuits import Circuit
 
-from .maker_breaker import ImplicitEncoding, Reduced, constant, reduce_for_chains, reduce_for_sets
-from .symbolic import (
-    bound_restriction,
-    chain_edges,
-    explicit_sets,
-    is_cell,
-    quantify_moves,
-    quantify_witness,
-    same,
-    source_and_target,
-)
+from .maker_breaker import ImplicitEncoding, Reduced, reduce_for_chains, reduce_for_sets
+from .symbolic import Moves, bound_restriction, chain_edges, encode_symbolic, explicit_sets, is_cell, same, source_and_target
 
 
-def _encode(name: str, reduced: Reduced, goal) -> ImplicitEncoding:
-    if reduced.decided is not None:
-        return constant(name, reduced)
-    c = Circuit()
-    moves = quantify_moves(c, reduced)
-    witness = quantify_witness(c, reduced, moves.width)
+def _constraints(c: Circuit, reduced: Reduced, moves: Moves, witness, goal) -> list[int]:
     position = tuple(c.var(f"P[{j}]") for j in range(moves.width))
     c.forall(position)
     neighbour = tuple(c.var(f"N[{j}]") for j in range(moves.width)) if goal is _neighbour_goal else ()
@@ -62,8 +48,7 @@ def _encode(name: str, reduced: Reduced, goal) -> ImplicitEncoding:
     on_witness = c.or_([same(c, position, cell) for cell in witness])
     parts.append(c.implies(on_witness, c.and_([occupied[-1], -white[-1]])))
     parts.append(goal(c, reduced, witness, position, neighbour, moves.cells))
-    c.set_output(c.and_(parts))
-    return ImplicitEncoding(name, reduced, moves.first_black(), circuit=c)
+    return parts
 
 
 def _sets_goal(c: Circuit, reduced: Reduced, witness, position, neighbour, cells: int) -> int:
@@ -86,8 +71,8 @@ def _neighbour_goal(c: Circuit, reduced: Reduced, witness, position, neighbour, 
 
 
 def encode_la(game, depth: int | None = None) -> ImplicitEncoding:
-    return _encode("LA", reduce_for_sets(game, depth), _sets_goal)
+    return encode_symbolic("LA", reduce_for_sets(game, depth), _constraints, _sets_goal)
 
 
 def encode_ln(game, depth: int | None = None) -> ImplicitEncoding:
-    return _encode("LN", reduce_for_chains(game, depth), _neighbour_goal)
+    return encode_symbolic("LN", reduce_for_chains(game, depth), _constraints, _neighbour_goal)

@@ -14,25 +14,11 @@ from __future__ import annotations
 from bddl.pg.game import BLACK
 from circuits import Circuit
 
-from .maker_breaker import ImplicitEncoding, Reduced, constant, reduce_for_chains, reduce_for_sets
-from .symbolic import (
-    bound_restriction,
-    chain_edges,
-    explicit_sets,
-    is_cell,
-    quantify_moves,
-    quantify_witness,
-    same,
-    source_and_target,
-)
+from .maker_breaker import ImplicitEncoding, Reduced, reduce_for_chains, reduce_for_sets
+from .symbolic import Moves, bound_restriction, chain_edges, encode_symbolic, explicit_sets, is_cell, same, source_and_target
 
 
-def _encode(name: str, reduced: Reduced, goal) -> ImplicitEncoding:
-    if reduced.decided is not None:
-        return constant(name, reduced)
-    c = Circuit()
-    moves = quantify_moves(c, reduced)
-    witness = quantify_witness(c, reduced, moves.width)
+def _constraints(c: Circuit, reduced: Reduced, moves: Moves, witness, goal) -> list[int]:
     parts = [goal(c, reduced, witness, moves.cells), bound_restriction(c, moves)]
     black = moves.black()
     # G_wb (Def. 8): every witness cell is one of Black's moves
@@ -41,8 +27,7 @@ def _encode(name: str, reduced: Reduced, goal) -> ImplicitEncoding:
     for k, (side, bits) in enumerate(moves.plies):
         if side == BLACK:
             parts.extend(-same(c, bits, earlier) for _, earlier in moves.plies[:k])
-    c.set_output(c.and_(parts))
-    return ImplicitEncoding(name, reduced, moves.first_black(), circuit=c)
+    return parts
 
 
 def _sets_goal(c: Circuit, reduced: Reduced, witness, cells: int) -> int:
@@ -60,8 +45,8 @@ def _neighbour_goal(c: Circuit, reduced: Reduced, witness, cells: int) -> int:
 
 
 def encode_sa(game, depth: int | None = None) -> ImplicitEncoding:
-    return _encode("SA", reduce_for_sets(game, depth), _sets_goal)
+    return encode_symbolic("SA", reduce_for_sets(game, depth), _constraints, _sets_goal)
 
 
 def encode_sn(game, depth: int | None = None) -> ImplicitEncoding:
-    return _encode("SN", reduce_for_chains(game, depth), _neighbour_goal)
+    return encode_symbolic("SN", reduce_for_chains(game, depth), _constraints, _neighbour_goal)

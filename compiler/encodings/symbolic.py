@@ -1,6 +1,6 @@
-"""What the lifted (LA, LN) and stateless (SA, SN) encodings share: moves as
-cell numbers in binary, the witness W^0..W^l of Black's cells, and the goal
-constraints on it (Shaik, Mayer-Eichberger, van de Pol and Saffidine,
+"""What the lifted (LA, LN) and stateless (SA, SN) encodings share: the
+formula's frame (`encode_symbolic`), moves as cell numbers in binary, the
+witness W^0..W^l of Black's cells, and the goal constraints on it (Shaik, Mayer-Eichberger, van de Pol and Saffidine,
 "Implicit state and goals in QBF encodings for positional games", sections
 3.2-4.4).
 
@@ -15,11 +15,12 @@ padding.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from bddl.pg.game import BLACK
 from circuits import Circuit, equals, equals_const, less_than_const
 
-from .maker_breaker import Reduced, bits_needed
+from .maker_breaker import ImplicitEncoding, Reduced, bits_needed, constant
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,21 @@ def quantify_witness(c: Circuit, reduced: Reduced, width: int) -> list[tuple[int
     witness = [tuple(c.var(f"W{i}[{j}]") for j in range(width)) for i in range(reduced.black_moves)]
     c.exists([bit for w in witness for bit in w])
     return witness
+
+
+def encode_symbolic(name: str, reduced: Reduced, constraints: Callable[..., list[int]], goal) -> ImplicitEncoding:
+    """The frame of LA, LN, SA and SN: a constant where the game is decided
+    before any move; else the moves M^1..M^d and the witness W^0..W^l
+    quantified (in that order), then `constraints(c, reduced, moves, witness,
+    goal)` (which quantifies what else it needs), and the formula the
+    conjunction of the constraints it lists."""
+    if reduced.decided is not None:
+        return constant(name, reduced)
+    c = Circuit()
+    moves = quantify_moves(c, reduced)
+    witness = quantify_witness(c, reduced, moves.width)
+    c.set_output(c.and_(constraints(c, reduced, moves, witness, goal)))
+    return ImplicitEncoding(name, reduced, moves.first_black(), circuit=c)
 
 
 def bound_restriction(c: Circuit, moves: Moves) -> int:
