@@ -74,6 +74,7 @@ class GameRules(Protocol):
     """What every language answers about its games (see the module docstring)."""
 
     language: str  # "bddl" or "pg"
+    axes_numbered: bool  # the rows and columns are numbered from 1 (BDDL's y and x), else named by the cells' names
     depth: int  # plies Black has to win in
     initial: Position
     layout: str  # "grid", "hex" or "cells" (no geometry: draw the cells as a list)
@@ -165,6 +166,7 @@ class BddlRules:
     """A BDDL game (domain and problem) through `GameRules`; moves are written `ACTION X Y`."""
 
     language = "bddl"
+    axes_numbered = True
     layout = "grid"
 
     def __init__(self, game: Game, depth: int | None = None):
@@ -226,6 +228,7 @@ class PgRules:
     """A positional game through `GameRules`; a move is the name of the claimed cell."""
 
     language = "pg"
+    axes_numbered = False
 
     def __init__(self, game, depth: int | None = None):
         from .pg.game import PositionalGame

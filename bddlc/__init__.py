@@ -92,10 +92,7 @@ def _model_named(model: GameModel, folder: str) -> GameModel:
     paths = tuple(_text_name(p, folder) for p in model.paths)
     warnings = tuple(dataclasses.replace(w, span=dataclasses.replace(w.span, file=_text_name(w.span.file, folder)))
                      for w in model.warnings)
-    bddl = model.bddl
-    if bddl is not None:
-        bddl = dataclasses.replace(bddl, domain_path=paths[0], problem_path=paths[1], warnings=warnings)
-    return dataclasses.replace(model, paths=paths, bddl=bddl, warnings=warnings)
+    return model.with_paths(paths, warnings)
 
 
 def compile(model: GameModel, encoding: str | None = None, format: str | None = None) -> str:  # noqa: A001 (the command's name)
@@ -122,9 +119,9 @@ def solve(model: GameModel, *, engine: str = "auto", encoding: str | None = None
 
 def search(model: GameModel, *, algorithm: str = "minimax", max_positions: int = 20_000_000, race_patterns: bool = False,
            positional_rules: bool = False):
-    """`bddlc search`: a `compiler.solving.game_search.SearchOutcome`; raises `SearchBudgetExceeded` past the budget."""
+    """`bddlc search`: a `compiler.solving.search.outcome.SearchOutcome`; raises `SearchBudgetExceeded` past the budget."""
     from bddl.suggest import did_you_mean
-    from compiler.solving.game_search import ALGORITHMS, search_model
+    from compiler.solving.search.outcome import ALGORITHMS, search_model
 
     if algorithm not in ALGORITHMS:
         raise ValueError(f"there is no algorithm {algorithm!r}{did_you_mean(algorithm, ALGORITHMS)}: choose from {', '.join(ALGORITHMS)}")

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Sequence
 
 from compiler.cli.common import positive_float, positive_int
-from compiler.solving import cluster
-from compiler.solving.processes import exit_status, terminations_interrupt
-from compiler.solving.solver_programs import DEFAULT_SOLVER, members
+from compiler.solving.processes import cluster
+from compiler.solving.processes.processes import exit_status, terminations_interrupt
+from compiler.solving.qbf.solver_programs import DEFAULT_SOLVER, members
 
 from . import machine, parallel, plots, records, report
 from .configs import ALIASES, TSEITIN_VARIANTS, ConfigurationError, parse_all
@@ -57,7 +57,7 @@ PROFILES = {
 
 def build_parser() -> argparse.ArgumentParser:
     from compiler.encodings import ENCODINGS
-    from compiler.solving.solver_programs import SOLVER_CHOICES
+    from compiler.solving.qbf.solver_programs import SOLVER_CHOICES
 
     p = argparse.ArgumentParser(
         prog="python -m bench",

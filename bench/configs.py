@@ -17,7 +17,7 @@ import itertools
 from dataclasses import dataclass
 
 from compiler.encodings import DEFAULT_ENCODING, ENCODINGS, SOLVE_ENCODING, SOLVE_TSEITIN
-from compiler.solving.solver_programs import DEFAULT_SOLVER, FORMATS, PORTFOLIOS, SOLVER_CHOICES, default_solver
+from compiler.solving.qbf.solver_programs import DEFAULT_SOLVER, FORMATS, PORTFOLIOS, SOLVER_CHOICES, default_solver
 
 from .preprocessing import PREPROCESSORS
 

@@ -25,7 +25,7 @@ from bddl import Game, load_model
 from bddl.engines.pns import search_pns
 from bddl.engines.race import race_knowledge
 from bddl.engines.minimax import SearchBudgetExceeded, search
-from compiler.solving.positional_search import not_searchable, search_positional
+from compiler.solving.search.positional_rules import not_searchable, search_positional
 
 from . import corpus as corpus_module
 from .suite import REPOSITORY, read_manifest

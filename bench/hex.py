@@ -3,7 +3,7 @@
 Four modes:
 
 * `solve` (default): the Hein puzzles of the corpus (`pg/hein/`) through
-  `compiler.solving.positional.solve_pg`, the library behind `bddlc solve
+  `compiler.languages.PgModel.solve_qbf`, the library behind `bddlc solve
   game.pg`, under one or more configurations ENCODING:SOLVER[:bloqqer]
   ("default" is what `bddlc solve` picks), one instance at a time, with a
   time limit per instance that covers compiling.  Verdicts are compared with
@@ -103,7 +103,7 @@ def _judged(verdict: str, expected: str) -> tuple[str, bool]:
 
 def run_solve(args) -> int:
     from bddl.pg.reader import load_pg
-    from compiler.solving.positional import solve_pg
+    from compiler.languages import pg_model
 
     known = answers(args.corpus)
     wrong = 0
@@ -115,8 +115,7 @@ def run_solve(args) -> int:
             for config in args.config:
                 encoding, solver, *pre = config.split(":")
                 cpu = _cpu()
-                result = solve_pg(
-                    game,
+                result = pg_model(game).solve_qbf(
                     encoding=None if encoding in ("", "default") else encoding,
                     solver=solver or "default",
                     preprocess=pre[0] if pre else "none",

@@ -5,7 +5,7 @@ The whole-process compile (`python -m compiler.cli DOMAIN PROBLEM -o FILE`)
 is the number users feel, imports and all; the in-process compile (load,
 encode, write the QCIR text, with the parser already built) is the number
 the compiler's own work costs.  Solver runs go through
-`compiler.solving.solver_programs.run_solver`: a child process per run, killed at the limit,
+`compiler.solving.qbf.solver_programs.run_solver`: a child process per run, killed at the limit,
 with a verdict only from the exit codes 10 and 20.
 """
 
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from circuits import Qdimacs, to_qdimacs, write_qdimacs
-from compiler.solving import solver_programs as solvers
-from compiler.solving.preprocessing import check_prefix
-from compiler.solving.processes import spawn
+from compiler.solving.qbf import solver_programs as solvers
+from compiler.solving.qbf.preprocessing import check_prefix
+from compiler.solving.processes.processes import spawn
 
 from .configs import Configuration
 from .preprocessing import PREPROCESSORS

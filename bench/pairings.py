@@ -42,14 +42,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("no .pg game found in " + ", ".join(args.games))
     games = []
     for path in paths:
-        if path.suffix == ".bddl":
-            print(f"python -m bench.pairings: {path}: a .pg game is needed (White's pairings are a cut of the "
-                  "positional rules; a BDDL model gets them with bddlc search --positional-rules)", file=sys.stderr)
-            return 1
         try:
             games.append(load_pg(path))
-        except BddlSyntaxError as exc:
-            print(f"python -m bench.pairings: {exc}", file=sys.stderr)
+        except BddlSyntaxError as exc:  # a BDDL file among them, too: the reader names what it found
+            print(f"python -m bench.pairings: {exc}\n{path}: a .pg game is needed (White's pairings are a cut of the "
+                  "positional rules; a BDDL model gets them with bddlc search --positional-rules)", file=sys.stderr)
             return 1
     search = solve if args.algorithm == "minimax" else solve_pns
     print("| game | verdict | positions with / without | seconds with / without | time ratio |")

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler.solving import cluster
+from compiler.solving.processes import cluster
 
 from .configs import Configuration
 from .instances import Instance

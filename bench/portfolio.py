@@ -24,7 +24,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from compiler.model import open_model
-from compiler.solving.portfolio import Member, race
+from compiler.solving.processes.portfolio import Member, race
 from compiler.solving.routes import answer, search_plan, search_result
 
 from .corpus import CORPUS as BDDL_CORPUS

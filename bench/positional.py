@@ -2,7 +2,7 @@
 
 Each configuration is ENCODING:SOLVER[:bloqqer] (e.g. cor+:depqbf,
 corrective:caqe, cor+:default:bloqqer); "default" names what `bddlc solve`
-uses.  Every instance runs through `compiler.solving.positional.solve_pg`,
+uses.  Every instance runs through `compiler.languages.PgModel.solve_qbf`,
 the library behind `bddlc solve game.pg`, one at a time, with a time limit
 that covers compiling too.  Verdicts are compared with the corpus's
 `answers.tsv`; a wrong one makes the exit status 1.  Results go to a TSV
@@ -20,7 +20,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from bddl.pg.reader import load_pg
-from compiler.solving.positional import PG_SOLVE_ENCODING, encode_pg, solve_pg
+from compiler.encodings import POSITIONAL_ENCODING as PG_SOLVE_ENCODING
+from compiler.languages import pg_model
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pg"
 
@@ -65,7 +66,7 @@ def run(args) -> int:
         game = load_pg(path)
         for config in args.configs:
             encoding, solver, preprocess = config
-            result = solve_pg(game, encoding=encoding, solver=solver, preprocess=preprocess, timeout=args.time_limit)
+            result = pg_model(game).solve_qbf(encoding=encoding, solver=solver, preprocess=preprocess, timeout=args.time_limit)
             expected = known.get(name)
             status = "unknown" if result.black_wins is None else "right" if expected is None or result.black_wins == expected else "WRONG"
             wrong += status == "WRONG"
@@ -124,7 +125,7 @@ def sizes(corpus: Path) -> str:
     ]
     for file, (title, *paper) in TABLE_3.items():
         start = time.perf_counter()
-        q = encode_pg(load_pg(corpus / "milestones" / file), "cor+").qdimacs()
+        q = pg_model(load_pg(corpus / "milestones" / file)).compile("cor+").qdimacs()
         seconds = time.perf_counter() - start
         ours = (
             len(q.prefix),

@@ -2,7 +2,7 @@
 
 Why pluggable: Bloqqer is the lever issue 5 wants measured, but pyqbf's
 wrapper can drop quantifiers and flip verdicts (docs/qbf-solvers.md §3),
-so it runs only through `compiler.solving.preprocessing.bloqqer`, the prefix check and
+so it runs only through `compiler.solving.qbf.preprocessing.bloqqer`, the prefix check and
 repair that `bddlc solve --preprocess bloqqer` uses.
 
 A step takes the formula and the seconds it may use and returns either a
@@ -60,7 +60,7 @@ class Bloqqer:
         return None
 
     def __call__(self, formula: Qdimacs, timeout: float) -> Preprocessed:
-        from compiler.solving.preprocessing import bloqqer
+        from compiler.solving.qbf.preprocessing import bloqqer
 
         result = bloqqer(formula, timeout=timeout)
         if result.status == "decided":

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from compiler.solving.cluster import this_worker
+from compiler.solving.processes.cluster import this_worker
 
 from .configs import Configuration, resolve_default
 from .instances import Instance

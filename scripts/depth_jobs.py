@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from compiler.solving.regress import read_manifest  # noqa: E402
+from compiler.cli.regress_run import read_manifest  # noqa: E402
 
 
 def depth_run(entry, extra: list[str], timeout: float) -> dict:

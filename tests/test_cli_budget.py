@@ -12,8 +12,8 @@ import pytest
 from bddl.game import BLACK
 from bddl.engines.minimax import black_wins
 from compiler.cli import main
-from compiler.solving import budget as budget_module
-from compiler.solving.budget import Budget
+from compiler.solving.processes import budget as budget_module
+from compiler.solving.processes.budget import Budget
 from compiler.solving.critical_depth import candidate_depths, scan_depths
 from compiler.model import open_model
 from compiler.solving.strategy import SolverStrategy, StrategyUnknown

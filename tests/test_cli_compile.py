@@ -22,7 +22,7 @@ import pytest
 from bddl import Game, load_model, search
 from compiler.cli import COMMANDS, main
 from compiler.formula_files import format_for
-from compiler.solving.solver_programs import run_solver
+from compiler.solving.qbf.solver_programs import run_solver
 from conftest import ROOT
 from helpers.paper_listings import LISTING_4_POSITIONAL_DOMAIN
 

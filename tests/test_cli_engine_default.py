@@ -14,7 +14,8 @@ import pytest
 from helpers.suite import DOMAINS, PROBLEMS
 
 from compiler.cli import main
-from compiler.solving import regress, routes
+from compiler.cli import regress_run as regress
+from compiler.solving import routes
 
 TIC = (str(DOMAINS / "positional.bddl"), str(PROBLEMS / "httt/tic_4x4_d5.bddl"))
 TIC_NO_WIN = (str(DOMAINS / "positional.bddl"), str(PROBLEMS / "httt/tic_4x4_d3.bddl"))

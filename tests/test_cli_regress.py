@@ -11,7 +11,7 @@ import pytest
 from helpers.suite import DOMAINS, PROBLEMS
 
 from compiler.cli import main
-from compiler.solving import regress
+from compiler.cli import regress_run as regress
 
 ENTRY = """
 [[problem]]
@@ -166,7 +166,7 @@ def test_two_dask_workers_check_the_entries(tmp_path, capsys):
 
 def test_on_dask_the_entries_the_manifest_says_are_longest_start_first(tmp_path, capsys, monkeypatch):
     pytest.importorskip("distributed")
-    from compiler.solving import cluster
+    from compiler.solving.processes import cluster
 
     path = manifest(tmp_path, *GOOD)
     text = path.read_text().split("[[problem]]")
@@ -191,7 +191,7 @@ def test_a_model_that_does_not_load_fails_its_entry_only(tmp_path, capsys):
     assert f"MISMATCH: {broken}: the model does not load: {broken}:" in err
 
 
-# --- positional games (.pg): no domain; solved by solve_pg, searched by the explicit positional solver ---
+# --- positional games (.pg): no domain; solved by the QBF route, searched by the explicit positional solver ---
 
 PG_ENTRY = """
 [[problem]]
@@ -303,12 +303,10 @@ def test_a_model_the_search_child_refuses_is_a_mismatch_not_undecided(tmp_path, 
     assert "the model does not load" in err
 
 
-@pytest.mark.parametrize("where", ["pipeline", "positional"])
-def test_a_refuted_first_move_of_either_language_is_a_mismatch(tmp_path, monkeypatch, where):
-    """Issue 26, repro 7: only the positional MoveCheckError was caught; the BDDL one escaped."""
-    import importlib
-
-    error = importlib.import_module(f"compiler.solving.{where}").MoveCheckError
+def test_a_refuted_first_move_is_a_mismatch(tmp_path, monkeypatch):
+    """Issue 26, repro 7: only the positional MoveCheckError was caught; the BDDL one escaped.
+    Both adapters now raise the one `compiler.solving.results.MoveCheckError`."""
+    from compiler.solving.results import MoveCheckError as error
 
     def refuted(entry, depth, options):
         raise error("the game engine refutes the first move")

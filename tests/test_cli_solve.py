@@ -180,7 +180,7 @@ def test_depth_no_win_and_bad_range(capsys):
 
 def test_depth_reports_a_contradicting_solver_loudly(capsys, monkeypatch):
     from compiler.solving import critical_depth
-    from compiler.solving.pipeline import EncodingSize, SolveResult
+    from compiler.solving.results import EncodingSize, SolveResult
 
     monkeypatch.setattr(critical_depth, "solve_model", lambda m, **kw: SolveResult(m.depth == 3, m.depth, "fake", 0.0, EncodingSize(1, 1, 1)))
     status, out, err = run(capsys, "depth", *TIC, "--engine", "qbf")

@@ -13,7 +13,7 @@ import pytest
 
 from compiler.cli import main
 from compiler.model import BDDL, PG, ModelPathsError, file_kind, language_of, open_model
-from compiler.solving.regress import read_manifest
+from compiler.cli.regress_run import read_manifest
 
 ROOT = Path(__file__).resolve().parent.parent
 DOMAIN = str(ROOT / "domains" / "positional.bddl")

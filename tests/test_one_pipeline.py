@@ -171,7 +171,7 @@ def test_a_formulas_first_move_decodes_to_a_winning_move(game, encoding):
     from bddl.rules import black_wins_by_rules
     from circuits import write_qdimacs
     from compiler.model import open_model
-    from compiler.solving.solver_programs import run_solver_on_text
+    from compiler.solving.qbf.solver_programs import run_solver_on_text
 
     model = open_model(game)
     formula = model.formula(encoding)

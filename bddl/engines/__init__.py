@@ -10,7 +10,7 @@ searching the game tree itself, with no encoding and no solver.
   through `positional_pns`), a `Minimax` whose leaves are the minimax's;
 * `pn_tree` and `pn_job`: the parallel proof-number search's (PPN²) server
   tree and its bounded df-pn jobs, without the messaging
-  (`compiler.solving.ppn2` runs them on Dask);
+  (`compiler.solving.search.ppn2` runs them on Dask);
 * `race`: Breakthrough's race patterns, knowledge for df-pn (a package by
   job: recognising the game, the restricted game, the patterns, the knowledge);
 * `positional_rules`: the rules of positional games and what the searches

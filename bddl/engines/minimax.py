@@ -54,11 +54,12 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..budget import MemoryBudgetExceeded, Progress, engine_bytes, max_stored_positions, memory_limit, require, stored_position_bytes
 from ..game import BLACK, Game, Move, State
+from .result import SearchResult
 
 DEFAULT_MAX_POSITIONS = 20_000_000
 NEVER = 1 << 62  # a positions count no search reaches, a depth no win needs
@@ -79,18 +80,6 @@ class SearchBudgetExceeded(Exception):
     def __init__(self, positions: int):
         super().__init__(f"search stopped after {positions} positions without an answer")
         self.positions = positions
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    black_wins: bool
-    depth: int
-    first_move: Move | None
-    positions: int
-    seconds: float
-    # the search and its table (a `Minimax`, or df-pn's subclass), to be asked about other positions of
-    # the game: a certificate's strategist then costs lookups, not a search again
-    engine: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -392,7 +381,7 @@ def search(game: Game, depth: int | None = None, max_positions: int = DEFAULT_MA
         wins = first_move is not None
     else:
         wins = engine.black_wins(False, state.black, state.white, depth)
-    return SearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, engine)
+    return SearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, engine=engine)
 
 
 def first_winning_move(game: Game, wins_after: Callable[[State], bool]) -> Move | None:

@@ -1,7 +1,7 @@
 """The server's proof-number tree of the parallel proof-number search (PPN²).
 
 The main algorithm of the race-patterns paper (its §2.3, Algorithm 1)
-without the messaging, which `compiler.solving.ppn2` does on Dask (and the
+without the messaging, which `compiler.solving.search.ppn2` does on Dask (and the
 tests do in-process): the tree, whose leaves are searched by jobs
 (`bddl.engines.pn_job`), and what the server does on each event.
 
@@ -24,7 +24,7 @@ tests do in-process): the tree, whose leaves are searched by jobs
   specialised solver at the leaves): with `qbf_at`, a leaf it accepts gets
   a verdict job first (a QBF solver on the leaf's formula with a time
   slice, or the single-process search with a budget of positions:
-  `compiler.solving.ppn2`), never the root.  `verdict` takes its
+  `compiler.solving.search.ppn2`), never the root.  `verdict` takes its
   answer: proved or disproved solves the leaf; unknown leaves the leaf's
   numbers as they were and releases it, and a leaf is given at most one
   verdict job (marked when it is handed out), so the next job on it is a

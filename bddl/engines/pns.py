@@ -449,7 +449,7 @@ def search_pns(
     wins = engine.black_wins(game.black_first, state.black, state.white, depth)
     if wins and game.black_first:
         first_move = _first_winning_move(game, engine, depth)
-    return SearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, engine)
+    return SearchResult(wins, depth, first_move, engine.positions, time.perf_counter() - start, engine=engine)
 
 
 def _first_winning_move(game: Game, engine: ProofNumberSearch, depth: int):

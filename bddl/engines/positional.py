@@ -35,11 +35,11 @@ position).  The budget contract is `bddl.engines.minimax`'s:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 from ..pg.game import PositionalGame
 from .minimax import DEFAULT_MAX_POSITIONS, NEVER, Key, Minimax, SearchBudgetExceeded, SideMoves
 from .positional_rules import Cuts, PositionalRules
+from .result import SearchResult
 
 SYMMETRY_AFTER = 2000
 # From this many Black claims left on, White's cheapest-tier claims are ordered by
@@ -51,17 +51,8 @@ LOOKAHEAD_FROM = 3
 __all__ = ["PgSearchResult", "PositionalSolver", "SearchBudgetExceeded", "solve"]
 
 
-@dataclass(frozen=True)
-class PgSearchResult:
-    black_wins: bool
-    depth: int  # the number of time points
-    first_move: int | None  # a winning first claim, when Black moves first and wins
-    positions: int  # positions expanded
-    seconds: float
-    symmetries: int  # the size of the symmetry group used (1: none)
-    # the search and its table, to be asked about other positions of the game (a certificate's
-    # strategist): a `PositionalSolver` or df-pn's `PositionalProofNumberSearch`
-    solver: object = field(default=None, compare=False, repr=False)
+# one result type for every engine (`bddl.engines.result`); the name the positional engines gave it
+PgSearchResult = SearchResult
 
 
 def solve(

@@ -600,4 +600,4 @@ def file_hashes(paths: Sequence[str]) -> list[str]:
 def check_files(model, certificate_path: str | Path) -> Verdict:
     """The verdict on the certificate file about the opened game (`compiler.model.GameModel`)."""
     data = read_certificate(certificate_path)
-    return check(model.rules, data, file_hashes(model.paths), model.pg)
+    return check(model.rules, data, file_hashes(model.paths), model.checker_game())

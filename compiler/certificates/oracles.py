@@ -50,15 +50,17 @@ class Oracle:
 
 
 def engine_oracle(model, max_bytes: int | None = None, searched=None) -> Oracle:
-    """The explicit engine of the model's language, its table held within `max_bytes`;
-    `searched` (the engine of the search that decided the game: a positional
-    game's `bddl.engines.positional.PgSearchResult.solver`, a BDDL game's
-    `bddl.engines.minimax.SearchResult.engine`) is asked instead of a new
-    one, so that its table answers and (positional games) its own moves make
-    the strategy."""
+    """The explicit engine of the model's language (`GameModel.certificate_oracle`), its table held
+    within `max_bytes`; `searched` (the engine of the search that decided the game, a
+    `bddl.engines.result.SearchResult.engine`) is asked instead of a new one, so that its table
+    answers and (positional games) its own moves make the strategy."""
     limit = memory_limit() if max_bytes is None else max_bytes
-    if model.language == "pg":
-        return _positional(model, limit, searched)
+    return model.certificate_oracle(limit, searched, decide=False)
+
+
+def bddl_oracle(model, limit: int, searched=None) -> Oracle:
+    """A BDDL game's: the search that decided it (a minimax), or the model read as a positional game,
+    or the search route's engine."""
     from bddl.engines.minimax import Minimax
 
     if isinstance(searched, Minimax):
@@ -76,13 +78,14 @@ def fallback(model, max_bytes: int | None = None) -> Oracle:
 
 def _read_as_positional(model, limit: int) -> Oracle | None:
     """A positional BDDL model (every move claims an open cell, goals are sets of cells) read as
-    a `.pg` game, as the search route decides it (`compiler.solving.positional_search`): the
+    a `.pg` game, as the search route decides it (`compiler.solving.search.positional_rules`): the
     positional solver values its positions, which are the model's (the reading numbers the cells
     as the model's bits, and one stone is one ply).  None where the rules do not fit.  Only its
     values are asked, not its moves: the certificate's moves stay the rules' first that keep the
     claim, the same file as any engine's."""
     from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded
-    from compiler.solving.positional_search import positional_reading
+
+    from ..solving.search.positional_rules import positional_reading
 
     pg = positional_reading(model.rules.game, model.depth)
     if pg is None:
@@ -169,7 +172,7 @@ def _bddl(model, limit: int, engine) -> Oracle:
     return Oracle("df-pn" if isinstance(engine, ProofNumberSearch) else "minimax", black_wins)
 
 
-def _positional(model, limit: int, searched=None) -> Oracle:
+def positional_oracle(model, limit: int, searched=None) -> Oracle:
     """The positional solver (the minimax, `PositionalSolver`) or df-pn on the
     positional rules (`PositionalProofNumberSearch`): the same two questions,
     `decide` and `refutation`, each answered in the search's own order."""
@@ -208,7 +211,7 @@ def qbf_chooser(model, solver: str = "default", timeout: float | None = None):
     """Black's moves from the QBF route, a solve per position Black reaches (as
     `bddlc validate` plays them): `compiler.solving.strategy.SolverStrategy`,
     one for both languages.  A solve without a verdict raises its StrategyUnknown."""
-    from compiler.solving.strategy import SolverStrategy
+    from ..solving.strategy import SolverStrategy
 
     from .produce import Play
 

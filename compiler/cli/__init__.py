@@ -23,7 +23,7 @@ import signal
 import sys
 from typing import Sequence
 
-from ..solving.processes import Terminated, exit_status, terminations_interrupt
+from ..solving.processes.processes import Terminated, exit_status, terminations_interrupt
 from .common import EXIT_BROKEN_PIPE, EXIT_BUDGET, EXIT_INPUT, EXIT_OK, EXIT_USAGE, version
 
 # command name -> (its module in this package, one-line summary)

@@ -134,7 +134,7 @@ def run(args) -> int:
 
         verdict = Verdict(False, data["claim"], model.rules.depth, len(data["nodes"]), _other_files_fix(args, game))
     else:
-        verdict = check(model.rules, data, hashes, model.pg)
+        verdict = check(model.rules, data, hashes, model.checker_game())
     if args.json:
         from ..schema import SCHEMA_VERSION
         from .common import game_json

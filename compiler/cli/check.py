@@ -65,11 +65,11 @@ def run(args) -> int:
     from .common import open_game
 
     opened = open_game(args, build_parser(), initial_state=False)
-    if args.max_positions is not None and not args.reachable:
-        fix = "drop --max-positions" if opened.pg is not None else "add --reachable, or drop --max-positions"
-        build_parser().error(f"--max-positions bounds the positions --reachable searches, and it was not given: {fix}")
-    if opened.pg is not None:
+    if opened.language == "pg":  # the conditions are the language's own (docs/architecture.md: a place that asks)
         return _check_positional(args, opened)
+    if args.max_positions is not None and not args.reachable:
+        build_parser().error("--max-positions bounds the positions --reachable searches, and it was not given: "
+                             "add --reachable, or drop --max-positions")
     model = opened.bddl
     try:
         report = check(
@@ -110,6 +110,8 @@ def _check_positional(args, opened) -> int:
 
     from ..analysis.pg_check import check_pg
 
+    if args.max_positions is not None and not args.reachable:
+        build_parser().error("--max-positions bounds the positions --reachable searches, and it was not given: drop --max-positions")
     if args.reachable or args.exhaustive:
         option = "--reachable" if args.reachable else "--exhaustive"
         build_parser().error(f"{option} decides BDDL's conditions 2 and 3; in a positional game they hold by construction "

@@ -151,7 +151,7 @@ def move_json(play) -> dict | None:
 
 def white_first(model) -> str:
     """How the reports say that White moves first (a BDDL model says so by #blackturn second)."""
-    return "White moves first (#blackturn second)" if model.bddl is not None else "White moves first"
+    return model.words.white_first
 
 
 def checked_encoding(model, encoding: str | None, parser: argparse.ArgumentParser) -> str | None:
@@ -167,7 +167,7 @@ def checked_encoding(model, encoding: str | None, parser: argparse.ArgumentParse
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser, timeout_help: str = "give up after S seconds (compiling included) and report unknown") -> None:
-    from ..solving.solver_programs import DEFAULT_SOLVER, PORTFOLIOS, SOLVER_CHOICES
+    from ..solving.qbf.solver_programs import DEFAULT_SOLVER, PORTFOLIOS, SOLVER_CHOICES
 
     portfolios = "; ".join(f"{name} runs {' and '.join(run)} side by side, the first verdict wins" for name, run in PORTFOLIOS.items())
     parser.add_argument(

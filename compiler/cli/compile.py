@@ -55,9 +55,8 @@ def report_warnings(model, strict: bool) -> None:
 
     from bddl.errors import BddlSemanticError
 
-    from ..analysis.lint import lint
 
-    warnings = list(model.warnings) + (lint(model.bddl.domain, model.bddl.problem) if model.bddl is not None else [])
+    warnings = list(model.warnings) + model.lint()
     if strict and warnings:
         raise BddlSemanticError(
             [dataclasses.replace(d, severity="error", message=d.message + " [--strict]") for d in warnings]

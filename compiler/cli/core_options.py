@@ -1,4 +1,4 @@
-"""`bddlc search`'s --core and --knowledge (compiler.solving.core_search chooses; docs/engines-core.md)."""
+"""`bddlc search`'s --core and --knowledge (compiler.solving.search.core chooses; docs/engines-core.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 
 def add_core_arguments(parser: argparse.ArgumentParser) -> None:
-    from ..solving.core_search import CORES, KNOWLEDGE
+    from ..solving.search.core import CORES, KNOWLEDGE
 
     parser.add_argument(
         "--core",
@@ -27,7 +27,7 @@ def add_core_arguments(parser: argparse.ArgumentParser) -> None:
 
 def core_of(args, model, parser: argparse.ArgumentParser) -> str:
     """The core that searches: a refusal is a usage error (exit 2), a fallback a one-line note."""
-    from ..solving.core_search import choose_core, knowledge_refusal
+    from ..solving.search.core import choose_core, knowledge_refusal
 
     why = knowledge_refusal(model, knowledge=args.knowledge, algorithm=args.algorithm)
     if why is not None:

@@ -29,7 +29,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..solving.budget import Budget
+    from ..solving.processes.budget import Budget
     from ..solving.critical_depth import DepthResult, DepthScan
 
 
@@ -85,7 +85,7 @@ def _verdict(black_wins) -> str:
 
 
 def run(args) -> int:
-    from ..solving.budget import Budget
+    from ..solving.processes.budget import Budget
     from ..solving.critical_depth import candidate_depths, scan_depths
 
     parser = build_parser()
@@ -157,15 +157,12 @@ def _open(args, parser):
 
 
 def _candidates_note(model) -> str:
-    if model.bddl is not None:
-        return ("Black has no goals: it can only win by leaving White without a move, so only depths "
-                "ending on White's turn can be critical: ")
-    return "only depths ending on Black's turn can be critical: "
+    return model.words.candidates_note
 
 
 def _scan_in_parallel(args, model, high: int, encoding, on_result) -> DepthScan | None:
     """The search on local threads (--jobs) or a Dask cluster (--scheduler); None when the cluster is unavailable."""
-    from ..solving.cluster import ClusterUnavailable, DaskRunner, LocalRunner, connect
+    from ..solving.processes.cluster import ClusterUnavailable, DaskRunner, LocalRunner, connect
     from ..solving.parallel_depth import scan_depths_parallel
 
     def search(runner, jobs: int) -> DepthScan:

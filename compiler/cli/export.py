@@ -25,25 +25,21 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args) -> int:
     from bddl.pg.writer import save_pg, write_pg
 
-    from ..encodings.pg_export import difference_warning, positional_game
-
     parser = build_parser()
-    opened = open_game(args, parser, print_warnings=True)
-    if opened.bddl is None:
-        parser.error(f"{opened.paths[0]} is a positional game already: export writes a BDDL model as one")
-    model = opened.bddl
+    model = open_game(args, parser, print_warnings=True)
+    refusal = model.export_refusal()
+    if refusal is not None:
+        parser.error(refusal)
     if args.output:
         refuse_unwritable(args.output, ".pg")  # a folder, or a missing one, before the export: said with its fix, no traceback
-    game = positional_game(model.domain, model.problem, args.depth)
-    note = difference_warning(game, model.problem)
-    if note is not None:
-        print(note.render(), file=sys.stderr)
-    comments = (f"exported by bddlc from {model.domain_path} and {model.problem_path}",)
+    exported = model.as_positional_game(args.depth)
+    if exported.warning is not None:
+        print(exported.warning.render(), file=sys.stderr)
     if args.output:
         try:
-            save_pg(game, args.output, comments)
+            save_pg(exported.game, args.output, exported.comments)
         except OSError as exc:
             raise cannot_write(args.output, exc, ".pg") from None
     else:
-        sys.stdout.write(write_pg(game, comments))
+        sys.stdout.write(write_pg(exported.game, exported.comments))
     return EXIT_OK

@@ -239,25 +239,4 @@ def game_over(model, position, mover: str) -> list[str]:
 
 def _move_form(model) -> str:
     """How to type a move, with a real White move of this game as the example."""
-    if model.bddl is None:
-        return f"a cell's name (e.g. '{_example_move(model)}')"
-    return f"ACTION X Y (e.g. '{_example_move(model)}')"
-
-
-def _example_move(model) -> str:
-    """A White move to show in the instructions: a real one of this game
-    (the first legal one now, or one position later), not a made-up name."""
-    if model.bddl is None:
-        return next(play.text for play in model.rules.plays(model.rules.initial)) if model.rules.plays(model.rules.initial) else model.pg.cells[0]
-    from bddl.game import BLACK, WHITE
-    from bddl.notation import move_name
-
-    game, state = model.rules.game, model.rules.game.initial
-    moves = game.moves(state, WHITE)
-    if not moves:
-        later = game.moves(state, BLACK)
-        moves = game.moves(later[0].state, WHITE) if later else []
-    if moves:
-        return move_name(moves[0])
-    action = game.domain.white_actions[0].name if game.domain.white_actions else "ACTION"
-    return f"{action} 1 1"
+    return f"{model.words.move_form} (e.g. '{model.example_move()}')"

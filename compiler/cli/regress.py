@@ -21,8 +21,8 @@ from .common import (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from ..solving.regress import DEFAULT_TIMEOUT, METHODS
-    from ..solving.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES
+    from .regress_run import DEFAULT_TIMEOUT, METHODS
+    from ..solving.qbf.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES
 
     p = argparse.ArgumentParser(
         prog="bddlc regress",
@@ -99,7 +99,7 @@ def _refuse_games(args) -> None:
 
 
 def run(args) -> int:
-    from ..solving import regress
+    from . import regress_run as regress
 
     _refuse_games(args)
     options = regress.Options(args.method, args.timeout, args.solver, _engine(args))
@@ -145,7 +145,7 @@ def _engine(args) -> str:
     """The solve method's route(s): --engine (default auto) with --method solve; the QBF route with --method
     both, whose point is two independent answers.  A usage error where --engine or --solver cannot apply."""
     from ..solving.routes import DEFAULT_ENGINE
-    from ..solving.solver_programs import DEFAULT_SOLVER
+    from ..solving.qbf.solver_programs import DEFAULT_SOLVER
 
     parser = build_parser()
     if args.method == "search" and args.engine is not None:
@@ -163,8 +163,8 @@ def _engine(args) -> str:
 def _on_dask(args, entries, options):
     """The entries as Dask tasks (those the manifest says take longest start first), their
     verdicts in manifest order; None when no cluster can be had."""
-    from ..solving import regress
-    from ..solving.cluster import ClusterUnavailable, connect, stream
+    from . import regress_run as regress
+    from ..solving.processes.cluster import ClusterUnavailable, connect, stream
 
     verdicts = []
     try:
@@ -186,7 +186,7 @@ def _on_dask(args, entries, options):
 
 
 def _check(item):
-    from ..solving.regress import check_entry
+    from .regress_run import check_entry
 
     _, entry, options = item
     return check_entry(entry, options)

@@ -15,8 +15,8 @@ def build_parser() -> argparse.ArgumentParser:
     from bddl.engines.leaf_search import DEFAULT_LEAF_POSITIONS
     from bddl.engines.minimax import DEFAULT_MAX_POSITIONS
 
-    from ..solving.game_search import ALGORITHMS
-    from ..solving.leaf_verdicts import LEAF_JOBS
+    from ..solving.search.outcome import ALGORITHMS
+    from ..solving.search.leaf_verdicts import LEAF_JOBS
     from .core_options import add_core_arguments
 
     p = argparse.ArgumentParser(
@@ -84,11 +84,11 @@ def run(args) -> int:
     from bddl.engines.minimax import SearchBudgetExceeded
 
     from ..schema import SCHEMA_VERSION
-    from ..solving.core_search import search_with_core, table_mb_for
+    from ..solving.search.core import search_with_core, table_mb_for
+    from ..solving.search.outcome import refusal
+    from ..solving.search.ppn2 import Ppn2Failed
     from .core_options import core_of
-    from ..solving.game_search import refusal
-
-    from ..solving.ppn2 import Ppn2Failed, misplaced_option
+    from .ppn2_options import misplaced_option, ppn2_options
 
     parser = build_parser()
     certificate_path(args, parser)
@@ -104,7 +104,8 @@ def run(args) -> int:
     try:
         result = search_with_core(model, core=core, knowledge=args.knowledge, table_mb=table_mb_for(args.max_memory),
                                   algorithm=args.algorithm, max_positions=args.max_positions,
-                                  race_patterns=args.race_patterns, positional_rules=args.positional_rules, parallel=args)
+                                  race_patterns=args.race_patterns, positional_rules=args.positional_rules,
+                                  parallel=ppn2_options(args))
     except SearchBudgetExceeded as exc:
         if args.json:
             print(json.dumps({**head, "black_wins": None, "depth": model.depth, "first_move": None, "positions": exc.positions,
@@ -137,6 +138,5 @@ def run(args) -> int:
             print(f"{white_first(model)}: Black wins whatever White plays.")
     else:
         print(f"Black has no winning strategy within {plies(result.depth)}.")
-    rules = " (by the positional rules)" if result.positional_rules and model.bddl is not None else ""
-    print(f"positions: {result.positions:,}, time: {result.seconds:.2f} s{rules}")
+    print(f"positions: {result.positions:,}, time: {result.seconds:.2f} s{result.decided_by}")
     return EXIT_OK

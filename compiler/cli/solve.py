@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from ..solving.preprocessing import PREPROCESSORS
+    from ..solving.qbf.preprocessing import PREPROCESSORS
 
     p = argparse.ArgumentParser(
         prog="bddlc solve",
@@ -258,8 +258,8 @@ def print_result(model, result: SolveResult, white_move, reply: Reply | None, st
         else:
             print(f"first move: not available ({result.reason})")
     elif result.black_wins and white_move is None:
-        form = "'ACTION X Y'" if model.bddl is not None else "CELL"
-        print(f"{white_first(model)}: Black has no first move; see Black's reply to a White move with --reply-to {form}.")
+        print(f"{white_first(model)}: Black has no first move; see Black's reply to a White move with --reply-to "
+              f"{model.words.move_placeholder}.")
     if white_move is not None:
         shown = white_move.text
         if reply is None:

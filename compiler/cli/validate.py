@@ -54,7 +54,7 @@ def run(args) -> int:
     import time
 
     from ..schema import SCHEMA_VERSION
-    from ..solving.budget import Budget
+    from ..solving.processes.budget import Budget
     from ..solving.routes import answer
     from ..solving.strategy import SolverStrategy
     from ..solving.strategy_validation import format_line, validate

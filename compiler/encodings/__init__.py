@@ -30,7 +30,7 @@ def _lazy(module: str, function: str) -> Callable:
 
 # The encoding named "auto" picks one of the others by the kind of game.  Not
 # to be confused with the solver portfolio of the same name
-# (`compiler.solving.solver_programs.RACING_PORTFOLIO`), which runs two solvers.
+# (`compiler.solving.qbf.solver_programs.RACING_PORTFOLIO`), which runs two solvers.
 AUTO_ENCODING = "auto"
 
 
@@ -160,11 +160,14 @@ POSITIONAL_DESCRIPTIONS = {
 PG_ALIASES = {"corplus": "cor+"}
 
 
-def encodings_of(language: str) -> list[str]:
-    """The encodings of one language ("bddl" or "pg"), "auto" left out."""
-    if language == "pg":
-        return [name for name in POSITIONAL_ENCODINGS if name not in PG_ALIASES]
+def bddl_encoding_names() -> list[str]:
+    """The encodings of BDDL models, "auto" left out."""
     return [name for name in ENCODINGS if name != AUTO_ENCODING]
+
+
+def pg_encoding_names() -> list[str]:
+    """The encodings of positional games, the aliases left out."""
+    return [name for name in POSITIONAL_ENCODINGS if name not in PG_ALIASES]
 
 
 def all_encoding_names() -> list[str]:

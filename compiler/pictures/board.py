@@ -75,7 +75,7 @@ def axis_labels(rules: GameRules) -> tuple[list[str] | None, list[str] | None]:
     cell names of a positional game give (`a`..`e`, `1`..`5`); None where the names give none."""
     rows = 1 + max((c.row for c in rules.cells if c.row is not None), default=-1)
     columns = 1 + max((c.column for c in rules.cells if c.column is not None), default=-1)
-    if rules.language == "bddl":
+    if rules.axes_numbered:
         return [str(r + 1) for r in range(rows)], [str(c + 1) for c in range(columns)]
     from bddl.pg.geometry import name_axes
 

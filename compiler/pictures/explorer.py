@@ -224,7 +224,7 @@ def explorer_html(model, certificate_data: object, certificate_name: str) -> str
     if certificate.depth != rules.depth:
         raise CertificateError(f"the certificate is for depth {certificate.depth}, the game is opened at depth {rules.depth}: "
                                f"drop --depth (the explorer opens the game at the certificate's depth)")
-    data = explorer_data(rules, certificate, connection=model.pg is not None and model.pg.graph is not None)
+    data = explorer_data(rules, certificate, connection=model.connection_goal())
     board = layout(rules)
     svg = [f'<svg id="board" xmlns="http://www.w3.org/2000/svg" width="{num(board.width)}" height="{num(board.height)}" viewBox="0 0 {num(board.width)} {num(board.height)}">']
     svg += board_elements(rules, board, rules.initial)

@@ -99,17 +99,13 @@ def model_sheet(model) -> str:
     sheet = Sheet()
     names = " ".join(Path(p).name for p in model.paths)
     sheet.heading(names, 17)
-    language = "BDDL model" if model.language == "bddl" else "positional game"
-    sheet.line(f"{language} · {len(rules.cells)} cells · depth {rules.depth} · Black wins by reaching its goal within the depth")
+    sheet.line(f"{model.words.model} · {len(rules.cells)} cells · depth {rules.depth} · Black wins by reaching its goal within the depth")
     board = layout(rules)
     full = Item(board.width, board.height, lambda x, y: [f'<g transform="translate({num(x)},{num(y)})">'] + board_elements(rules, board, rules.initial) + ["</g>"])
     sheet.heading("The board and the initial position")
     sheet.row([full])
     _turns(sheet, model)
-    if model.language == "bddl":
-        _bddl_goals(sheet, model)
-    else:
-        _pg_goals(sheet, model, layout(rules, labels=False))
+    model.goal_sheet(sheet, layout(rules, labels=False))  # the language's own goals: pg_goals or bddl_goals
     return sheet.svg(f"{names}: model sheet")
 
 
@@ -136,7 +132,7 @@ def _turns(sheet: Sheet, model) -> None:
 
         items.append(Item(size, size, draw))
     sheet.row(items, gap=2)
-    first = getattr(model.pg, "first_moves", None) if model.pg is not None else None
+    first = model.first_moves()
     if first is not None:
         cells = sorted(first)
         sheet.line("The first move may claim only the cells highlighted: " + " ".join(rules.cells[c].name for c in cells))
@@ -154,7 +150,8 @@ def _sets(sheet: Sheet, rules: GameRules, board: Layout, side: str, sets: list[f
         sheet.line(f"... and {len(sets) - MAX_MULTIPLES} more, not drawn")
 
 
-def _pg_goals(sheet: Sheet, model, board: Layout) -> None:
+def pg_goals(sheet: Sheet, model, board: Layout) -> None:
+    """A positional game's goals: the winning sets, or Hex's two borders."""
     game, rules = model.pg, model.rules
     graph = game.graph
     if graph is not None and not game.black_wins:
@@ -166,7 +163,8 @@ def _pg_goals(sheet: Sheet, model, board: Layout) -> None:
     _sets(sheet, rules, board, WHITE, list(game.white_wins), "winning sets")
 
 
-def _bddl_goals(sheet: Sheet, model) -> None:
+def bddl_goals(sheet: Sheet, model) -> None:
+    """A BDDL model's goals: its patterns, placed at every (?x,?y) where they fit."""
     problem, domain = model.bddl.problem, model.bddl.domain
     sheet.heading("Patterns, placed at every (?x,?y) where they fit (a goal of fixed cells: on the board)")
     keys, width = legend(MARGIN, sheet.y + 4)

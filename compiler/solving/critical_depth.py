@@ -25,11 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..model import GameModel
-from .budget import NO_BUDGET, Budget
-from .pipeline import solve_model
+from ..game_model import GameModel
+from .processes.budget import NO_BUDGET, Budget
+from .qbf.route import solve_model
 from .results import SolveResult
-from .solver_programs import DEFAULT_SOLVER
+from .qbf.solver_programs import DEFAULT_SOLVER
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def candidate_depths(model: GameModel, low: int, high: int) -> list[int]:
 
 def check_depth(model: GameModel, first_win: int) -> int | None:
     """The monotonicity re-check's depth: the first candidate at least two plies deeper."""
-    period = len(model.pg.turns) if model.pg is not None else 2
+    period = model.turn_period
     found = model.candidate_depths(first_win + 2, first_win + 2 + max(period, 2))
     return found[0] if found else None
 

@@ -13,7 +13,7 @@ same two facts about the game doing the pruning:
   recorded as implied by d.
 
 Depths are started smallest first, `jobs` at a time; a stopped solve's
-solver is killed (`compiler.solving.cluster`).  When every solve decides, the
+solver is killed (`compiler.solving.processes.cluster`).  When every solve decides, the
 critical depth is the sequential scan's; where the sequential scan would
 time out on a shallow depth that a deeper refutation settles, this one can
 say more, never less.
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..model import GameModel
+from ..game_model import GameModel
 from .critical_depth import DepthResult, DepthScan, candidate_depths, check_depth, solve_at
-from .solver_programs import DEFAULT_SOLVER
+from .qbf.solver_programs import DEFAULT_SOLVER
 
 
 def solve_depth(model, depth, solver, preprocess, timeout, encoding, stop=None) -> DepthResult:

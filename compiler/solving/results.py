@@ -1,6 +1,6 @@
 """What a solve tells, whichever the language: one result type and one error.
 
-`compiler.solving.pipeline.solve_model` answers with a `SolveResult` for a
+`compiler.solving.qbf.route.solve_model` answers with a `SolveResult` for a
 BDDL model and a `.pg` game alike; the first move is a `bddl.rules.Play` of
 the game's rules (who plays it, its text, the position after it, and the
 language's own move), so every command reports it the same way.

@@ -1,8 +1,8 @@
 """The routes to a verdict, alone or raced: what `solve`, `depth`, `validate` and `regress` ask.
 
 bddlc answers "does Black win within d?" two independent ways: the QBF route
-(an encoding and a solver: `pipeline.solve_model`) and the explicit search
-(`game_search.search_model`).  Which is faster differs by orders of magnitude
+(an encoding and a solver: `qbf.route.solve_model`) and the explicit search
+(`search.outcome.search_model`).  Which is faster differs by orders of magnitude
 from game to game, in both directions (docs/benchmarks.md, "The portfolio"),
 so by default (`engine="auto"`) both run side by side, one process each
 (`portfolio.race`), and the first verdict wins.  `engine="qbf"` and
@@ -31,8 +31,8 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..model import GameModel
-from .portfolio import WAIT_STEP, Member, RaceResult, race
+from ..game_model import GameModel
+from .processes.portfolio import WAIT_STEP, Member, RaceResult, race
 from .results import EncodingSize, SolveResult
 
 ENGINES = ("auto", "qbf", "search")
@@ -51,9 +51,9 @@ MEMBER_MODULES = (
     "bddl.notation", "bddl.pg.generate", "circuits.arith", "circuits.qcir", "circuits.tseitin",
     "compiler.encodings.cor_plus", "compiler.encodings.corrective", "compiler.encodings.explicit",
     "compiler.encodings.memory_estimates", "compiler.encodings.pg_export", "compiler.encodings.positional",
-    "compiler.encodings.symmetry", "compiler.solving.game_search", "compiler.solving.pipeline",
-    "compiler.solving.positional", "compiler.solving.positional_search", "compiler.solving.preprocessing",
-    "compiler.solving.solver_programs", "compiler.solving.verdicts", "encodings.ascii",
+    "compiler.encodings.symmetry", "compiler.solving.search.outcome", "compiler.solving.qbf.route",
+    "compiler.solving.search.positional_rules", "compiler.solving.qbf.preprocessing",
+    "compiler.solving.qbf.solver_programs", "compiler.solving.qbf.verdicts", "encodings.ascii",
 )
 
 
@@ -79,20 +79,8 @@ def qbf_name(model: GameModel, encoding: str | None, solver: str) -> str:
 
 
 def search_plan(model: GameModel) -> tuple[str, dict]:
-    """The explicit engine that suits the game: its name and `search_model`'s options."""
-    if model.pg is not None:
-        return "search: the positional solver", {"algorithm": "minimax"}
-    from bddl.engines.race import race_knowledge
-
-    game = model.rules.game  # type: ignore[attr-defined]
-    if race_knowledge(game) is not None:
-        return "search: df-pn with race patterns", {"algorithm": "pns", "race_patterns": True}
-    from .positional_search import not_searchable
-
-    assert model.bddl is not None
-    if not_searchable(model.bddl.domain, model.bddl.problem, model.depth) is None:
-        return "search: minimax with the positional rules", {"algorithm": "minimax", "positional_rules": True}
-    return "search: minimax", {"algorithm": "minimax"}
+    """The explicit engine that suits the game: its name and `search_model`'s options (the adapter's choice)."""
+    return model.search_plan()
 
 
 def search_result(model: GameModel, max_positions: int = SEARCH_POSITIONS, plan: tuple[str, dict] | None = None) -> SolveResult:
@@ -104,7 +92,7 @@ def search_result(model: GameModel, max_positions: int = SEARCH_POSITIONS, plan:
     from bddl.budget import MemoryBudgetExceeded
     from bddl.engines.minimax import SearchBudgetExceeded
 
-    from .game_search import search_model
+    from .search.outcome import search_model
 
     name, options = search_plan(model) if plan is None else plan
     start = time.perf_counter()
@@ -126,7 +114,7 @@ def search_result(model: GameModel, max_positions: int = SEARCH_POSITIONS, plan:
 def qbf_result(model: GameModel, *, encoding: str | None, solver: str, preprocess: str, timeout: float | None,
                stop: Callable[[], bool] | None = None) -> SolveResult:
     """The QBF route's answer, `answered_by` saying encoding and program ("qbf: cor+ / depqbf")."""
-    from .pipeline import solve_model
+    from .qbf.route import solve_model
 
     result = solve_model(model, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout, stop=stop)
     program = result.answered_by or result.solver

@@ -18,11 +18,11 @@ from typing import Callable
 
 from bddl.rules import Play, Position
 
-from ..model import GameModel
-from .budget import NO_BUDGET, Budget
-from .pipeline import solve_model
+from ..game_model import GameModel
+from .processes.budget import NO_BUDGET, Budget
+from .qbf.route import solve_model
 from .results import SolveResult
-from .solver_programs import DEFAULT_SOLVER
+from .qbf.solver_programs import DEFAULT_SOLVER
 
 Strategy = Callable[[Position, int], "Play | None"]
 """Black to move in `position` with `plies` plies left: Black's move (a

@@ -37,7 +37,7 @@ def fake_ppn2(setup, root, workers=2, descents=4, every=1, lose=0.0, seed=0, spr
     a job is lost (its worker dies, a fresh one takes its place) with probability `lose`
     at each step.  `share`: a finished job's table news (`ProofNumberSearch.news`)
     reach every other worker when that worker starts its next job, as
-    `compiler.solving.table_news` routes them.  `leaf_search` (a function making a
+    `compiler.solving.search.table_news` routes them.  `leaf_search` (a function making a
     `LeafSearch`): every leaf below the root first gets a search leaf job of `budget`
     positions on its worker's own engine (`--leaf-jobs search`), answered at once."""
     rng = random.Random(seed)

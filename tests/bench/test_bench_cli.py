@@ -15,7 +15,7 @@ from bench import cli, records
 from bench.configs import DEFAULT, PAPER_BASELINE
 from bench.instances import QUICK_SCALING, QUICK_SUITE
 from bench.records import COMPILED, CORRECT, SOLVED
-from compiler.solving import solver_programs as solvers
+from compiler.solving.qbf import solver_programs as solvers
 from conftest import shell_program
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -14,12 +14,12 @@ from bench import configs, measure, preprocessing, records, report, runner, verd
 from bench.configs import DEFAULT, PAPER_BASELINE, Configuration, ConfigurationError, parse_all, parse_configurations, resolve_default
 from bench.instances import QUICK_SCALING, QUICK_SUITE, Instance, ScalingPlan, five_in_a_row_problem, instances_for, scaling_instances
 from bench.measure import ProcessCompile
-from compiler.solving.preprocessing import check_prefix
+from compiler.solving.qbf.preprocessing import check_prefix
 from bench.plots import scaling_series, solved_times
 from bench.progress import Progress
 from bench.records import COMPILE_ERROR, COMPILED, CORRECT, ERROR, SOLVED, TIMEOUT, UNAVAILABLE, UNCHECKED, WRONG, Row
 from circuits import Qdimacs
-from compiler.solving import solver_programs as solvers
+from compiler.solving.qbf import solver_programs as solvers
 from compiler.encodings import SOLVE_ENCODING, SOLVE_TSEITIN
 from conftest import ROOT, shell_program
 
@@ -223,12 +223,12 @@ def test_a_preprocessed_formula_with_unquantified_variables_is_an_error(tmp_path
     ],
 )
 def test_bloqqer_results_are_read_as_bddlc_solve_reads_them(tmp_path, monkeypatch, fake_solver, status, verdict, solver_sees_clause, expected):
-    import compiler.solving.preprocessing
+    import compiler.solving.qbf.preprocessing
 
     fake_solver('for f; do :; done; grep -q "^-1 0" "$f" && exit 20; exit 10')
     preprocessed = Qdimacs(1, (("exists", (1,)),), ((-1,),)) if solver_sees_clause else None
     monkeypatch.setattr(
-        compiler.solving.preprocessing, "bloqqer", lambda formula, timeout: compiler.solving.preprocessing.Preprocessed(status, verdict, preprocessed, 0.01, status)
+        compiler.solving.qbf.preprocessing, "bloqqer", lambda formula, timeout: compiler.solving.qbf.preprocessing.Preprocessed(status, verdict, preprocessed, 0.01, status)
     )
     formula, path = _formula_file(tmp_path)
     solved = measure.solve(BLOQQER, formula, path, limit=5.0)

@@ -23,7 +23,7 @@ from bench.configs import parse_all
 from bench.instances import suite_instances
 from bench.progress import Progress
 from bench.runner import RunOptions
-from compiler.solving import cluster
+from compiler.solving.processes import cluster
 
 SMALL = ["--sets", "suite", "--filter", "suite/httt/domino_3x3_d3", "--filter", "suite/domineering/2x3_d4",
          "--filter", "suite/httt/el_3x3_d3", "--config", "default", "--config", "paper-baseline", "--no-plots"]
@@ -96,7 +96,7 @@ class StandInSolver(WorkerPlugin):
         self.program = program
 
     def setup(self, worker) -> None:
-        from compiler.solving import solver_programs as solvers
+        from compiler.solving.qbf import solver_programs as solvers
 
         solvers.solver_path = lambda name, program=self.program: Path(program)
 

@@ -34,14 +34,13 @@ from compiler.certificates import build_certificate, write_certificate  # noqa: 
 from compiler.certificates.check import check, read_certificate  # noqa: E402
 from compiler.certificates.files import certificate_lines  # noqa: E402
 from compiler.cli import main  # noqa: E402
-from compiler.model import GameModel  # noqa: E402
+from compiler.model import GameModel, pg_model  # noqa: E402
 
 LOSERS = [name for name, published in PUBLISHED.items() if published is None]
 
 
 def model_of(game) -> GameModel:
-    rules = pg_rules(game)
-    return GameModel("pg", (), rules, pg=rules.game)
+    return pg_model(game)
 
 
 def certificate_of(game, black_wins: bool = False) -> dict:

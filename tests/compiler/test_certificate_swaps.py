@@ -40,7 +40,7 @@ from compiler.certificates.check import CertificateFormatError, _check_shape, ch
 from compiler.certificates.files import certificate_lines  # noqa: E402
 from compiler.certificates.oracles import rules_oracle  # noqa: E402
 from compiler.cli import main  # noqa: E402
-from compiler.model import GameModel, game_at, open_model  # noqa: E402
+from compiler.model import GameModel, game_at, open_model, pg_model  # noqa: E402
 
 HEX_WIN = hex_board(4, 9, "o.../.x../..../...x")  # a 4x4 Hex position where Black wins within 9
 
@@ -50,8 +50,7 @@ def as_dict(certificate) -> dict:
 
 
 def in_memory(game) -> GameModel:
-    rules = pg_rules(game)
-    return GameModel("pg", (), rules, pg=rules.game)
+    return pg_model(game)
 
 
 def swaps_of(data: dict):
@@ -73,14 +72,14 @@ def test_random_maker_breaker_wins_certified_with_swaps():
             continue
         seen["wins"] += 1
         data = as_dict(build_certificate(model, True))
-        verdict = check(rules, data, [], model.pg)
+        verdict = check(rules, data, [], model.checker_game())
         assert verdict.valid, (verdict.report(), game)
         plain = as_dict(build_certificate(model, True, carriers=False))
         assert plain["version"] == 1 and not swaps_of(plain)
         assert len(data["nodes"]) <= len(plain["nodes"])
         # Black's moves are the positional solver's own: the rules' own minimax says each one wins
         assert assert_moves_keep_the_claim(rules, data, rules_oracle(rules))
-        assert check(rules, as_dict(build_certificate(model, True, oracle=rules_oracle(rules))), [], model.pg).valid
+        assert check(rules, as_dict(build_certificate(model, True, oracle=rules_oracle(rules))), [], model.checker_game()).valid
         swaps = swaps_of(data)
         assert data["version"] == (2 if swaps else 1)
         if not swaps:
@@ -106,14 +105,14 @@ def test_random_maker_breaker_refutations_certified_with_swaps():
             continue
         seen["refutations"] += 1
         data = as_dict(build_certificate(model, False, pairings=False))  # swaps alone (pairings: test_certificate_pairings.py)
-        verdict = check(model.rules, data, [], model.pg)
+        verdict = check(model.rules, data, [], model.checker_game())
         assert verdict.valid, (verdict.report(), game)
         plain = as_dict(build_certificate(model, False, carriers=False, pairings=False))
         assert plain["version"] == 1 and not swaps_of(plain) and len(data["nodes"]) <= len(plain["nodes"])
         # White's moves are the positional solver's own: the rules' own minimax says each one refutes
         assert_moves_keep_the_claim(model.rules, data, rules_oracle(model.rules))
-        assert check(model.rules, as_dict(build_certificate(model, False, oracle=rules_oracle(model.rules), pairings=False)), [], model.pg).valid
-        assert check(model.rules, as_dict(build_certificate(model, False)), [], model.pg).valid  # and with both
+        assert check(model.rules, as_dict(build_certificate(model, False, oracle=rules_oracle(model.rules), pairings=False)), [], model.checker_game()).valid
+        assert check(model.rules, as_dict(build_certificate(model, False)), [], model.checker_game()).valid  # and with both
         swaps = swaps_of(data)
         if not swaps:
             assert data == plain
@@ -129,7 +128,6 @@ def test_random_maker_breaker_refutations_certified_with_swaps():
 def test_a_refutations_swap_inside_whites_carrier_is_refused():
     """White's strategy made to claim dead cells where it can (a valid, if odd, refutation), then a
     Black move on such a cell forged into a swap of a sibling whose strategy claims it: refused."""
-    from compiler.certificates import _shortcuts
     from compiler.certificates.produce import NO_BLACK_WIN, choose_by_oracle, produce
 
     rng = random.Random(41)
@@ -141,14 +139,15 @@ def test_a_refutations_swap_inside_whites_carrier_is_refused():
         rules = model.rules
         if rules.winner_before_play() is not None or brute_force(game):
             continue
-        _, out_of_reach, dead = _shortcuts(model, NO_BLACK_WIN)
+        help = model.certificate_help(NO_BLACK_WIN, pairings=False, carriers=True)
+        out_of_reach, dead = help.out_of_reach, help.dead
 
         def dead_first(play, dead=dead):
             return 0 if dead(_before(play), 1 << play.move) else 1
 
         choose = choose_by_oracle(rules, NO_BLACK_WIN, rules_oracle(rules).black_wins, dead_first)
         data = as_dict(produce(rules, NO_BLACK_WIN, choose, black_cannot_win=out_of_reach, carriers=True, dead=dead))
-        assert check(rules, data, [], model.pg).valid
+        assert check(rules, data, [], model.checker_game()).valid
         for node in data["nodes"]:
             black, white = masks(node["position"])
             here = type(rules.initial)(black, white, node["ply"])
@@ -166,7 +165,7 @@ def test_a_refutations_swap_inside_whites_carrier_is_refused():
                             e.pop("to", None)
                             e.pop("symmetry", None)
                             e["swap"] = sibling
-                    verdict = check(rules, bad, [], model.pg)
+                    verdict = check(rules, bad, [], model.checker_game())
                     caught += not verdict.valid and f"White's strategy there claims {victim}" in verdict.reason
         if caught >= 5:
             return
@@ -199,12 +198,12 @@ def test_hex_swaps_shrink_the_certificate_and_check_from_the_command_line(tmp_pa
 def hex_win():
     model = in_memory(HEX_WIN)
     data = as_dict(build_certificate(model, True))
-    assert check(model.rules, data, [], model.pg).valid and swaps_of(data)
+    assert check(model.rules, data, [], model.checker_game()).valid and swaps_of(data)
     return model, data
 
 
 def refused(model, data) -> str:
-    verdict = check(model.rules, data, [], model.pg)
+    verdict = check(model.rules, data, [], model.checker_game())
     assert not verdict.valid
     return verdict.reason
 
@@ -224,7 +223,7 @@ def test_a_reply_inside_the_siblings_carrier_is_refused(hex_win):
                 entries = bad["nodes"][node["id"]]["moves"]
                 k = next(i for i, e in enumerate(entries) if e["move"] == victim["move"])
                 entries[k] = {"move": victim["move"], "swap": sibling["move"]}
-                verdict = check(model.rules, bad, [], model.pg)
+                verdict = check(model.rules, bad, [], model.checker_game())
                 if not verdict.valid and f"Black's strategy there claims {victim['move']}" in verdict.reason:
                     forged += 1
                     assert verdict.line and verdict.board
@@ -284,7 +283,7 @@ def test_random_strong_games_certified_with_swaps_of_moves_dead_for_the_mover(bl
             continue
         seen["games"] += 1
         data = as_dict(build_certificate(model, black_wins))
-        verdict = check(model.rules, data, [], model.pg)
+        verdict = check(model.rules, data, [], model.checker_game())
         assert verdict.valid, (verdict.report(), game)
         plain = as_dict(build_certificate(model, black_wins, carriers=False))
         assert len(data["nodes"]) <= len(plain["nodes"]) and (swaps_of(data) or data == plain)
@@ -318,7 +317,7 @@ def test_a_swap_of_a_move_its_mover_can_still_use_is_refused():
             bad["version"] = 2
             entries = bad["nodes"][node["id"]]["moves"]
             entries[1] = {"move": entries[1]["move"], "swap": entries[0]["move"]}
-            verdict = check(model.rules, bad, [], model.pg)
+            verdict = check(model.rules, bad, [], model.checker_game())
             caught += not verdict.valid and "but a goal of White through it is still within reach" in verdict.reason
         if caught >= 5:
             return
@@ -331,7 +330,7 @@ def test_a_refutations_swap_of_a_live_cell_is_refused():
     game = hex_board(4, 7, "")  # Black cannot cross an empty 4x4 board within 7
     model = in_memory(game)
     data = as_dict(build_certificate(model, False))
-    assert check(model.rules, data, [], model.pg).valid
+    assert check(model.rules, data, [], model.checker_game()).valid
     node = next(n for n in data["nodes"] if sum("to" in e and e["to"] is not None for e in n["moves"]) >= 2 and n["ply"] < 3)
     real = [e for e in node["moves"] if e.get("to") is not None]
     node["moves"][node["moves"].index(real[1])] = {"move": real[1]["move"], "swap": real[0]["move"]}

@@ -32,13 +32,13 @@ from pg_random import random_game as random_pg_game  # noqa: E402
 
 from bddl.game import Game  # noqa: E402
 from bddl.rules import BLACK, WHITE, Position, bddl_rules, black_wins_by_rules, pg_rules
-from compiler.certificates import StrategyNotFound, build_certificate, game_symmetries, write_certificate
+from compiler.certificates import StrategyNotFound, build_certificate, write_certificate
 from compiler.certificates.check import check, check_files, read_certificate
 from compiler.certificates.files import certificate_lines
 from compiler.certificates.oracles import PG_ENTRY_BYTES, engine_oracle, rules_oracle
 from compiler.certificates.produce import BLACK_WINS, NO_BLACK_WIN, produce
 from compiler.cli import main
-from compiler.model import GameModel, open_model
+from compiler.model import GameModel, bddl_model, open_model, pg_model
 
 HEX = ROOT / "problems" / "hex"
 TIC_PG = str(ROOT / "problems" / "pg" / "tic_5x5_torus.pg")  # Black wins, 7 board symmetries used
@@ -52,12 +52,15 @@ def as_dict(certificate) -> dict:
 
 
 def in_memory(rules, language: str, pg=None) -> GameModel:
-    return GameModel(language, (), rules, pg=pg)
+    """The model of rules built in the test: a positional game's, or a BDDL game's (`rules.game`)."""
+    if language == "pg":
+        return pg_model(pg)
+    return bddl_model(rules.game.domain, rules.game.problem)
 
 
 def produce_and_check(model: GameModel, black_wins: bool, oracle=None) -> dict:
     data = as_dict(build_certificate(model, black_wins, oracle=oracle))
-    verdict = check(model.rules, data, [], model.pg)
+    verdict = check(model.rules, data, [], model.checker_game())
     assert verdict.valid, verdict.report()
     with pytest.raises(StrategyNotFound):
         build_certificate(model, not black_wins, oracle=oracle)
@@ -68,7 +71,7 @@ def produce_and_check(model: GameModel, black_wins: bool, oracle=None) -> dict:
         except StrategyNotFound:  # a side has won before the first move: refused at once
             assert model.rules.winner_before_play() is not None
             continue
-        verdict = check(model.rules, as_dict(false), [], model.pg)
+        verdict = check(model.rules, as_dict(false), [], model.checker_game())
         assert not verdict.valid, f"a certificate of the false claim {false.claim} passed"
     return data
 
@@ -89,7 +92,7 @@ def test_random_positional_games_certified_both_ways(seed):
     # the strategist's moves are the positional solver's own: the rules' own minimax says each keeps
     # the claim, and its certificate, with the first good move in the rules' order, passes too
     assert_moves_keep_the_claim(rules, data, oracle)
-    assert check(rules, by_rules, [], model.pg).valid
+    assert check(rules, by_rules, [], model.checker_game()).valid
     # where a line ends because Black's goal is out of reach (the checker's own argument), the rules agree
     for node in data["nodes"]:
         if node.get("black_cannot_win"):
@@ -116,7 +119,7 @@ def test_random_positional_games_certified_from_the_dfpn_search_that_decided_the
     # White pairing the cells from the start is a one-node certificate that asks no engine
     assert certificate.produced_by == "df-pn" or (certificate.produced_by == "pairing strategy" and certificate.size == 1)
     data = as_dict(certificate)
-    verdict = check(rules, data, [], model.pg)
+    verdict = check(rules, data, [], model.checker_game())
     assert verdict.valid, verdict.report()
     assert_moves_keep_the_claim(rules, data, rules_oracle(rules))
 
@@ -187,7 +190,7 @@ def test_suite_games_certified_from_their_files(paths, tmp_path):
 def test_symmetries_are_used_and_declared():
     model = open_model([TIC_PG])
     data = as_dict(build_certificate(model, True))
-    assert data["symmetries"] == [list(p) for p in game_symmetries(model)] and len(data["symmetries"]) == 7
+    assert data["symmetries"] == [list(p) for p in model.symmetries()] and len(data["symmetries"]) == 7
     assert any("symmetry" in m for node in data["nodes"] for m in node["moves"])
 
 
@@ -213,7 +216,7 @@ def row3():
 def verdict_of(model, data):
     from compiler.certificates.check import file_hashes
 
-    return check(model.rules, data, file_hashes(model.paths), model.pg)
+    return check(model.rules, data, file_hashes(model.paths), model.checker_game())
 
 
 def first_node(data, side_moves: str):

@@ -1,4 +1,4 @@
-"""compiler.solving.cluster on a real local Dask cluster: `depth --scheduler` finds the sequential
+"""compiler.solving.processes.cluster on a real local Dask cluster: `depth --scheduler` finds the sequential
 search's answer, and a stopped task's solve is killed on its worker rather than left to run."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from distributed import LocalCluster
 from helpers.suite import DOMAINS, PROBLEMS
 
 from compiler.cli import main
-from compiler.solving.cluster import DaskRunner, connect, machine_load
+from compiler.solving.processes.cluster import DaskRunner, connect, machine_load
 
 DOMINEERING = [str(DOMAINS / "domineering.bddl"), str(PROBLEMS / "domineering/4x4_d8.bddl")]
 
@@ -69,13 +69,13 @@ def started_at(item) -> float:
 
 
 def test_the_longest_tasks_start_first_and_unknown_costs_keep_their_order():
-    from compiler.solving.cluster import longest_first
+    from compiler.solving.processes.cluster import longest_first
 
     costs = {"a": 1.0, "b": None, "c": 5.0, "d": None, "e": 1.0, "f": 0.0}
     assert longest_first(list(costs), costs.get) == ["c", "a", "e", "f", "b", "d"]
     assert longest_first(list(costs), None) == list(costs)
     with connect(1) as client:  # one worker: tasks run one after another, in the order they were given
-        from compiler.solving.cluster import stream
+        from compiler.solving.processes.cluster import stream
 
         starts = {outcome.item: outcome.value for outcome in stream(client, started_at, list(costs), costs.get)}
     assert sorted(starts, key=starts.get) == ["c", "a", "e", "f", "b", "d"]
@@ -102,8 +102,8 @@ def test_a_forked_local_worker_drops_what_it_inherits_from_bddlc():
     (held by a worker, it would keep the watchdog from seeing bddlc end) are not a worker's."""
     import os
 
-    from compiler.solving import processes
-    from compiler.solving.cluster import stream
+    from compiler.solving.processes import processes
+    from compiler.solving.processes.cluster import stream
 
     processes.spawn(["true"]).wait()  # the watchdog runs, its pipe open here
     inode = os.fstat(processes._watchdog_fd()).st_ino

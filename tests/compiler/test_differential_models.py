@@ -24,7 +24,7 @@ import os
 import pytest
 
 from compiler import ENCODINGS, encode
-from compiler.solving.solver_programs import run_solver_on_text
+from compiler.solving.qbf.solver_programs import run_solver_on_text
 from helpers.speed import marks as speed_marks
 from helpers.differential import QUICK, SOLVER_LIMIT, case_id, encodings_for, engine_answer, instances, load
 from helpers.qbf import qdimacs_text

@@ -15,7 +15,7 @@ from bddl.pg.prune import at_depth
 from bddl.pg.reader import load_pg
 from bddl.engines.positional import solve
 from compiler.encodings import IMPLICIT_ENCODINGS, encode_implicit
-from compiler.solving.solver_programs import run_solver_on_text
+from compiler.solving.qbf.solver_programs import run_solver_on_text
 
 HEIN = PG_CORPUS / "hein"
 needs_hein = pytest.mark.skipif(not HEIN.is_dir(), reason="../shared/corpus/pg/hein is not present")
@@ -88,7 +88,7 @@ def _values(model: dict[int, bool]):
 @pytest.mark.parametrize("name", sorted(IMPLICIT_ENCODINGS))
 def test_first_move_read_from_a_model_wins(name):
     """Black's first move, read from the solver's model, still wins with one ply fewer for Black."""
-    from compiler.solving.solver_programs import run_solver_on_text as run
+    from compiler.solving.qbf.solver_programs import run_solver_on_text as run
 
     rng = random.Random(f"move-{name}")
     checked = 0

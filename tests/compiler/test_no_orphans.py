@@ -92,7 +92,7 @@ def run_bddlc(code: str, folder: Path, **environment: str) -> subprocess.Popen:
 def cli_with_stand_in(program: Path, argv: list[str]) -> str:
     """A Python program that runs the bddlc command line with every solver replaced by `program`."""
     return (
-        "import sys\nfrom pathlib import Path\nfrom compiler.solving import solver_programs as solvers\n"
+        "import sys\nfrom pathlib import Path\nfrom compiler.solving.qbf import solver_programs as solvers\n"
         f"solvers.solver_path = lambda name: Path({str(program)!r})\n"
         "from compiler.cli import main\n"
         f"sys.exit(main({argv!r}))\n"
@@ -194,7 +194,7 @@ def test_bloqqers_forked_child_ends_with_bddlc(tmp_path, number):
 def test_bench_leaves_no_solver_behind(tmp_path, number):
     program, pid_file = stand_in_solver(tmp_path)
     code = (
-        "import sys\nfrom pathlib import Path\nfrom compiler.solving import solver_programs as solvers\n"
+        "import sys\nfrom pathlib import Path\nfrom compiler.solving.qbf import solver_programs as solvers\n"
         f"solvers.solver_path = lambda name: Path({str(program)!r})\n"
         "from bench.cli import main\n"
         f"sys.exit(main(['--sets', 'suite', '--filter', 'suite/httt/el_3x3_d3', '--config', 'explicit/pg-early/depqbf',"
@@ -206,7 +206,7 @@ def test_bench_leaves_no_solver_behind(tmp_path, number):
 
 def test_a_real_solver_dies_with_bddlc(tmp_path):
     """The real DepQBF on a formula it works on for long: SIGKILL bddlc, and DepQBF goes too (checked with ps)."""
-    from compiler.solving.solver_programs import solver_path
+    from compiler.solving.qbf.solver_programs import solver_path
 
     try:
         depqbf = solver_path("depqbf")
@@ -240,7 +240,7 @@ def test_bench_on_local_workers_leaves_no_worker_or_solver_behind(tmp_path, numb
     pytest.importorskip("distributed")
     program, pid_file = stand_in_solver(tmp_path)
     code = (
-        "import sys\nfrom pathlib import Path\nfrom compiler.solving import solver_programs as solvers\n"
+        "import sys\nfrom pathlib import Path\nfrom compiler.solving.qbf import solver_programs as solvers\n"
         f"solvers.solver_path = lambda name: Path({str(program)!r})\n"
         "from bench.cli import main\n"
         "if __name__ == '__main__':\n"

@@ -12,7 +12,7 @@ from test_critical_depth import CASES
 
 from compiler.model import open_model
 from compiler.solving import parallel_depth
-from compiler.solving.cluster import LocalRunner
+from compiler.solving.processes.cluster import LocalRunner
 from compiler.solving.critical_depth import DepthResult, scan_depths
 from compiler.solving.parallel_depth import scan_depths_parallel
 

@@ -1,4 +1,4 @@
-"""`compiler.solving.portfolio.race`: the first verdict wins, the others are
+"""`compiler.solving.processes.portfolio.race`: the first verdict wins, the others are
 stopped at once and leave no process behind; failures and non-verdicts never
 win; a cross-check runs everyone and names a disagreement."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.solving.portfolio import Member, race
+from compiler.solving.processes.portfolio import Member, race
 
 
 @dataclass(frozen=True)

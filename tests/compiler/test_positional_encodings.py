@@ -10,7 +10,7 @@ import pytest
 from circuits import write_qdimacs
 from compiler.encodings import SOLVE_TSEITIN, corrective_pg
 from compiler.encodings.cor_plus import bits_for, encode
-from compiler.solving.solver_programs import run_solver_on_text
+from compiler.solving.qbf.solver_programs import run_solver_on_text
 from helpers.positional_games import BLACK, WHITE, black_wins, differential_sample, random_grid_game, white_sets_decide, winning_first_moves
 from compiler.encodings.positional import open_game, second_point_cuts
 import random

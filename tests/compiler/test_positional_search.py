@@ -14,7 +14,7 @@ from bddl import Game, search
 from bddl.game import WHITE
 from bddl.loader import load_model
 from bddl.engines.minimax import black_wins
-from compiler.solving.positional_search import not_searchable, search_positional
+from compiler.solving.search.positional_rules import not_searchable, search_positional
 from helpers.corpus import instances, needs_corpus
 from helpers.strategies import positional_game as random_positional_game
 from helpers.suite import manifest

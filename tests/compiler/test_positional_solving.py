@@ -8,11 +8,18 @@ import pytest
 
 from bddl.pg.reader import load_pg
 from bddl.engines.positional import solve as explicit_solve
-from compiler.solving.positional import PG_SOLVE_ENCODING, check_first_move, solve_pg
+from compiler.encodings import POSITIONAL_ENCODING as PG_SOLVE_ENCODING
+from compiler.languages import pg_model
+from compiler.languages.pg_model import check_first_move
+
 from helpers.corpus import PG_CORPUS, needs_pg_corpus, pg_answers
 from helpers.positional_games import BLACK, black_wins, differential_sample, winning_first_moves
 
 GAMES = differential_sample(seed=1414, count=40)
+
+def solve_pg(game, **options):
+    """The QBF route on a positional game already read (no soonest: the route's own first move)."""
+    return pg_model(game).solve_qbf(**options)
 
 
 def test_the_explicit_solver_and_the_minimax_agree():

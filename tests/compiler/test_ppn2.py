@@ -1,4 +1,4 @@
-"""The parallel proof-number search on Dask (`compiler.solving.ppn2`, `search --algorithm ppn2`).
+"""The parallel proof-number search on Dask (`compiler.solving.search.ppn2`, `search --algorithm ppn2`).
 
 Two workers of a local cluster; verdicts against the minimax (BDDL) and the
 brute force (`.pg`), which share no code with df-pn; Black's first move
@@ -33,8 +33,19 @@ from bddl.pg.reader import load_pg
 pytest.importorskip("distributed")
 
 from compiler.cli import main  # noqa: E402
-from compiler.solving import ppn2  # noqa: E402
-from compiler.solving.cluster import connect  # noqa: E402
+from compiler.solving.search import ppn2  # noqa: E402
+from compiler.solving.processes.cluster import connect  # noqa: E402
+from compiler.languages import BddlRecipe, PgRecipe  # noqa: E402
+
+
+def search_bddl(client, domain, problem, depth, race_patterns=False, **options):
+    """A BDDL game by PPN² on the client's cluster: (SearchResult, statistics)."""
+    return BddlRecipe(domain, problem, race_patterns, depth).search(client, **options)
+
+
+def search_pg(client, game, **options):
+    """A positional game by PPN² on the client's cluster: (SearchResult, statistics)."""
+    return PgRecipe(game).search(client, **options)
 
 QUICK = 25  # random games of each kind in the default run; 300 with --runslow
 SMALL_JOBS = {"descents": 3, "every": 1, "leaf_jobs": "dfpn"}  # many small df-pn jobs: the tree, not one job, decides
@@ -49,7 +60,7 @@ def client():
 def bddl_check(client, domain, problem, **options) -> None:
     game = Game(domain, problem)
     expected = search(game).black_wins
-    result, stats = ppn2.search_bddl(client, domain, problem, problem.depth, **(options or SMALL_JOBS))
+    result, stats = search_bddl(client, domain, problem, problem.depth, **(options or SMALL_JOBS))
     assert result.black_wins == expected
     if expected and game.black_first:
         state = result.first_move.state
@@ -63,7 +74,7 @@ def bddl_check(client, domain, problem, **options) -> None:
 def pg_check(client, game) -> bool:
     """True when the tree had more than its root."""
     expected = brute_force(game)
-    result, stats = ppn2.search_pg(client, game, **SMALL_JOBS)
+    result, stats = search_pg(client, game, **SMALL_JOBS)
     assert result.black_wins == expected, game
     if result.first_move is not None:
         solver = PositionalSolver(game)
@@ -121,7 +132,7 @@ def test_ppn2_on_suite_instances(client, domain, problem, race):
 def test_ppn2_on_positional_suite_games(client, name):
     game = load_pg(str(ROOT / "problems/pg" / name))
     expected = solve(game).black_wins
-    result, _ = ppn2.search_pg(client, game, descents=50, every=10)
+    result, _ = search_pg(client, game, descents=50, every=10)
     assert result.black_wins == expected
     if result.first_move is not None:
         solver = PositionalSolver(game)
@@ -143,7 +154,7 @@ def test_a_worker_killed_in_the_middle_costs_only_its_job():
 
         killer = threading.Thread(target=kill_one_when_busy)
         killer.start()
-        result, _ = ppn2.search_bddl(client, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10,
+        result, _ = search_bddl(client, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10,
                                      leaf_jobs="dfpn")  # (search leaf jobs decide it within the second)
         ended = time.monotonic()
         killer.join()
@@ -168,7 +179,7 @@ def test_a_worker_killed_during_search_leaf_jobs_costs_only_its_job():
 
         killer = threading.Timer(8.0, kill)  # the leaf searches run from about 2 s to 25 s
         killer.start()
-        result, stats = ppn2.search_bddl(client, model.domain, model.problem, 41, race_patterns=True)
+        result, stats = search_bddl(client, model.domain, model.problem, 41, race_patterns=True)
         ended = time.monotonic()
         killer.join()
         after = set(client.run(os.getpid).values())
@@ -191,14 +202,14 @@ def test_a_garbage_result_is_an_error_not_a_verdict(client, monkeypatch):
     model = load_model(ROOT / "domains/domineering.bddl", ROOT / "problems/domineering/4x4_d8.bddl")
     monkeypatch.setattr(ppn2, "job_task", _garbage_job)
     with pytest.raises(ppn2.GarbageResult, match="neither solved nor open"):
-        ppn2.search_bddl(client, model.domain, model.problem, 8)
+        search_bddl(client, model.domain, model.problem, 8)
 
 
 def test_garbage_table_news_are_an_error_not_a_verdict(client, monkeypatch):
     model = load_model(ROOT / "domains/domineering.bddl", ROOT / "problems/domineering/4x4_d8.bddl")
     monkeypatch.setattr(ppn2, "job_task", _garbage_news_job)
     with pytest.raises(ppn2.GarbageResult, match="no table holds"):
-        ppn2.search_bddl(client, model.domain, model.problem, 8, descents=20, every=5)
+        search_bddl(client, model.domain, model.problem, 8, descents=20, every=5)
 
 
 @pytest.mark.parametrize("share", [True, False], ids=["shared tables", "separate tables"])
@@ -216,7 +227,7 @@ def test_the_position_budget_is_kept(client):
 
     model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
     with pytest.raises(SearchBudgetExceeded):
-        ppn2.search_bddl(client, model.domain, model.problem, 18, max_positions=2000, descents=100, every=10)
+        search_bddl(client, model.domain, model.problem, 18, max_positions=2000, descents=100, every=10)
 
 
 # --- the command line -----------------------------------------------------------------------------
@@ -273,7 +284,7 @@ def test_a_tree_too_large_is_an_error(capsys, monkeypatch):
 
 HARNESS = """
 import os, sys
-from compiler.solving import ppn2
+from compiler.solving.search import ppn2
 searching = ppn2.run_ppn2
 
 def run_ppn2(client, *args, **kwargs):
@@ -338,7 +349,7 @@ def test_a_leaf_whose_jobs_keep_killing_their_workers_is_an_error(monkeypatch):
     model = load_model(ROOT / "domains/domineering.bddl", ROOT / "problems/domineering/4x4_d8.bddl")
     monkeypatch.setattr(ppn2, "job_task", _job_that_kills_its_worker)
     with connect(2) as client, pytest.raises(ppn2.JobFailed, match="lost their workers"):
-        ppn2.search_bddl(client, model.domain, model.problem, 8)
+        search_bddl(client, model.domain, model.problem, 8)
 
 
 # --- QBF at the leaves (`--leaf-jobs qbf|mixed`) ----------------------------------------------------
@@ -379,7 +390,7 @@ def corpus_check(client, name: str, **options):
     game = load_pg(str(PG_CORPUS / name))
     expected = dict(pg_answers(name))[name]
     assert solve(game).black_wins == expected  # the explicit solver, as the minimax of .pg games
-    result, stats = ppn2.search_pg(client, game, **options)
+    result, stats = search_pg(client, game, **options)
     assert result.black_wins == expected
     if result.first_move is not None:
         solver = PositionalSolver(game)
@@ -459,7 +470,7 @@ def test_one_worker_gives_the_same_counts_run_to_run():
     runs = []
     for _ in range(2):
         with connect(1) as one:
-            result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10,
+            result, stats = search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10,
                                              leaf_jobs="dfpn")
         s = stats.tree
         runs.append((result.black_wins, s.jobs, s.expanded, s.touched, s.positions, stats.tables))
@@ -473,7 +484,7 @@ def test_search_leaf_jobs_give_the_same_counts_run_to_run_with_one_worker():
     runs = []
     for _ in range(2):
         with connect(1) as one:
-            result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=50, every=10,
+            result, stats = search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=50, every=10,
                                              leaf_jobs="search", leaf_positions=300)
         s = stats.tree
         runs.append((result.black_wins, s.jobs, s.expanded, s.positions, s.verdict_jobs, s.verdicts))
@@ -491,7 +502,7 @@ def test_a_worker_that_lost_its_table_is_reported(monkeypatch):
     model = load_model(ROOT / "domains/breakthrough.bddl", ROOT / "problems/breakthrough/second_3x5_d18.bddl")
     with connect(1) as one:
         monkeypatch.setattr(ppn2, "job_task", _job_on_a_restarted_worker)
-        result, stats = ppn2.search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10,
+        result, stats = search_bddl(one, model.domain, model.problem, 18, race_patterns=True, descents=100, every=10,
                                          leaf_jobs="dfpn")
     assert result.black_wins is True
     assert stats.tables == 2 and stats.workers == 1 and stats.restarted

@@ -14,14 +14,20 @@ from bddl.loader import load_model
 from bddl.engines.minimax import black_wins, search
 from circuits import Qdimacs, qdimacs_value, to_qdimacs, write_qdimacs
 from compiler.encodings import SOLVE_ENCODING, SOLVE_TSEITIN, encode
-from compiler.solving.preprocessing import bloqqer, bloqqer_input, check_prefix, repair_prefix, run_bloqqer, unquantified
-from compiler.solving.solver_programs import run_solver_on_text
-from compiler.solving.pipeline import problem_at, solve
+from compiler.solving.qbf.preprocessing import bloqqer, bloqqer_input, check_prefix, repair_prefix, run_bloqqer, unquantified
+from compiler.solving.qbf.solver_programs import run_solver_on_text
+from compiler.languages import bddl_model, problem_at
 from conftest import scaled
 from helpers.strategies import game
 from helpers.suite import DOMAINS, PROBLEMS
 
 E, A = "exists", "forall"
+
+
+def solve(domain, problem, depth=None, **options):
+    """The QBF route on a domain and problem already read (at `depth`, default the problem's)."""
+    model = bddl_model(domain, problem)
+    return (model if depth is None else model.at_depth(depth)).solve_qbf(**options)
 
 
 def q(prefix, clauses, num_vars=None):

@@ -22,7 +22,7 @@ from bddl import Game, check_model, search
 from circuits import TRUE, read_qcir, to_qcir, to_qdimacs
 from compiler import applicable_encodings, encode
 from compiler.cli import main
-from compiler.solving.solver_programs import run_solver
+from compiler.solving.qbf.solver_programs import run_solver
 from conftest import scaled
 from helpers.speed import marks as speed_marks
 from helpers.differential import SOLVER_LIMIT, case_id, encodings_for, engine_answer, instances, load

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.solving import solver_programs as solvers
-from compiler.solving.solver_programs import members, run_portfolio, run_solver
+from compiler.solving.qbf import solver_programs as solvers
+from compiler.solving.qbf.solver_programs import members, run_portfolio, run_solver
 from conftest import shell_program
 
 

@@ -1,4 +1,4 @@
-"""`compiler.solving.pipeline`: verdicts from real solvers against the manifest and the
+"""The QBF route on BDDL models (`compiler.languages.BddlModel.solve_qbf`): verdicts from real solvers against the manifest and the
 engine, first moves checked by play, honest time limits."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from bddl import Game
 from bddl.game import BLACK, WHITE
 from bddl.loader import load_model
 from bddl.engines.minimax import black_wins, search
-from compiler.solving.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES, SolverRun, default_solver, members
-from compiler.solving.pipeline import MoveCheckError, problem_at, solve
+from compiler.solving.qbf.solver_programs import DEFAULT_SOLVER, SOLVER_CHOICES, SolverRun, default_solver, members
+from compiler.languages import bddl_model, problem_at
+from compiler.solving.results import MoveCheckError
 from helpers.speed import is_quick, marks
 from helpers.suite import DOMAINS, PROBLEMS, manifest
 
@@ -23,6 +24,12 @@ def instances(quick: bool):
         for entry in manifest()
         if is_quick("solving", entry.file) == quick
     ]
+
+
+def solve(domain, problem, depth=None, **options):
+    """The QBF route on a domain and problem already read (at `depth`, default the problem's)."""
+    model = bddl_model(domain, problem)
+    return (model if depth is None else model.at_depth(depth)).solve_qbf(**options)
 
 
 def model(entry):
@@ -114,7 +121,7 @@ def test_time_limit_is_honoured():
 
 def test_an_illegal_move_from_the_solver_is_an_internal_error(monkeypatch):
     """A solver assignment naming no legal move must never reach the user."""
-    import compiler.solving.verdicts as solving
+    import compiler.solving.qbf.verdicts as solving
 
     m = load_model(DOMAINS / "connect.bddl", PROBLEMS / "connect/connect3_5x4_d9.bddl")  # 5 moves in 3 bits
 

@@ -1,4 +1,4 @@
-"""The server's routing of table news between PPN² workers (`compiler.solving.table_news`),
+"""The server's routing of table news between PPN² workers (`compiler.solving.search.table_news`),
 without Dask: who is sent what, once, and what the server may forget."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from bddl.engines.pn_tree import GarbageResult
 from bddl.engines.pns import INF
-from compiler.solving.table_news import TableNews, check_news, pinned
+from compiler.solving.search.table_news import TableNews, check_news, pinned
 
 A, B, C = "tcp://a", "tcp://b", "tcp://c"
 LIVE = (A, B, C)

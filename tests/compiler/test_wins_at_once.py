@@ -36,13 +36,12 @@ from pg_random import random_game as random_pg_game  # noqa: E402
 
 from bddl.errors import BddlError  # noqa: E402
 from bddl.game import Game  # noqa: E402
-from bddl.loader import Model  # noqa: E402
 from bddl.rules import BLACK, WHITE, Position, bddl_rules, black_wins_by_rules, pg_rules  # noqa: E402
 from compiler.certificates import build_certificate  # noqa: E402
 from compiler.cli import main  # noqa: E402
-from compiler.model import GameModel, open_model  # noqa: E402
-from compiler.solving.game_search import search_model  # noqa: E402
-from compiler.solving.pipeline import solve_model  # noqa: E402
+from compiler.model import GameModel, bddl_model, open_model, pg_model  # noqa: E402
+from compiler.solving.search.outcome import search_model  # noqa: E402
+from compiler.solving.qbf.route import solve_model  # noqa: E402
 from compiler.solving.strategy import SolverStrategy  # noqa: E402
 from helpers.pawn_race import DOMAIN as RACE_DOMAIN  # noqa: E402
 from helpers.pawn_race import PROBLEM as RACE_PROBLEM  # noqa: E402
@@ -136,7 +135,7 @@ def named_by_routes(model: GameModel, position: Position, qbf: bool = True) -> d
 
 def engine_moves(model: GameModel) -> dict[str, str | None]:
     """The engines' own first moves, below `search_model` (the Python API's `bddl.search` and friends)."""
-    if model.pg is not None:
+    if model.language == "pg":
         from bddl.engines.positional import solve
         from bddl.engines.positional_pns import solve_pns
 
@@ -204,25 +203,21 @@ def test_the_qbf_routes_move_is_a_win_at_once_whatever_the_assignment_says(tmp_p
     `solve_model`, through which `solve --engine qbf`, `play` and `validate` ask, names a win at once."""
     import dataclasses
 
-    from compiler.solving import pipeline
-
     if language == "bddl":
         model = open_model(race_files(tmp_path))
-        inner = "solve"
     else:
         # Black on a1 wins at once with a2 or a3; a4 wins too, two plies later (White blocks one, Black takes the other)
         (tmp_path / "two.pg").write_text("#version\n1.0\n#times\nt1 t2 t3\n#blackturns\nt1 t3\n#positions\na1 a2 a3 a4\n"
                                          "#blackinitials\na1\n#blackwins\na1 a2\na1 a3\n#whitewins\n")
         model = open_model([str(tmp_path / "two.pg")])
-        inner = "solve_pg"
     rules = model.rules
     longer = next(p for p in rules.plays(rules.initial) if not rules.won(p.after, BLACK) and black_wins_by_rules(rules, p.after))
-    real = getattr(pipeline, inner)
+    real = type(model).solve_qbf  # the language's QBF route, below `solve_model`
 
-    def long_winded(*args, **kwargs):
-        return dataclasses.replace(real(*args, **kwargs), first_move=longer, move_source="solver")
+    def long_winded(self, **kwargs):
+        return dataclasses.replace(real(self, **kwargs), first_move=longer, move_source="solver")
 
-    monkeypatch.setattr(pipeline, inner, long_winded)
+    monkeypatch.setattr(type(model), "solve_qbf", long_winded)
     solved = solve_model(model)
     assert solved.black_wins and wins_at_once(rules, rules.initial, solved.first_move.text), solved.first_move
     assert solved.move_source == "at once"
@@ -325,7 +320,7 @@ def test_random_bddl_games(case):
     domain, problem = case
     game = Game(domain, problem)
     rules = bddl_rules(game)
-    model = GameModel("bddl", (), rules, bddl=Model(domain, problem, (), "", ""))
+    model = bddl_model(domain, problem)
     for position in telling_positions(rules):
         named = named_by_routes(model, position, qbf=False)
         assert all(wins_at_once(rules, position, text) for text in named.values()), named
@@ -337,7 +332,7 @@ def test_random_pg_games():
     for _ in range(scaled(40)):
         game = random_pg_game(rng)
         rules = pg_rules(game)
-        model = GameModel("pg", (), rules, pg=rules.game)
+        model = pg_model(game)
         for position in telling_positions(rules):
             named = named_by_routes(model, position, qbf=False)
             assert all(wins_at_once(rules, position, text) for text in named.values()), named

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from circuits import to_qcir, to_qdimacs, write_qdimacs
-from compiler.solving.solver_programs import run_solver_on_text
+from compiler.solving.qbf.solver_programs import run_solver_on_text
 
 TIME_LIMIT = 60.0
 

@@ -7,7 +7,7 @@ with the game's knowledge inside (race patterns, the positional rules),
 after a first job on each leaf below the root that runs the single-process
 search within a budget (the paper's §2.2 job-level search with a
 specialised program at the leaves; `leaf_jobs`, below).
-The cluster is `compiler.solving.cluster`'s: a local one of N worker
+The cluster is `compiler.solving.processes.cluster`'s: a local one of N worker
 processes, or any Dask scheduler.
 
 How results travel, and why:
@@ -40,7 +40,7 @@ The driver stops when the root is solved, cancels the jobs still out
 (the workers finish their bounded job and are free), and reports the
 verdict, Black's first move (a successor the tree or the job proved), and
 the tree's statistics.  The local cluster and its workers end with the
-search on every exit path (`cluster.connect`, `compiler.solving.processes`).
+search on every exit path (`cluster.connect`, `compiler.solving.processes.processes`).
 """
 
 from __future__ import annotations
@@ -55,23 +55,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bddl.engines.leaf_search import DEFAULT_LEAF_POSITIONS, LeafSearch, bddl_leaf_search, pg_leaf_search
-from bddl.engines.minimax import SearchBudgetExceeded, SearchResult
+from bddl.engines.leaf_search import DEFAULT_LEAF_POSITIONS
+from bddl.engines.minimax import SearchBudgetExceeded
 from bddl.engines.pn_job import (
     DEFAULT_DESCENTS,
     DEFAULT_PARTIAL_EVERY,
     DfpnSetup,
     JobResult,
     Position,
-    bddl_root,
-    bddl_setup,
-    pg_root,
-    pg_setup,
     run_job,
     run_to_end,
 )
 from bddl.engines.pn_tree import DEFAULT_MAX_NODES, NODE_BYTES, GarbageResult, PnTree, TreeStatistics, TreeTooLarge
-from bddl.engines.positional import PgSearchResult
 
 from .leaf_verdicts import DEFAULT_LEAF_JOBS, DEFAULT_QBF_SLICE, verdict_leaves
 from .table_news import TableNews, check_news, pinned
@@ -86,7 +81,7 @@ class JobFailed(RuntimeError):
     """A job raised an error, or its leaf's jobs kept losing their workers."""
 
 
-__all__ = ["GarbageResult", "JobFailed", "Ppn2Statistics", "TreeTooLarge", "max_nodes_for", "search_bddl", "search_pg"]
+__all__ = ["GarbageResult", "JobFailed", "Ppn2Failed", "Ppn2Options", "Ppn2Statistics", "TreeTooLarge", "max_nodes_for", "search_ppn2"]
 
 
 @dataclass(frozen=True)
@@ -106,64 +101,7 @@ class Ppn2Statistics:
 # --- what the workers search ----------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BddlRecipe:
-    """A BDDL game as the workers rebuild it (the model, not its compiled rules, travels)."""
-
-    domain: Any
-    problem: Any
-    race_patterns: bool
-    depth: int | None = None  # the search's depth (None: the problem's)
-
-    def build(self) -> DfpnSetup:
-        return _with_capacity(bddl_setup(*self._game_and_knowledge()))
-
-    def leaf_search(self) -> LeafSearch:
-        """The engine of a worker's search leaf jobs (`--leaf-jobs search`)."""
-        return bddl_leaf_search(*self._game_and_knowledge())
-
-    def _game_and_knowledge(self):
-        """The game, and its race patterns where they are asked for."""
-        from bddl.engines.race import race_knowledge
-        from bddl.game import Game
-
-        game = Game(self.domain, self.problem)
-        return game, race_knowledge(game) if self.race_patterns else None
-
-    def game_model(self):
-        """The root's `GameModel` (what a verdict job compiles a leaf from)."""
-        from dataclasses import replace
-
-        from bddl.game import Game
-        from bddl.loader import Model
-        from bddl.rules import bddl_rules
-
-        from ..model import BDDL, GameModel
-
-        problem = self.problem if self.depth is None else replace(self.problem, depth=self.depth)
-        return GameModel(BDDL, (), bddl_rules(Game(self.domain, problem)), bddl=Model(self.domain, problem, (), "", ""))
-
-
-@dataclass(frozen=True)
-class PgRecipe:
-    game: Any  # a PositionalGame
-
-    def build(self) -> DfpnSetup:
-        return _with_capacity(pg_setup(self.game)[0])
-
-    def leaf_search(self) -> LeafSearch:
-        return pg_leaf_search(self.game)
-
-    def game_model(self):
-        from bddl.rules import pg_rules
-
-        from ..model import PG, GameModel
-
-        rules = pg_rules(self.game)
-        return GameModel(PG, (), rules, pg=rules.game)
-
-
-def _with_capacity(setup: DfpnSetup) -> DfpnSetup:
+def with_capacity(setup: DfpnSetup) -> DfpnSetup:
     from dataclasses import replace
 
     return replace(setup, capacity=min(setup.capacity, WORKER_CAPACITY))
@@ -400,140 +338,80 @@ def stderr_progress(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-# --- the two languages --------------------------------------------------------------------
-
-
-def search_bddl(
-    client, domain, problem, depth: int, race_patterns: bool = False, **options
-) -> tuple[SearchResult, Ppn2Statistics | None]:
-    """`search_pns`'s question and answer for a BDDL game, by PPN² on the client's cluster."""
-    from bddl.engines.pn_tree import TreeStatistics
-    from bddl.game import BLACK, Game
-
-    start = time.perf_counter()
-    game = Game(domain, problem)
-    if depth < 1:
-        return SearchResult(False, depth, None, 0, time.perf_counter() - start), Ppn2Statistics(TreeStatistics(0, 0, 0, 0, 0, 0), 0, 0.0)
-    tree, stats = run_ppn2(client, BddlRecipe(domain, problem, race_patterns, depth), bddl_root(game, depth), **options)
-    wins = bool(tree.black_wins)
-    first_move = None
-    if wins and game.black_first:
-        board = tree.winning_successor()
-        for move in game.moves(game.initial, BLACK):
-            if board is not None and (move.state.black, move.state.white) == board:
-                first_move = move
-                break
-        else:
-            raise JobFailed(f"Black wins but no first move reaches the proved successor {board}")
-    return SearchResult(wins, depth, first_move, tree.positions, time.perf_counter() - start), stats
-
-
-def search_pg(client, game, **options) -> tuple[PgSearchResult, Ppn2Statistics | None]:
-    """`solve_pns`'s question and answer for a positional game, by PPN² on the client's cluster."""
-    start = time.perf_counter()
-    root = pg_root(game)
-    if isinstance(root, bool):
-        return PgSearchResult(root, game.depth, None, 0, time.perf_counter() - start, 1), None
-    _, rules = pg_setup(game)
-    tree, stats = run_ppn2(client, PgRecipe(game), root, **options)
-    wins = bool(tree.black_wins)
-    first_move = None
-    if wins and root[0]:
-        board = tree.winning_successor()
-        b, w = root[1], root[2]
-        for claim in rules.claims(b, w, 0):
-            after = (b | 1 << claim, w)
-            if board is not None and (after == board or rules.canonical(*after) == board):
-                first_move = claim
-                break
-        else:
-            raise JobFailed(f"Black wins but no first claim reaches the proved successor {board}")
-    return PgSearchResult(wins, game.depth, first_move, tree.positions, time.perf_counter() - start, len(rules.perms)), stats
-
-
 def in_process_job(recipe, position: Position, descents: int = DEFAULT_DESCENTS, every: int = DEFAULT_PARTIAL_EVERY) -> JobResult:
     """One job without Dask (the tests' reference for `job_task`)."""
     return run_to_end(run_job(recipe.build(), position, descents, every))
 
 
-# --- the command line (`bddlc search --algorithm ppn2`) ---------------------------------------------
+# --- one search, as `bddlc search --algorithm ppn2` and the API ask it ---------------------------------
 
 
 class Ppn2Failed(RuntimeError):
     """The parallel search could not give an answer (the message says why): exit status 1."""
 
 
-PPN2_OPTIONS = ("workers", "scheduler", "job_descents", "partial_every", "leaf_jobs", "qbf_slice", "leaf_positions", "share_tables")
+@dataclass(frozen=True)
+class Ppn2Options:
+    """PPN²'s options (`bddlc search`'s --workers ... --share-tables; None: the default).  `report`
+    gets the progress and statistics lines (the command line's: stderr)."""
+
+    workers: int | None = None
+    scheduler: str | None = None
+    job_descents: int | None = None
+    partial_every: int | None = None
+    leaf_jobs: str | None = None
+    qbf_slice: float | None = None
+    leaf_positions: int | None = None
+    share_tables: bool | None = None
+    max_memory: int = 2048
+    report: Callable[[str], None] = stderr_progress
 
 
-def misplaced_option(args) -> str | None:
-    """Why the command line's PPN² options do not fit (None: they do)."""
-    given = [name for name in PPN2_OPTIONS if getattr(args, name, None) is not None]
-    if given and args.algorithm != "ppn2":
-        return f"--{given[0].replace('_', '-')} needs --algorithm ppn2"
-    if args.qbf_slice is not None and args.leaf_jobs not in ("qbf", "mixed"):
-        return "--qbf-slice needs --leaf-jobs qbf or mixed"
-    if args.leaf_positions is not None and args.leaf_jobs not in (None, "search"):
-        return "--leaf-positions needs --leaf-jobs search"
-    if args.workers is not None and args.scheduler is not None:
-        return "--workers starts a local cluster; --scheduler uses another one: give one of them"
-    return None
+def search_ppn2(recipe, options: Ppn2Options | None, max_positions: int):
+    """The recipe's game searched by PPN² on a local cluster or the scheduler the options name:
+    the engines' `SearchResult`; the statistics go to `options.report` after the progress lines.
+    Raises `SearchBudgetExceeded` (exit 3) and `Ppn2Failed` (exit 1)."""
+    from ..processes.cluster import ClusterUnavailable, connect
 
-
-def search_from_args(args, *, bddl_game=None, depth: int | None = None, knowledge: bool = False, pg_game=None):
-    """`bddlc search --algorithm ppn2`: the SearchResult (BDDL model) or PgSearchResult (`.pg` game).
-
-    The statistics go to stderr, after the progress lines; raises `SearchBudgetExceeded`
-    (exit 3) and `Ppn2Failed` (exit 1)."""
-    from .cluster import ClusterUnavailable, connect
-
-    options = {
-        "descents": args.job_descents or DEFAULT_DESCENTS,
-        "every": args.partial_every or DEFAULT_PARTIAL_EVERY,
-        "max_nodes": max_nodes_for(args.max_memory),
-        "max_positions": args.max_positions,
-        "progress": stderr_progress,
-        "leaf_jobs": args.leaf_jobs or DEFAULT_LEAF_JOBS,
-        "qbf_slice": args.qbf_slice or DEFAULT_QBF_SLICE,
-        "leaf_positions": args.leaf_positions or DEFAULT_LEAF_POSITIONS,
-        "share_tables": args.share_tables is not False,
+    options = options or Ppn2Options()
+    leaf_jobs = options.leaf_jobs or DEFAULT_LEAF_JOBS
+    run = {
+        "descents": options.job_descents or DEFAULT_DESCENTS,
+        "every": options.partial_every or DEFAULT_PARTIAL_EVERY,
+        "max_nodes": max_nodes_for(options.max_memory),
+        "max_positions": max_positions,
+        "progress": options.report,
+        "leaf_jobs": leaf_jobs,
+        "qbf_slice": options.qbf_slice or DEFAULT_QBF_SLICE,
+        "leaf_positions": options.leaf_positions or DEFAULT_LEAF_POSITIONS,
+        "share_tables": options.share_tables is not False,
     }
     try:
         with warnings.catch_warnings():
             # (another cluster on the machine holds Dask's HTTP port: nothing of ours uses it)
             warnings.filterwarnings("ignore", message="Port .* is already in use")
-            with connect(args.workers, args.scheduler) as client:
-                result: SearchResult | PgSearchResult
-                if pg_game is not None:
-                    result, stats = search_pg(client, pg_game, **options)
-                else:
-                    assert depth is not None
-                    result, stats = search_bddl(client, bddl_game.domain, bddl_game.problem, depth, knowledge, **options)
+            with connect(options.workers, options.scheduler) as client:
+                result, stats = recipe.search(client, **run)
     except (ClusterUnavailable, TreeTooLarge, GarbageResult, JobFailed) as exc:
         raise Ppn2Failed(str(exc)) from None
-    if stats is not None:
-        s = stats.tree
-        print(f"ppn2: {stats.workers} workers, {s.jobs:,} jobs ({s.partials:,} partial results), "
-              f"tree {s.touched:,} nodes ({s.expanded:,} expanded), {s.positions:,} positions by the jobs", file=sys.stderr)
-        if stats.news:
-            print(f"ppn2: {stats.news:,} table entries shared between the workers", file=sys.stderr)
-        if s.verdict_jobs:
-            kind = "search" if options["leaf_jobs"] == "search" else "QBF"
-            print(f"ppn2: {s.verdict_jobs:,} {kind} leaf jobs, {s.verdicts:,} solved their leaf", file=sys.stderr)
-        if stats.restarted:
-            print(f"ppn2: a worker restarted ({stats.tables} df-pn tables for {stats.workers} workers): "
-                  "the counts above differ from a run without it", file=sys.stderr)
+    for line in statistics_lines(stats, leaf_jobs):
+        options.report(line)
     return result
 
 
-def search_positional_from_args(args, game, depth: int):
-    """`--positional-rules` with PPN²: the model read as a positional game and searched so
-    (raises `RulesDoNotFit` as `search_positional` does)."""
-    from .positional_search import RulesDoNotFit, _bddl_move, _reading
-
-    pg = _reading(game.domain, game.problem, depth)
-    if isinstance(pg, str):
-        raise RulesDoNotFit(pg)
-    result = search_from_args(args, pg_game=pg)
-    first_move = _bddl_move(game, result.first_move) if result.black_wins and game.black_first else None
-    return SearchResult(result.black_wins, depth, first_move, result.positions, result.seconds)
+def statistics_lines(stats: Ppn2Statistics | None, leaf_jobs: str) -> list[str]:
+    """What a search's statistics say, a line each."""
+    if stats is None:
+        return []
+    s = stats.tree
+    lines = [f"ppn2: {stats.workers} workers, {s.jobs:,} jobs ({s.partials:,} partial results), "
+             f"tree {s.touched:,} nodes ({s.expanded:,} expanded), {s.positions:,} positions by the jobs"]
+    if stats.news:
+        lines.append(f"ppn2: {stats.news:,} table entries shared between the workers")
+    if s.verdict_jobs:
+        kind = "search" if leaf_jobs == "search" else "QBF"
+        lines.append(f"ppn2: {s.verdict_jobs:,} {kind} leaf jobs, {s.verdicts:,} solved their leaf")
+    if stats.restarted:
+        lines.append(f"ppn2: a worker restarted ({stats.tables} df-pn tables for {stats.workers} workers): "
+                     "the counts above differ from a run without it")
+    return lines

@@ -28,7 +28,7 @@ from bddl.game import BLACK, Game, Move
 from bddl.pg.game import PositionalGame
 from bddl.engines.minimax import DEFAULT_MAX_POSITIONS, SearchResult
 
-from ..encodings.pg_export import positional_game, semantics_differ
+from ...encodings.pg_export import positional_game, semantics_differ
 
 
 class RulesDoNotFit(ValueError):
@@ -37,18 +37,18 @@ class RulesDoNotFit(ValueError):
 
 def not_searchable(domain: Domain, problem: Problem, depth: int) -> str | None:
     """Why the positional rules cannot decide this model (None: they can)."""
-    reading = _reading(domain, problem, depth)
-    return reading if isinstance(reading, str) else None
+    found = reading(domain, problem, depth)
+    return found if isinstance(found, str) else None
 
 
-def _reading(domain: Domain, problem: Problem, depth: int) -> PositionalGame | str:
+def reading(domain: Domain, problem: Problem, depth: int) -> PositionalGame | str:
     """The model as a positional game with BDDL's answer, or why there is none.
 
     Reading it grounds every move and goal once, as choosing the encoding
     `auto` stands for does, so it is refused past the memory limit by the same
     estimate (`MemoryBudgetExceeded`) before anything is grounded: a
     1000x1000 board would otherwise keep a search member busy for minutes."""
-    from ..encodings.memory_estimates import guard_grounding
+    from ...encodings.memory_estimates import guard_grounding
 
     guard_grounding(domain, problem, "to read it as a positional game")
     try:
@@ -62,7 +62,7 @@ def _reading(domain: Domain, problem: Problem, depth: int) -> PositionalGame | s
 
 def positional_reading(game: Game, depth: int) -> PositionalGame | None:
     """The BDDL game read as a positional game at `depth`, or None where the rules do not fit."""
-    pg = _reading(game.domain, game.problem, depth)
+    pg = reading(game.domain, game.problem, depth)
     return None if isinstance(pg, str) else pg
 
 
@@ -76,7 +76,7 @@ def search_positional(
     from bddl.engines.positional import solve
 
     depth = game.problem.depth if depth is None else depth
-    pg = _reading(game.domain, game.problem, depth)
+    pg = reading(game.domain, game.problem, depth)
     if isinstance(pg, str):
         raise RulesDoNotFit(pg)
     if algorithm == "pns":
@@ -85,11 +85,11 @@ def search_positional(
         result = solve(pg, max_positions=max_positions)
     first_move = None
     if result.black_wins and game.black_first:
-        first_move = _bddl_move(game, result.first_move)
+        first_move = bddl_move(game, result.first_move)
     return SearchResult(result.black_wins, depth, first_move, result.positions, result.seconds)
 
 
-def _bddl_move(game: Game, claim: int | None) -> Move:
+def bddl_move(game: Game, claim: int | None) -> Move:
     """Black's first move in BDDL terms: the move that claims the cell, or,
     where Black owns a winning set before play and the solver names no claim,
     the first move after which Black's goal holds."""

@@ -23,7 +23,7 @@ Tasks with an estimated cost start longest first.
 A lost worker (killed, out of memory) costs only its task: Dask re-runs
 the task on another worker, up to `ALLOWED_FAILURES` times, and after that
 the outcome is reported as `lost`, never as a verdict.  Solver children
-inside a worker die with it (`compiler.solving.processes`).
+inside a worker die with it (`compiler.solving.processes.processes`).
 """
 
 from __future__ import annotations

@@ -28,12 +28,12 @@ class CoreChoice:
 
 
 def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, certificate: bool) -> CoreChoice:
-    """The core that searches `model` (a `compiler.model.GameModel`) with these options."""
+    """The core that searches `model` (a `compiler.game_model.GameModel`) with these options."""
     from bddl.engines import compiled
 
     why = compiled.why_unavailable()
-    if why is None and model.pg is None:
-        why = "the compiled core searches .pg games only so far (BDDL games: issue 41)"
+    if why is None:
+        why = model.core_refusal()
     if why is None and algorithm != "minimax":
         why = f"the compiled core has only the minimax so far, not --algorithm {algorithm}"
     if why is None and knowledge == "full":
@@ -41,8 +41,6 @@ def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, cer
                "add --knowledge threats or none for its minimax")
     if why is None and certificate:
         why = "certificates are written from the Python engines only so far"
-    if why is None:
-        why = compiled.unsupported(model.pg)
     if why is None:
         return CoreChoice("python") if asked == "python" else CoreChoice("compiled")
     if asked == "compiled":
@@ -55,11 +53,7 @@ def knowledge_refusal(model, *, knowledge: str, algorithm: str) -> str | None:
     """Why --knowledge threats or none cannot go with these options (None: it can)."""
     if knowledge == "full":
         return None
-    if model.pg is None:
-        return f"--knowledge {knowledge} applies to .pg games (a BDDL model's minimax has no knowledge to leave out)"
-    if algorithm != "minimax":
-        return f"--knowledge {knowledge} is the plain minimax: it needs --algorithm minimax"
-    return None
+    return model.knowledge_refusal(knowledge=knowledge, algorithm=algorithm)
 
 
 def table_mb_for(max_memory_mb: int) -> float:
@@ -86,16 +80,12 @@ def search_plain(game, *, core: str, knowledge: str = "none", max_positions: int
 def search_with_core(model, *, core: str, knowledge: str = "full", table_mb: float | None = None,
                      algorithm: str = "minimax", max_positions: int = DEFAULT_MAX_POSITIONS,
                      race_patterns: bool = False, positional_rules: bool = False, parallel=None):
-    """`compiler.solving.game_search.search_model` with the choice of knowledge and core made by
-    `choose_core`: the plain minimax (knowledge "threats" or "none", a `.pg` game) by that core,
-    anything else by `search_model` (the Python engines)."""
-    from .game_search import SearchOutcome, search_model
+    """`compiler.solving.search.outcome.search_model` with the choice of knowledge and core made by
+    `choose_core`: the plain minimax (knowledge "threats" or "none", which `knowledge_refusal`
+    let through) by that core, anything else by `search_model` (the Python engines)."""
+    from .outcome import search_model
 
-    if knowledge != "full" and model.pg is not None:
-        from ..model import play_of_cell
-
-        found = search_plain(model.pg, core=core, knowledge=knowledge, max_positions=max_positions, table_mb=table_mb)
-        first = None if found.first_move is None else play_of_cell(model, found.first_move)
-        return SearchOutcome(found.black_wins, model.depth, first, found.positions, found.seconds, True, False)
+    if knowledge != "full":
+        return model.search_plain(core=core, knowledge=knowledge, max_positions=max_positions, table_mb=table_mb)
     return search_model(model, algorithm=algorithm, max_positions=max_positions, race_patterns=race_patterns,
                         positional_rules=positional_rules, parallel=parallel)

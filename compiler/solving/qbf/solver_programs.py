@@ -4,7 +4,7 @@ pyqbf's in-process solvers cannot be interrupted (they hold the GIL, signals
 wait) and DepQBF's own time limit answers "false", indistinguishable from a
 real refutation (docs/qbf-solvers.md §1).  So every solve here runs the
 solver program pyqbf installs as a child process in its own process group
-(`compiler.solving.processes`: it dies with bddlc, however bddlc ends), kills
+(`compiler.solving.processes.processes`: it dies with bddlc, however bddlc ends), kills
 the whole group at the limit, and trusts only the exit codes 10 (true)
 and 20 (false).  A verdict the solver did not give is never reported.
 """
@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .processes import Child, spawn, temporary_folder
+from ..processes.processes import Child, spawn, temporary_folder
 
 STOP_POLL = 0.05  # seconds between two looks at a solve's stop flag
 
@@ -210,12 +210,12 @@ def run_portfolio(
 ) -> SolverRun:
     """Run several (solver, file) jobs side by side; the first verdict wins.
 
-    The race runs through `compiler.solving.cluster.LocalRunner`, the machinery of
+    The race runs through `compiler.solving.processes.cluster.LocalRunner`, the machinery of
     `depth --jobs`: the others are stopped (their solvers killed) the moment
     one answers, and all of them at `timeout` or when `stop()` says so.
     The run reports the solver that answered; with no verdict, "timeout" or
     the last error."""
-    from .cluster import LocalRunner
+    from ..processes.cluster import LocalRunner
 
     start = time.perf_counter()
     failed: SolverRun | None = None

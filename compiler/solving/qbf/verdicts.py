@@ -17,7 +17,7 @@ from typing import Callable, Mapping, Sequence
 
 from circuits import Qdimacs, write_qcir, write_qdimacs
 
-from . import processes
+from ..processes import processes
 from .preprocessing import bloqqer
 from .solver_programs import FORMATS, SolverRun, members, run_portfolio, run_solver
 

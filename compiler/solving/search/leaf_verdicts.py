@@ -4,7 +4,7 @@ single-process search (`--leaf-jobs search`, `bddl.engines.leaf_search`).
 The job-level search of the race-patterns paper's §2.2 with a specialised
 solver at the leaves: instead of a bounded df-pn, a job may compile the
 leaf position's game (`GameModel.at_position`, for both languages) and run
-the QBF route on it (`pipeline.solve_model`, the route of `bddlc solve`)
+the QBF route on it (`qbf.route.solve_model`, the route of `bddlc solve`)
 with a time slice.  It answers proved, disproved or unknown; the server's
 tree (`bddl.engines.pn_tree.PnTree.verdict`) solves the leaf on an answer
 and otherwise leaves it to a df-pn job.  Only the solver's verdict is used,
@@ -61,7 +61,7 @@ def leaf_verdict(model, position: Position, seconds: float) -> bool | None:
     from bddl.rules import BLACK, WHITE
     from bddl.rules import Position as Board
 
-    from .pipeline import solve_model
+    from ..qbf.route import solve_model
 
     black_to_move, b, w, r = position
     ply = model.depth - r

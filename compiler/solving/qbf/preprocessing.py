@@ -195,7 +195,7 @@ class BloqqerRun:
 
 def _bloqqer_child(conn, text: str, parent: int) -> None:
     """Runs in the forked child: Bloqqer on the QDIMACS text, the raw result sent back."""
-    from .processes import in_forked_child
+    from ..processes.processes import in_forked_child
 
     in_forked_child(parent)  # dies with bddlc, even if bddlc is killed outright
     devnull = os.open(os.devnull, os.O_WRONLY)

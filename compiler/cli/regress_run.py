@@ -272,8 +272,8 @@ class ModelDoesNotLoad(Exception):
 
 def check_entry(entry: Entry, options: Options) -> Verdict:
     """Every check the method asks for on one entry, and the entry's status.  Runs on a worker."""
-    from .cluster import this_worker
-    from .results import MoveCheckError
+    from ..solving.processes.cluster import this_worker
+    from ..solving.results import MoveCheckError
 
     methods = ("solve", "search") if options.method == "both" else (options.method,)
     try:
@@ -329,13 +329,13 @@ def _depth(entry: Entry) -> tuple[int, tuple[str, ...]]:
 def _solve(entry: Entry, depth: int, options: Options) -> Check:
     """What `bddlc solve GAME... --depth D` runs (a .pg game cut to, or continued to, `depth` time points)."""
     from ..model import open_model
-    from .pipeline import solve_model
+    from ..solving.qbf.route import solve_model
 
     paths = [str(entry.problem)] if entry.positional else [str(entry.domain), str(entry.problem)]
     if options.solve_engine == "qbf":
         result = solve_model(open_model(paths, depth=depth), solver=options.solver, timeout=options.timeout)
     else:
-        from .routes import answer
+        from ..solving.routes import answer
 
         result = answer(open_model(paths, depth=depth), engine=options.solve_engine, solver=options.solver, timeout=options.timeout).result
     return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
@@ -347,7 +347,7 @@ def _search(entry: Entry, depth: int, options: Options) -> Check:
     The child runs in the repository's folder (so that `-m compiler.cli` is
     found without an install), so the model's paths are made absolute: the
     manifest's relative paths are relative to where bddlc was started."""
-    from .processes import spawn
+    from ..solving.processes.processes import spawn
 
     files = [entry.problem] if entry.positional else [entry.domain, entry.problem]
     model = [str(Path(f).resolve()) for f in files if f is not None]
