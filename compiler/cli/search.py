@@ -15,6 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     from bddl.engines.leaf_search import DEFAULT_LEAF_POSITIONS
     from bddl.engines.minimax import DEFAULT_MAX_POSITIONS
 
+    from ..solving.search.engines import DESCRIPTIONS
     from ..solving.search.outcome import ALGORITHMS
     from ..solving.search.leaf_verdicts import LEAF_JOBS
     from .core_options import add_core_arguments
@@ -38,8 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
         choices=ALGORITHMS,
         default=DEFAULT_ALGORITHM,
         help="minimax: depth-first search with a transposition table; pns: depth-first proof-number "
-        f"search (df-pn), which finds narrow wins with fewer positions on some games; ppn2: the parallel "
-        f"proof-number search on a Dask cluster, leaf searches and df-pn jobs on its workers (docs/scaling.md) (default {DEFAULT_ALGORITHM})",
+        "search (df-pn), which finds narrow wins with fewer positions on some games; ppn2: the parallel "
+        "proof-number search on a Dask cluster, leaf searches and df-pn jobs on its workers (docs/scaling.md)"
+        + "".join(f"; {name}: {text}" for name, text in DESCRIPTIONS.items()) + f" (default {DEFAULT_ALGORITHM})",
     )
     p.add_argument("--workers", type=positive_int, metavar="N",
                    help="with --algorithm ppn2: a local cluster of N worker processes (default: one per core)")

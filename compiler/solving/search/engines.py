@@ -25,7 +25,9 @@ def _engines() -> dict[str, Callable[[GameRules, int], SearchResult]]:
     return {}
 
 
-RULES_ENGINES: tuple[str, ...] = tuple(_engines())
+# Name -> what `bddlc search --help` says of it (one entry per engine of `_engines`).
+DESCRIPTIONS: dict[str, str] = {}
+RULES_ENGINES: tuple[str, ...] = tuple(DESCRIPTIONS)
 
 
 def search_by_rules(rules: GameRules, algorithm: str, max_positions: int) -> SearchResult:
