@@ -22,11 +22,15 @@ if TYPE_CHECKING:
 
 def _engines() -> dict[str, Callable[[GameRules, int], SearchResult]]:
     """Name -> engine (imported when asked for: a search loads only the engine it runs)."""
-    return {}
+    from bddl.engines.depth_first import search_depth_first
+
+    return {"depth-first": search_depth_first}
 
 
 # Name -> what `bddlc search --help` says of it (one entry per engine of `_engines`).
-DESCRIPTIONS: dict[str, str] = {}
+DESCRIPTIONS: dict[str, str] = {
+    "depth-first": "a plain depth-first minimax over the rules, without a table: exponential, a referee for small games",
+}
 RULES_ENGINES: tuple[str, ...] = tuple(DESCRIPTIONS)
 
 
