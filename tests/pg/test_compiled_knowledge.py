@@ -81,9 +81,14 @@ def _corpus(folder: str) -> list[str]:
     return sorted(str(p.relative_to(CORPUS)) for p in (CORPUS / folder).glob("*.pg")) if CORPUS.is_dir() else []
 
 
+# the Python solver without its knowledge is slow on the larger sets: those configurations are
+# the slow tests' (the random games meet every piece in every configuration)
+SLOW = pytest.mark.slow
+
+
 @corpus_needed
-@pytest.mark.parametrize("config", ["bare", "full"])
-@pytest.mark.parametrize("folder", ["gttt-3x3", "gttt-4x4"])
+@pytest.mark.parametrize("folder, config", [("gttt-3x3", "bare"), ("gttt-3x3", "full"), ("gttt-4x4", "full"),
+                                            pytest.param("gttt-4x4", "bare", marks=SLOW)])
 def test_gttt_corpus(folder, config):
     """Every GTTT game: the published answer and the Python solver's count."""
     answers = _answers()
@@ -97,7 +102,7 @@ def test_gttt_corpus(folder, config):
 
 
 @corpus_needed
-@pytest.mark.parametrize("config", ["bare", "full"])
+@pytest.mark.parametrize("config", ["full", *(pytest.param(c, marks=SLOW) for c in ("bare", "relevance", "carriers"))])
 def test_hein_puzzles(config):
     """The Hex puzzles up to 5x5 (the chains' relevance tiers, their carriers and look-ahead)."""
     answers = _answers()

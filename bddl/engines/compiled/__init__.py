@@ -154,10 +154,12 @@ def solve_plain(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS
 
 
 def flatten_full(game: PositionalGame, use_symmetries: bool = True, symmetry_after: int | None = None,
-                 relevance: bool = True, carriers: bool = True, pairings: bool = True) -> dict:
+                 relevance: bool = True, carriers: bool = True, pairings: bool = True, lazy: bool = False) -> dict:
     """`flatten`, and what the positional solver's knowledge reads beside it, computed here by
     the Python rules themselves (one definition each): the static move order, where White's
-    pairing argument applies and its sets, the checked board symmetries."""
+    pairing argument applies and its sets, the checked board symmetries.  `lazy`: the
+    symmetries are found only when the search switches them on (a callable the core asks),
+    as the Python solver finds them, since checking them costs more than a small search."""
     from ...pg.geometry import symmetries as board_symmetries
     from ...pg.pairing import NO_PAIRING_STEPS
     from ..positional import LOOKAHEAD_FROM, SYMMETRY_AFTER
@@ -171,7 +173,7 @@ def flatten_full(game: PositionalGame, use_symmetries: bool = True, symmetry_aft
     for cells in pairing_sets:
         pc.extend(cells)
         po.append(len(pc))
-    perms = board_symmetries(game)[1:] if use_symmetries else ()
+    perms = board_symmetries(game)[1:] if use_symmetries and not lazy else ()
     flat.update({
         "order": list(rules.order),
         "relevance": rules.relevance is not None,
@@ -184,6 +186,8 @@ def flatten_full(game: PositionalGame, use_symmetries: bool = True, symmetry_aft
         "symmetry_after": SYMMETRY_AFTER if symmetry_after is None else symmetry_after,
         "symmetric_plies": rules.symmetric_plies,
     })
+    if use_symmetries and lazy:
+        flat["fetch_symmetries"] = lambda: [c for p in board_symmetries(game)[1:] for c in p]
     return flat
 
 
@@ -209,13 +213,17 @@ def solve_full(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS,
     at_once = PositionalRules(game, use_symmetries=False, relevance=False, pairings=False).decided_at_once(b, w)
     if at_once is not None:
         return CoreSearchResult(at_once, game.depth, None, 0, time.perf_counter() - start)
-    flat = flatten_full(game, use_symmetries, symmetry_after, relevance, carriers, pairings)
+    flat = flatten_full(game, use_symmetries, symmetry_after, relevance, carriers, pairings, lazy=True)
+    found: list[int] = []  # the symmetries' cells, once the core asked for them
+    if "fetch_symmetries" in flat:
+        fetch = flat["fetch_symmetries"]
+        flat["fetch_symmetries"] = lambda: found.extend(fetch()) or found
     report = _core.solve_full_flat(flat, max_positions, table_bytes_for(table_mb))
     seconds = time.perf_counter() - start
     if report["status"] == 1:
         raise SearchBudgetExceeded(report["positions"])
     assert report["status"] == 0, report
-    group = len(flat["symmetry_cells"]) // max(1, len(game.cells)) + 1 if report["symmetries_on"] else 1
+    group = len(found) // max(1, len(game.cells)) + 1 if report["symmetries_on"] else 1
     return CoreSearchResult(report["black_wins"], game.depth, report["first_move"], report["positions"], seconds,
                             symmetries=group, table_entries=report["table_entries"], table_bytes=report["table_bytes"],
                             table_bound_bytes=report["table_bound_bytes"], table_hits=report["table_hits"],

@@ -28,6 +28,8 @@ cdef extern from "src/pgcore.hpp" namespace "bddlc":
         vector[int] pairing_set_offsets, pairing_set_cells
         uint64_t pairing_steps
         vector[int] symmetry_cells
+        int (*fetch_symmetries)(void *context, vector[int] &cells) noexcept
+        void *symmetries_context
         uint64_t symmetry_after
         int symmetric_plies
 
@@ -63,6 +65,19 @@ cdef int _signalled(void *context) noexcept with gil:
         PyErr_CheckSignals()
     except BaseException as exc:
         (<list>context).append(exc)
+        return 1
+    return 0
+
+
+cdef int _fetched_symmetries(void *context, vector[int] &cells) noexcept with gil:
+    """The symmetries' cells from the context's callable, asked once the search needs them
+    (context: (the callable, the list that keeps an exception for the caller))."""
+    cdef tuple pair = <tuple>context
+    try:
+        for c in pair[0]():
+            cells.push_back(c)
+    except BaseException as exc:
+        (<list>pair[1]).append(exc)
         return 1
     return 0
 
@@ -141,6 +156,7 @@ def solve_full_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
     cdef SearchReport report
     cdef list raised = []
     cdef uint64_t check_every = CHECK_EVERY
+    cdef tuple fetching
     spec.order = flat["order"]
     spec.relevance = flat["relevance"]
     spec.carriers = flat["carriers"]
@@ -150,6 +166,11 @@ def solve_full_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
     spec.pairing_set_cells = flat["pairing_set_cells"]
     spec.pairing_steps = flat["pairing_steps"]
     spec.symmetry_cells = flat["symmetry_cells"]
+    fetch = flat.get("fetch_symmetries")  # a callable: the symmetries are asked for when needed
+    fetching = (fetch, raised)
+    if fetch is not None:
+        spec.fetch_symmetries = _fetched_symmetries
+        spec.symmetries_context = <void *>fetching
     spec.symmetry_after = flat["symmetry_after"]
     spec.symmetric_plies = flat["symmetric_plies"]
     why = check_full_spec(spec).decode()

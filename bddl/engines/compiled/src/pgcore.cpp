@@ -305,6 +305,21 @@ uint64_t splitmix64(uint64_t &state) {
     return z ^ (z >> 31);
 }
 
+// Whole permutations of the cells, `cells` images each (the symmetries the full search reads).
+bool permutations(const std::vector<int> &images, int cells) {
+    if (cells == 0) return images.empty();
+    if (images.size() % size_t(cells)) return false;
+    for (size_t i = 0; i < images.size(); i += cells) {
+        std::vector<uint8_t> hit(cells, 0);
+        for (int k = 0; k < cells; k++) {
+            int c = images[i + k];
+            if (c < 0 || c >= cells || hit[c]) return false;
+            hit[c] = 1;
+        }
+    }
+    return true;
+}
+
 template <int W>
 class Search {
     using B = Bits<W>;
@@ -615,8 +630,9 @@ class FullSearch {
             start_border_ = B::of(s.start_border.data(), int(s.start_border.size()));
             end_border_ = B::of(s.end_border.data(), int(s.end_border.size()));
         }
-        for (size_t i = 0; n_ > 0 && i + n_ <= s.symmetry_cells.size(); i += n_)
-            perms_.emplace_back(s.symmetry_cells.begin() + i, s.symmetry_cells.begin() + i + n_);
+        take_symmetries(s.symmetry_cells);
+        fetch_symmetries_ = s.fetch_symmetries;
+        symmetries_context_ = s.symmetries_context;
         uint64_t seed = 0x62646C63ULL;  // the plain search's keys: the same evictions on every run
         for (int c = 0; c < n_; c++) {
             zobrist_black_.push_back(splitmix64(seed));
@@ -729,7 +745,10 @@ class FullSearch {
             status_ = 2;
             return -1;
         }
-        if (positions_ == symmetry_after_ && !perms_.empty()) symmetries_on_ = true;  // (`_symmetries_on`)
+        if (positions_ == symmetry_after_ && !set_up_symmetries()) {  // (`_symmetries_on`)
+            status_ = 2;
+            return -1;
+        }
         uint64_t before = positions_;
         int r = expand(b, w, h, t, c);
         if (r < 0) return -1;
@@ -1135,6 +1154,23 @@ class FullSearch {
     }
 
     // -- symmetries (`PositionalRules.key`) ------------------------------------------------------
+    void take_symmetries(const std::vector<int> &cells) {
+        for (size_t i = 0; n_ > 0 && i + n_ <= cells.size(); i += n_)
+            perms_.emplace_back(cells.begin() + i, cells.begin() + i + n_);
+    }
+
+    // The canonical keys from now on (`set_up_symmetries`), the symmetries fetched if they are
+    // asked for now; false when the fetch failed or gave no permutations of the cells.
+    bool set_up_symmetries() {
+        if (fetch_symmetries_) {
+            std::vector<int> cells;
+            if (fetch_symmetries_(symmetries_context_, cells) || !permutations(cells, n_)) return false;
+            take_symmetries(cells);
+        }
+        symmetries_on_ = !perms_.empty();
+        return true;
+    }
+
     // The least board of the position's orbit, as the Python masks compare (Black's cells first).
     void canonical(const B &b, const B &w, B &kb, B &kw) const {
         for (const std::vector<int> &p : perms_) {
@@ -1168,6 +1204,8 @@ class FullSearch {
     B full_, b0_, w0_, first_, start_border_, end_border_;
     std::vector<B> black_sets_, white_sets_, pairing_sets_, neighbours_;
     std::vector<std::vector<int>> perms_;
+    int (*fetch_symmetries_)(void *, std::vector<int> &) = nullptr;
+    void *symmetries_context_ = nullptr;
     std::vector<int> black_left_;
     std::vector<uint8_t> one_stone_;
     std::vector<B> tiers_, layers_start_, layers_end_;
@@ -1239,15 +1277,7 @@ const char *check_full_spec(const GameSpec &s) {
     }
     if (!s.pairable.empty() && s.pairable.size() != s.black_turn.size()) return "bad pairing time points";
     if (!s.pairable.empty() && !lists_ok(s.pairing_set_offsets, s.pairing_set_cells, s.cells)) return "bad pairing sets";
-    if (s.cells && s.symmetry_cells.size() % size_t(s.cells)) return "bad symmetries";
-    for (size_t i = 0; s.cells && i < s.symmetry_cells.size(); i += s.cells) {
-        std::vector<uint8_t> hit(s.cells, 0);
-        for (int k = 0; k < s.cells; k++) {
-            int c = s.symmetry_cells[i + k];
-            if (c < 0 || c >= s.cells || hit[c]) return "bad symmetries";
-            hit[c] = 1;
-        }
-    }
+    if (!permutations(s.symmetry_cells, s.cells)) return "bad symmetries";
     if (s.relevance && s.hex && s.neighbour_offsets.size() != size_t(s.cells) + 1) return "bad neighbours";
     return "";
 }

@@ -43,6 +43,11 @@ struct GameSpec {
     std::vector<int> pairing_set_offsets, pairing_set_cells;  // Black's sets for the pairings, ascending as masks
     uint64_t pairing_steps = 2000;          // the quick pairing search's steps before the complete one
     std::vector<int> symmetry_cells;        // the non-identity board symmetries, `cells` images each
+    // Or, where given, asked for them when the search first needs them (the Python solver finds
+    // them only once its search is not tiny: checking a torus's 128 candidates costs more than a
+    // small search).  It fills the cells as above; nonzero stops the search (status 2).
+    int (*fetch_symmetries)(void *context, std::vector<int> &cells) = nullptr;
+    void *symmetries_context = nullptr;
     uint64_t symmetry_after = 2000;         // canonical keys once this many positions are expanded
     int symmetric_plies = 4;                // canonical keys before this time point only
 };
