@@ -14,8 +14,15 @@ work on the machine weighs less: the compiled core and the yardstick take their 
 `--repeat` runs, the Python engine one run.  The Python engine runs only on the games whose
 count is at most `--python-cap` (it does 30,000-40,000 positions a second).
 
+With `--knowledge full` both run the positional solver with all its knowledge instead (the core's
+`bddl.engines.compiled.solve_full` and its reference, `bddl.engines.positional.solve`), which also
+count the same positions; the yardstick, a plain minimax, is left out.  Their times are of the
+whole call on both sides: the setup (the start's pairing question, the symmetries once a search
+switches them on) is part of what each solver costs.
+
     python -m bench.core                      # all the sets: GTTT, Hein up to 5x5, animal races
     python -m bench.core --sets animals --repeat 1 --python-cap 20000
+    python -m bench.core --knowledge full     # the positional solver, core against Python
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from typing import Sequence
 
 from bddl.engines import compiled
 from bddl.engines.minimax import SearchBudgetExceeded
+from bddl.engines.positional import solve as solve_full_python
 from bddl.engines.positional_plain import solve_plain
 from bddl.pg.animals import animal_game
 from bddl.pg.game import PositionalGame
@@ -48,6 +56,7 @@ ANIMAL_RACES = (("L-tetromino", 4, 4), ("Z-tetromino", 4, 4), ("T-tetromino", 5,
                 ("I-tetromino", 5, 5), ("O-tetromino", 5, 5), ("P-pentomino", 5, 5), ("Y-pentomino", 5, 6),
                 ("N-pentomino", 5, 6))
 SETS = ("gttt", "hein", "animals", "suite")
+KNOWLEDGE = ("none", "full")  # the plain minimax on both sides, or the positional solver
 DEFAULT_SETS = ("gttt", "hein", "animals")
 
 
@@ -117,17 +126,20 @@ def run_yardstick(program: Path, game: PositionalGame, folder: Path, repeat: int
     return best
 
 
-def measure(chosen: Sequence[str], repeat: int, python_cap: int, core_budget: int, yardstick_timeout: float) -> list[Row]:
+def measure(chosen: Sequence[str], repeat: int, python_cap: int, core_budget: int, yardstick_timeout: float,
+            knowledge: str = "none") -> list[Row]:
     rows: list[Row] = []
+    core_search, python_search = ((compiled.solve_full, solve_full_python) if knowledge == "full"
+                                  else (compiled.solve_plain, solve_plain))
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        program = build_yardstick(folder)
+        program = build_yardstick(folder) if knowledge == "none" else None
         for set_name, label, game in games(chosen):
             best = None
             try:
                 for _ in range(repeat):
                     start = time.process_time()
-                    found = compiled.solve_plain(game, max_positions=core_budget)
+                    found = core_search(game, max_positions=core_budget)
                     seconds = time.process_time() - start
                     best = seconds if best is None else min(best, seconds)
             except SearchBudgetExceeded:
@@ -137,10 +149,14 @@ def measure(chosen: Sequence[str], repeat: int, python_cap: int, core_budget: in
             row = Row(set_name, label, len(game.cells), found.black_wins, found.positions, best)
             if found.positions <= python_cap:
                 start = time.process_time()
-                slow = solve_plain(game, max_positions=python_cap)
-                row.python_seconds = time.process_time() - start
-                row.python_positions = slow.positions
-                if (slow.black_wins, slow.positions) != (found.black_wins, found.positions) and not found.replacements:
+                try:
+                    slow = python_search(game, max_positions=python_cap)
+                except SearchBudgetExceeded:  # (the positional solver may count more than the core did)
+                    slow = None
+                if slow is not None:
+                    row.python_seconds = time.process_time() - start
+                    row.python_positions = slow.positions
+                if slow is not None and (slow.black_wins, slow.positions) != (found.black_wins, found.positions) and not found.replacements:
                     print(f"bench.core: DISAGREEMENT on {label}: compiled {found.black_wins}, {found.positions:,} positions; "
                           f"python {slow.black_wins}, {slow.positions:,}", file=sys.stderr)
             if program is not None:
@@ -188,12 +204,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--python-cap", type=int, default=300_000, help="run the Python engine on games of at most this many positions (default 300,000)")
     p.add_argument("--core-budget", type=int, default=100_000_000, help="the compiled core's positions per game (default 100M)")
     p.add_argument("--yardstick-timeout", type=float, default=120, help="seconds per yardstick run (default 120)")
+    p.add_argument("--knowledge", choices=KNOWLEDGE, default="none",
+                   help="none: the plain minimax (and the yardstick); full: the positional solver (default none)")
     p.add_argument("--json", metavar="FILE", help="also write every row as JSON lines to FILE")
     args = p.parse_args(argv)
     if not compiled.available():
         print(f"bench.core: {compiled.why_unavailable()}", file=sys.stderr)
         return 2
-    rows = measure(args.sets, args.repeat, args.python_cap, args.core_budget, args.yardstick_timeout)
+    rows = measure(args.sets, args.repeat, args.python_cap, args.core_budget, args.yardstick_timeout, args.knowledge)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             out.writelines(json.dumps(asdict(r)) + "\n" for r in rows)
