@@ -5,7 +5,7 @@ meaning or goes), `command`, `game` (the paths) and `language` ("bddl" or
 "pg").  A move is `{"side": "black"|"white", "text": ...}` (the text is
 what `bddlc play` and `--reply-to` read back).  A key that does not apply is
 null, never missing.  docs/cli.md ("JSON output") shows `COMMAND_KEYS` as a
-table (`markdown_table`), and tests/test_json_schema.py holds every
+table (`markdown_table`), and tests/compiler/test_json_schema.py holds every
 command's output, for a BDDL model and a `.pg` game, to it.
 """
 

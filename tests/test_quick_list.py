@@ -2,7 +2,7 @@
 
 A renamed or removed problem would otherwise drop out of the quick suite
 without a word.  (The differential cases are checked against the cases the
-differential tests generate, in tests/compiler/test_differential_models.py.)"""
+differential tests generate, in tests/compiler/encodings/test_differential_models.py.)"""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from bddl.pg.hex import hex_board
 from bddl.pg.writer import write_pg
 from compiler.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PG = ROOT / "problems" / "pg"
 TIC = str(PG / "tictactoe_3x3.pg")  # White has winning sets: not Maker-Breaker
 DOMAIN = str(ROOT / "domains" / "positional.bddl")

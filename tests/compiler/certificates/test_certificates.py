@@ -26,7 +26,7 @@ from helpers.certificates import assert_moves_keep_the_claim, masks
 from helpers.strategies import game as random_bddl_game
 from hypothesis import given, settings
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games and brute force
+sys.path.insert(0, str(Path(__file__).parents[2] / "pg"))  # tests/pg's random games and brute force
 from pg_random import brute_force  # noqa: E402
 from pg_random import random_game as random_pg_game  # noqa: E402
 

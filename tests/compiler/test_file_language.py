@@ -15,7 +15,7 @@ from compiler.cli import main
 from compiler.model import BDDL, PG, ModelPathsError, file_kind, language_of, open_model
 from compiler.cli.regress_run import read_manifest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOMAIN = str(ROOT / "domains" / "positional.bddl")
 HEX_PROBLEM = ROOT / "problems" / "hex" / "hex3_d3.bddl"
 TIC_PG = ROOT / "problems" / "pg" / "tictactoe_3x3.pg"

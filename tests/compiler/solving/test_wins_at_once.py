@@ -31,7 +31,7 @@ from helpers.suite import MANIFEST, manifest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games
+sys.path.insert(0, str(Path(__file__).parents[2] / "pg"))  # tests/pg's random games
 from pg_random import random_game as random_pg_game  # noqa: E402
 
 from bddl.errors import BddlError  # noqa: E402

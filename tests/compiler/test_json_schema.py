@@ -14,7 +14,7 @@ import pytest
 from compiler.cli import main
 from compiler.schema import COMMAND_KEYS, SCHEMA_VERSION, markdown_table
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BDDL = [str(ROOT / "domains" / "positional.bddl"), str(ROOT / "problems" / "httt" / "tic_3x3_d9.bddl")]
 PG = [str(ROOT / "problems" / "pg" / "tictactoe_3x3_d5.pg")]
 GAMES = {"bddl": BDDL, "pg": PG}

@@ -280,7 +280,7 @@ def test_a_tree_too_large_is_an_error(capsys, monkeypatch):
     assert "raise --max-memory" in capsys.readouterr().err
 
 
-# --- no process left behind (tests/compiler/test_no_orphans.py's pattern) ---------------------------
+# --- no process left behind (tests/compiler/solving/processes/test_no_orphans.py's pattern) ---------------------------
 
 HARNESS = """
 import os, sys

@@ -29,7 +29,7 @@ import pytest
 from conftest import CORPUS, scaled
 from helpers.certificates import assert_moves_keep_the_claim, masks
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games and brute force
+sys.path.insert(0, str(Path(__file__).parents[2] / "pg"))  # tests/pg's random games and brute force
 from pg_random import brute_force  # noqa: E402
 from test_relevance import maker_breaker_games  # noqa: E402
 

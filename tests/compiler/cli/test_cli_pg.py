@@ -14,7 +14,7 @@ from bddl.pg.reader import load_pg
 from compiler.cli import main
 from helpers.positional_games import black_wins
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PG = ROOT / "problems" / "pg"
 TIC = str(PG / "tictactoe_3x3.pg")  # the whole game: a draw
 TIC5 = str(PG / "tictactoe_3x3_d5.pg")  # Black 1 stone, White 2, Black 2: Black wins

@@ -9,7 +9,7 @@
 * Outside reader: Qute (`pyqbf_qute`, the only QCIR solver installed here)
   reads the files `bddlc` writes for suite problems; its verdict (exit
   10/20) must equal the engine's.  (Random games get the same check in
-  tests/compiler/test_encoding_random.py.)  Qute mis-answers gates that
+  tests/compiler/encodings/test_encoding_random.py.)  Qute mis-answers gates that
   repeat a variable, so this also checks that our writer never emits one.
 """
 

@@ -31,7 +31,7 @@ from compiler.pictures.explorer import CertificateError, explorer_data, explorer
 from compiler.pictures.sheet import HIGHLIGHT, model_sheet
 from helpers.certificates import certificate  # hand-made, for the mutation test only
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SVG = "{http://www.w3.org/2000/svg}"
 TIC_BDDL = [str(ROOT / "domains/positional.bddl"), str(ROOT / "problems/httt/tic_3x3_d9.bddl")]
 TIC_PG = [str(ROOT / "problems/pg/tictactoe_3x3.pg")]

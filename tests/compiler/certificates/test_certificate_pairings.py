@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import scaled
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "pg"))  # tests/pg's random games and brute force
+sys.path.insert(0, str(Path(__file__).parents[2] / "pg"))  # tests/pg's random games and brute force
 from pg_random import brute_force, random_animal_position  # noqa: E402
 from pg_random import _random_border_game as random_border_game  # noqa: E402
 from pg_random import random_game as random_pg_game  # noqa: E402
