@@ -15,6 +15,16 @@
 namespace bddlc {
 namespace {
 
+// The bits of x, inline: the build targets plain x86-64 (no POPCNT instruction), where
+// __builtin_popcountll is a call into libgcc; the full search counts every live set's open
+// cells at every position.
+inline int popcount(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return int((x * 0x0101010101010101ULL) >> 56);
+}
+
 // A set of cells as W 64-bit words (cell i is bit i % 64 of word i / 64).  W is fixed per board
 // size at compile time, so every loop over the words unrolls.
 template <int W>
@@ -40,7 +50,7 @@ struct Bits {
     }
     int count() const {
         int k = 0;
-        for (int i = 0; i < W; i++) k += __builtin_popcountll(w[i]);
+        for (int i = 0; i < W; i++) k += popcount(w[i]);
         return k;
     }
     // exactly one cell
@@ -649,6 +659,7 @@ class FullSearch {
         cuts_.assign(depth_ + 1, Cuts<W>());
         layers_start_.assign(most, B::zero());
         layers_end_.assign(most, B::zero());
+        rest_moves_.assign(n_ + 1, 0);
         stride_ = most;
         table_.rehash = &FullSearch::hash_of;
         table_.owner = this;
@@ -704,7 +715,8 @@ class FullSearch {
         // Black's first claims are tried here, uncounted, each child searched from the table
         Cuts<W> &c = cuts_[0];
         if (!compute_cuts(b0_, w0_, 0, c)) return 0;
-        std::vector<int> moves = claims_of(b0_, w0_, 0, c);
+        std::vector<int> moves;
+        claims_of(b0_, w0_, 0, c, moves);
         for (int m : moves) {
             B b2 = b0_;
             b2.set(m);
@@ -765,8 +777,8 @@ class FullSearch {
             return verdict;
         }
         if (t == depth_ - 1) return 0;  // the time points run out: Black has not won
-        moves_[t] = claims_of(b, w, t, c);
-        const std::vector<int> &moves = moves_[t];
+        std::vector<int> &moves = moves_[t];
+        claims_of(b, w, t, c, moves);
         if (black_turn_[t]) return black_node(b, w, h, t, moves);
         if (carriers_on_) return white_node_with_carriers(b, w, h, t, moves, c.completing);
         for (int m : moves) {
@@ -860,17 +872,18 @@ class FullSearch {
     }
 
     // The claims to try, in order (`claims_of`, and the solver's look-ahead for White).
-    std::vector<int> claims_of(const B &b, const B &w, int t, const Cuts<W> &c) {
-        std::vector<int> moves;
+    // `moves` is the time point's own list (its memory kept from one position to the next).
+    void claims_of(const B &b, const B &w, int t, const Cuts<W> &c, std::vector<int> &moves) {
+        moves.clear();
         B winning = c.own & c.allowed;
         if (winning.any()) {
             moves.push_back(winning.highest());  // (the Python mask's bit_length() - 1)
-            return moves;
+            return;
         }
         bool cornered = c.other.any() && one_stone_[t];
         if (cornered && c.other.single() && c.other.meets(c.allowed)) {
             moves.push_back(c.other.lowest());
-            return moves;
+            return;
         }
         if (!relevance_) {
             by_order(c.allowed & c.other, moves);
@@ -881,7 +894,6 @@ class FullSearch {
         if (cornered && moves.size() > 1) moves.resize(1);
         else if (!black_turn_[t] && relevance_ && c.k >= lookahead_from_ && moves.size() > 1)
             strongest_blocks_first(b, w, c.k, within(t)[c.need], moves);
-        return moves;
     }
 
     // The cells of `cells` in the static order (`Relevance._by_rank`, the rules' `ordered`).
@@ -909,8 +921,10 @@ class FullSearch {
     // `Relevance.strongest_blocks_first`: White's claims on Black's cheapest goals first, those
     // leaving Black the greatest need first of all (ties in the given order).
     void strongest_blocks_first(const B &b, const B &w, int k, const B &cheapest, std::vector<int> &moves) {
-        std::vector<std::pair<int, int>> scored;  // (-need, index)
-        std::vector<int> rest;
+        std::vector<std::pair<int, int>> &scored = scored_;  // (-need, index)
+        std::vector<int> &rest = rest_;
+        scored.clear();
+        rest.clear();
         for (size_t i = 0; i < moves.size(); i++) {
             int m = moves[i];
             if (cheapest.has(m)) {
@@ -922,10 +936,10 @@ class FullSearch {
             }
         }
         std::sort(scored.begin(), scored.end());
-        std::vector<int> out;
-        for (auto &s : scored) out.push_back(moves[s.second]);
-        out.insert(out.end(), rest.begin(), rest.end());
-        moves.swap(out);
+        size_t i = 0;
+        for (auto &s : scored) rest_moves_[i++] = moves[s.second];  // (the cheapest tier's, in order)
+        for (size_t j = 0; j < i; j++) moves[j] = rest_moves_[j];
+        for (int m : rest) moves[i++] = m;
     }
 
     // -- relevance (`Relevance.tiers`) -----------------------------------------------------------
@@ -1098,7 +1112,8 @@ class FullSearch {
     bool pairing_exists(const B &b, const B &w, int t) {
         int most = black_left_[t];
         B occupied = b | w;
-        std::vector<B> live;
+        std::vector<B> &live = live_;
+        live.clear();
         for (const B &s : pairing_sets_) {
             if (s.meets(w)) continue;
             B open = s.minus(occupied);
@@ -1109,15 +1124,19 @@ class FullSearch {
             if (!seen) live.push_back(open);
         }
         int64_t budget = int64_t(pairing_steps_);
-        int quick = pairs_fit(live, B::zero(), budget);
+        // a level of the search covers one set at least: as many scratch lists as sets, sized
+        // before the search, which holds references into them
+        if (fit_rest_.size() < live.size() + 1) fit_rest_.resize(live.size() + 1);
+        int quick = pairs_fit(live, B::zero(), budget, 0);
         if (quick >= 0) return quick == 1;
         pairing_searches_++;
         budget = INT64_MAX;
-        return pairs_fit(live, B::zero(), budget) == 1;
+        return pairs_fit(live, B::zero(), budget, 0) == 1;
     }
 
     // `_quick_pairing`'s `fits`: 1 disjoint pairs fit one inside each set, 0 none do, -1 out of steps.
-    int pairs_fit(const std::vector<B> &sets, const B &used, int64_t &budget) const {
+    // `level`: the depth of the search, whose scratch list holds the sets handed on.
+    int pairs_fit(const std::vector<B> &sets, const B &used, int64_t &budget, size_t level) {
         B best = B::zero();
         int fewest = UNREACHABLE;
         for (const B &cells : sets) {
@@ -1130,23 +1149,21 @@ class FullSearch {
             }
         }
         if (!best.any()) return 1;
-        std::vector<int> bits;
         for (B x = best; x.any();) {
-            int c = x.lowest();
-            x.clear(c);
-            bits.push_back(c);
-        }
-        std::vector<B> rest;
-        for (size_t i = 0; i < bits.size(); i++) {
-            for (size_t j = i + 1; j < bits.size(); j++) {
+            int a = x.lowest();
+            x.clear(a);
+            for (B y = x; y.any();) {
+                int c = y.lowest();
+                y.clear(c);
                 if (--budget < 0) return -1;
                 B pair = B::zero();
-                pair.set(bits[i]);
-                pair.set(bits[j]);
+                pair.set(a);
+                pair.set(c);
+                std::vector<B> &rest = fit_rest_[level];
                 rest.clear();
                 for (const B &cells : sets)
                     if (!pair.within(cells)) rest.push_back(cells);
-                int found = pairs_fit(rest, used | pair, budget);
+                int found = pairs_fit(rest, used | pair, budget, level + 1);
                 if (found != 0) return found;
             }
         }
@@ -1211,6 +1228,10 @@ class FullSearch {
     std::vector<B> tiers_, layers_start_, layers_end_;
     int stride_ = 1;
     std::vector<std::vector<int>> moves_;
+    std::vector<std::pair<int, int>> scored_;  // the look-ahead's scratch
+    std::vector<int> rest_, rest_moves_;
+    std::vector<B> live_;                      // the pairings' live sets
+    std::vector<std::vector<B>> fit_rest_;     // per level of the pairing search: the sets handed on
     std::vector<Cuts<W>> cuts_;
     std::unordered_map<Board<W>, B, BoardHash<W>> carriers_;
     std::vector<uint64_t> zobrist_black_, zobrist_white_;
