@@ -209,3 +209,26 @@ def test_bad_input_never_reaches_the_search():
         bad = {**good, key: value}
         with pytest.raises(ValueError, match="refuses"):
             _core.solve_full_flat(bad, 100, 2**20)
+
+
+def test_the_symmetries_are_asked_for_when_the_search_needs_them():
+    """The core asks for the symmetries once it has expanded `symmetry_after` positions, as the
+    Python solver sets them up: a search smaller than that never pays for finding them, and a
+    failing question stops the search with its exception (bad permutations: status 2)."""
+    from bddl.engines.compiled import _core
+
+    game = load_pg(ROOT / "problems" / "pg" / "tictactoe_3x3.pg")
+    asked = []
+    flat = compiled.flatten_full(game, symmetry_after=10**6, lazy=True)
+    fetch = flat["fetch_symmetries"]
+    flat["fetch_symmetries"] = lambda: asked.append(1) or fetch()
+    assert _core.solve_full_flat(flat, BUDGET, 2**20)["symmetries_on"] is False and not asked
+    flat = compiled.flatten_full(game, symmetry_after=2, lazy=True)
+    flat["fetch_symmetries"] = lambda: 1 // 0
+    with pytest.raises(ZeroDivisionError):
+        _core.solve_full_flat(flat, BUDGET, 2**20)
+    flat["fetch_symmetries"] = lambda: [0] * 9
+    assert _core.solve_full_flat(flat, BUDGET, 2**20)["status"] == 2
+    fast, slow = both(game, symmetry_after=2)
+    assert fast.symmetries == slow.symmetries == 8
+    assert_same(fast, slow)
