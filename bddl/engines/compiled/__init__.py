@@ -1,9 +1,10 @@
 """The compiled search core: C++17 bitboards and a memoised minimax, with a Cython face
 (docs/engines-core.md).
 
-Today it decides `.pg` positional games by the plain minimax, the same search as
-`bddl.engines.positional_plain` (the Python reference it is tested against), a few hundred times
-faster per position.  The core is optional: an install without a C++ compiler has none, and
+It decides `.pg` positional games by the plain minimax, the same search as
+`bddl.engines.positional_plain` (`solve_plain`), and by the positional solver with all its
+knowledge, the same search as `bddl.engines.positional.solve` (`solve_full`): the Python engines
+are the references it is tested against, with equal position counts.  The core is optional: an install without a C++ compiler has none, and
 `available()` says so (with `why_unavailable()`), so that callers fall back to the Python engines.
 
 This module is the only way in: it flattens the checked `PositionalGame` into plain arrays,
