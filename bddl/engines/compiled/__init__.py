@@ -84,6 +84,7 @@ class CoreSearchResult:
     table_bound_bytes: int = 0  # the bound it was given, in whole buckets
     table_hits: int = 0
     replacements: int = 0  # entries evicted: where nonzero, positions may be counted more than once
+    carriers_dropped: int = 0  # `solve_full`: wins' carriers not kept (the memory bound): counts may differ then
     solver: object = field(default=None, compare=False, repr=False)
 
 
@@ -228,4 +229,4 @@ def solve_full(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS,
     return CoreSearchResult(report["black_wins"], game.depth, report["first_move"], report["positions"], seconds,
                             symmetries=group, table_entries=report["table_entries"], table_bytes=report["table_bytes"],
                             table_bound_bytes=report["table_bound_bytes"], table_hits=report["table_hits"],
-                            replacements=report["replacements"])
+                            replacements=report["replacements"], carriers_dropped=report["carriers_dropped"])

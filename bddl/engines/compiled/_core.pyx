@@ -40,7 +40,7 @@ cdef extern from "src/pgcore.hpp" namespace "bddlc":
         uint64_t positions, table_hits, table_stores, replacements, table_entries, table_bytes, table_bound_bytes
         int entry_bytes, words
         bint symmetries_on
-        uint64_t lost_causes, pairing_searches
+        uint64_t lost_causes, pairing_searches, carriers_dropped
 
     ctypedef int (*StopCheck)(void *context) noexcept
     const int MAX_CELLS
@@ -131,6 +131,7 @@ cdef dict _report(SearchReport report, list raised, uint64_t table_bytes):
         "symmetries_on": report.symmetries_on,
         "lost_causes": report.lost_causes,
         "pairing_searches": report.pairing_searches,
+        "carriers_dropped": report.carriers_dropped,
     }
 
 

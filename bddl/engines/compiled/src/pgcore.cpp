@@ -624,6 +624,8 @@ class FullSearch {
           symmetry_after_(s.symmetry_after ? s.symmetry_after : 1), symmetric_plies_(s.symmetric_plies),
           max_positions_(max_positions), check_(check), context_(context), check_every_(check_every ? check_every : 1),
           table_(table_bytes) {
+        // a carrier's node: the board and its hash, the carrier, the node's link and its bucket
+        max_carriers_ = table_bytes / (sizeof(Board<W>) + sizeof(B) + 2 * sizeof(void *));
         full_ = B::zero();
         for (int c = 0; c < n_; c++) full_.set(c);
         black_sets_ = sets_of(s.black_set_offsets, s.black_set_cells);
@@ -687,6 +689,7 @@ class FullSearch {
         report.symmetries_on = symmetries_on_;
         report.lost_causes = lost_causes_;
         report.pairing_searches = pairing_searches_;
+        report.carriers_dropped = carriers_dropped_;
         return report;
     }
 
@@ -832,8 +835,21 @@ class FullSearch {
         auto found = carriers_.find(Board<W>{b, w, h});
         return found == carriers_.end() ? B::all() : found->second;
     }
+    // The carriers are bounded by the table's memory bound (the Python dict grows without one):
+    // past it a new win's carrier is dropped, which reads as every cell later (sound: it only
+    // prunes less) and is reported, since counts may then differ from the Python solver's.
     void remember_carrier(const B &b, const B &w, uint64_t h, const B &carrier) {
-        carriers_[Board<W>{b, w, h}] = carrier;
+        Board<W> key{b, w, h};
+        if (carriers_.size() >= max_carriers_) {
+            auto found = carriers_.find(key);
+            if (found == carriers_.end()) {
+                carriers_dropped_++;
+                return;
+            }
+            found->second = carrier;
+            return;
+        }
+        carriers_[key] = carrier;
     }
 
     // -- the cuts: claims and verdicts (`PositionalRules`) --------------------------------------
@@ -1234,6 +1250,7 @@ class FullSearch {
     std::vector<std::vector<B>> fit_rest_;     // per level of the pairing search: the sets handed on
     std::vector<Cuts<W>> cuts_;
     std::unordered_map<Board<W>, B, BoardHash<W>> carriers_;
+    uint64_t max_carriers_ = 0, carriers_dropped_ = 0;
     std::vector<uint64_t> zobrist_black_, zobrist_white_;
     uint64_t positions_ = 0, hits_ = 0, stores_ = 0, replacements_ = 0, lost_causes_ = 0, pairing_searches_ = 0;
     bool symmetries_on_ = false;

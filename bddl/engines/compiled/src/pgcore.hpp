@@ -70,6 +70,7 @@ struct SearchReport {
     bool symmetries_on = false;         // `solve_full`: the canonical keys were switched on
     uint64_t lost_causes = 0;           // `solve_full`: positions the knowledge decided unexpanded
     uint64_t pairing_searches = 0;      // `solve_full`: pairing questions that ran past the quick steps
+    uint64_t carriers_dropped = 0;      // `solve_full`: wins' carriers not kept (past the memory bound)
 };
 
 // Called every `check_every` positions; a nonzero answer stops the search (status 2).
