@@ -73,6 +73,7 @@ class Row:
     yardstick_positions: int | None = None
     yardstick_seconds: float | None = None
     yardstick_black_wins: bool | None = None
+    core_search_seconds: float | None = None  # --knowledge full: the core's search alone (no setup in Python)
 
 
 def games(chosen: Sequence[str]) -> list[tuple[str, str, PositionalGame]]:
@@ -135,18 +136,21 @@ def measure(chosen: Sequence[str], repeat: int, python_cap: int, core_budget: in
         folder = Path(scratch)
         program = build_yardstick(folder) if knowledge == "none" else None
         for set_name, label, game in games(chosen):
-            best = None
+            best = best_search = None
             try:
                 for _ in range(repeat):
                     start = time.process_time()
                     found = core_search(game, max_positions=core_budget)
                     seconds = time.process_time() - start
                     best = seconds if best is None else min(best, seconds)
+                    searching = getattr(found, "search_seconds", None)
+                    if searching is not None:
+                        best_search = searching if best_search is None else min(best_search, searching)
             except SearchBudgetExceeded:
                 print(f"  {label}: beyond the core's budget ({core_budget:,} positions): left out", file=sys.stderr)
                 continue
             assert best is not None
-            row = Row(set_name, label, len(game.cells), found.black_wins, found.positions, best)
+            row = Row(set_name, label, len(game.cells), found.black_wins, found.positions, best, core_search_seconds=best_search)
             if found.positions <= python_cap:
                 start = time.process_time()
                 try:
@@ -197,6 +201,26 @@ def summary(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def summary_full(rows: list[Row]) -> str:
+    """`--knowledge full`: per set, the core's positions a second over the whole call and over its
+    search alone (the setup in Python left out: the rules' tables, the start's pairing question,
+    finding the symmetries), against the Python solver's over the whole call, on the same games."""
+    lines = ["| set | games | positions | core, whole call: pos/s | core, search alone: pos/s | Python: pos/s "
+             "| core / Python, whole call | search alone / Python |",
+             "|---|---|---|---|---|---|---|---|"]
+    for name in dict.fromkeys(r.set for r in rows):
+        both = [r for r in rows if r.set == name and r.python_seconds is not None and r.core_search_seconds is not None]
+        if not both:
+            continue
+        p = sum(r.positions for r in both)
+        whole, alone = sum(r.core_seconds for r in both), sum(r.core_search_seconds or 0 for r in both)
+        python = sum(r.python_seconds or 0 for r in both)
+        ratio = (lambda s: f"{python / s:,.0f}x" if s > 0 and python > 0 else "-")
+        lines.append(f"| {name} | {len(both)} | {p:,} | {_rate(p, whole)} | {_rate(p, alone)} | {_rate(p, python)} "
+                     f"| {ratio(whole)} | {ratio(alone)} |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.core", description=__doc__.split("\n\n")[0])
     p.add_argument("--sets", nargs="+", choices=SETS, default=list(DEFAULT_SETS))
@@ -215,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             out.writelines(json.dumps(asdict(r)) + "\n" for r in rows)
-    print(summary(rows))
+    print(summary_full(rows) if args.knowledge == "full" else summary(rows))
     return 0
 
 

@@ -85,6 +85,9 @@ class CoreSearchResult:
     table_hits: int = 0
     replacements: int = 0  # entries evicted: where nonzero, positions may be counted more than once
     carriers_dropped: int = 0  # `solve_full`: wins' carriers not kept (the memory bound): counts may differ then
+    # `solve_full`: the seconds of the core's search alone, without the setup in Python (the rules'
+    # tables, the start's pairing question, finding the symmetries when the search asks)
+    search_seconds: float | None = None
     solver: object = field(default=None, compare=False, repr=False)
 
 
@@ -156,18 +159,21 @@ def solve_plain(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS
 
 
 def flatten_full(game: PositionalGame, use_symmetries: bool = True, symmetry_after: int | None = None,
-                 relevance: bool = True, carriers: bool = True, pairings: bool = True, lazy: bool = False) -> dict:
+                 relevance: bool = True, carriers: bool = True, pairings: bool = True, lazy: bool = False,
+                 rules=None) -> dict:
     """`flatten`, and what the positional solver's knowledge reads beside it, computed here by
     the Python rules themselves (one definition each): the static move order, where White's
     pairing argument applies and its sets, the checked board symmetries.  `lazy`: the
     symmetries are found only when the search switches them on (a callable the core asks),
-    as the Python solver finds them, since checking them costs more than a small search."""
+    as the Python solver finds them, since checking them costs more than a small search.
+    `rules`: the game's `PositionalRules` with these switches, where the caller has them."""
     from ...pg.geometry import symmetries as board_symmetries
     from ...pg.pairing import NO_PAIRING_STEPS
     from ..positional import LOOKAHEAD_FROM, SYMMETRY_AFTER
     from ..positional_rules import PositionalRules
 
-    rules = PositionalRules(game, use_symmetries=False, relevance=relevance, pairings=pairings)
+    if rules is None:
+        rules = PositionalRules(game, use_symmetries=False, relevance=relevance, pairings=pairings)
     flat = flatten(game)
     pairing_sets = [] if rules.pairings is None else [[c for c in range(len(game.cells)) if m >> c & 1]
                                                       for m in rules.pairings.sets]
@@ -212,16 +218,27 @@ def solve_full(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS,
         raise ValueError(why)
     start = time.perf_counter()
     b, w = game.mask(game.black_initials), game.mask(game.white_initials)
-    at_once = PositionalRules(game, use_symmetries=False, relevance=False, pairings=False).decided_at_once(b, w)
+    rules = PositionalRules(game, use_symmetries=False, relevance=relevance, pairings=pairings)
+    at_once = rules.decided_at_once(b, w)
     if at_once is not None:
-        return CoreSearchResult(at_once, game.depth, None, 0, time.perf_counter() - start)
-    flat = flatten_full(game, use_symmetries, symmetry_after, relevance, carriers, pairings, lazy=True)
+        return CoreSearchResult(at_once, game.depth, None, 0, time.perf_counter() - start, search_seconds=0.0)
+    flat = flatten_full(game, use_symmetries, symmetry_after, relevance, carriers, pairings, lazy=True, rules=rules)
     found: list[int] = []  # the symmetries' cells, once the core asked for them
+    fetching = [0.0]  # the seconds it took to find them (Python's, inside the core's call)
     if "fetch_symmetries" in flat:
         fetch = flat["fetch_symmetries"]
-        flat["fetch_symmetries"] = lambda: found.extend(fetch()) or found
+
+        def fetch_and_time() -> list[int]:
+            begin = time.perf_counter()
+            found.extend(fetch())
+            fetching[0] = time.perf_counter() - begin
+            return found
+
+        flat["fetch_symmetries"] = fetch_and_time
+    called = time.perf_counter()
     report = _core.solve_full_flat(flat, max_positions, table_bytes_for(table_mb))
     seconds = time.perf_counter() - start
+    searching = time.perf_counter() - called - fetching[0]
     if report["status"] == 1:
         raise SearchBudgetExceeded(report["positions"])
     assert report["status"] == 0, report
@@ -229,4 +246,5 @@ def solve_full(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS,
     return CoreSearchResult(report["black_wins"], game.depth, report["first_move"], report["positions"], seconds,
                             symmetries=group, table_entries=report["table_entries"], table_bytes=report["table_bytes"],
                             table_bound_bytes=report["table_bound_bytes"], table_hits=report["table_hits"],
-                            replacements=report["replacements"], carriers_dropped=report["carriers_dropped"])
+                            replacements=report["replacements"], carriers_dropped=report["carriers_dropped"],
+                            search_seconds=searching)
