@@ -232,7 +232,7 @@ def user(tmp_path, monkeypatch):
 @pytest.mark.parametrize("argv, meant", [
     (["solve", "wheel.pg", "--engine", "qfb"], "invalid choice: 'qfb'; did you mean 'qbf'?"),
     (["pawns.bddl", "race.bddl", "--encoding=explict"], "invalid choice: 'explict'; did you mean 'explicit'?"),
-    (["search", "wheel.pg", "--algorithm", "mimimax"], "did you mean 'minimax'? (choose from 'minimax', 'pns', 'ppn2')"),
+    (["search", "wheel.pg", "--algorithm", "mimimax"], "did you mean 'minimax'? (choose from 'minimax', 'pns', 'ppn2', 'depth-first')"),
 ])
 def test_a_misspelt_value_names_the_value_meant(capsys, user, argv, meant):
     assert meant in usage_error(capsys, *argv)
