@@ -782,6 +782,12 @@ class FullSearch {
         if (t == depth_ - 1) return 0;  // the time points run out: Black has not won
         std::vector<int> &moves = moves_[t];
         claims_of(b, w, t, c, moves);
+        // the children's table slots are fetched ahead (a hint: the probe's cache miss was the
+        // search's largest single cost); under canonical keys their slots are not known yet
+        if (!(symmetries_on_ && t + 1 < symmetric_plies_)) {
+            const std::vector<uint64_t> &keys = black_turn_[t] ? zobrist_black_ : zobrist_white_;
+            for (int m : moves) table_.prefetch(h ^ keys[m]);
+        }
         if (black_turn_[t]) return black_node(b, w, h, t, moves);
         if (carriers_on_) return white_node_with_carriers(b, w, h, t, moves, c.completing);
         for (int m : moves) {
