@@ -215,10 +215,13 @@ def summary_full(rows: list[Row]) -> str:
         p = sum(r.positions for r in both)
         whole, alone = sum(r.core_seconds for r in both), sum(r.core_search_seconds or 0 for r in both)
         python = sum(r.python_seconds or 0 for r in both)
-        ratio = (lambda s: f"{python / s:,.0f}x" if s > 0 and python > 0 else "-")
         lines.append(f"| {name} | {len(both)} | {p:,} | {_rate(p, whole)} | {_rate(p, alone)} | {_rate(p, python)} "
-                     f"| {ratio(whole)} | {ratio(alone)} |")
+                     f"| {_ratio(python, whole)} | {_ratio(python, alone)} |")
     return "\n".join(lines)
+
+
+def _ratio(python: float, core: float) -> str:
+    return f"{python / core:,.0f}x" if core > 0 and python > 0 else "-"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -83,6 +83,9 @@ class GameModel(ABC):
 
     language: ClassVar[str]  # the language's name in files and JSON output ("bddl", "pg"): data, not a branch
     words: ClassVar[LanguageWords]
+    # what a race's forked members of this language import on their first search, imported once in
+    # the parent instead (`compiler.solving.routes.MEMBER_MODULES`, the same reason)
+    member_modules: ClassVar[tuple[str, ...]] = ()
 
     @property
     def depth(self) -> int:
@@ -203,8 +206,10 @@ class GameModel(ABC):
 
     @abstractmethod
     def search(self, *, algorithm: str, max_positions: int, race_patterns: bool = False, positional_rules: bool = False,
-               parallel=None):
-        """The engine's answer as a `compiler.solving.search.SearchOutcome`, its own first move."""
+               parallel=None, core: str | None = None, table_mb: float | None = None):
+        """The engine's answer as a `compiler.solving.search.outcome.SearchOutcome`, its own first
+        move.  `core` ("compiled", "python"; None: compiled where it can answer) and `table_mb`
+        (the compiled core's table) choose the implementation where the language has two."""
 
     @abstractmethod
     def core_refusal(self) -> str | None:

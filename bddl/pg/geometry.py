@@ -14,6 +14,7 @@ symmetries, never a wrong answer.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import Sequence
@@ -67,6 +68,7 @@ def name_axes(cells: Sequence[str]) -> list[tuple[list[int], list[str]]] | None:
     return axes
 
 
+@functools.lru_cache(maxsize=16)  # the reader's #firstmoves check, the solver and the certificates ask of one game
 def symmetries(game: PositionalGame) -> tuple[Permutation, ...]:
     """The board symmetries of the game that its coordinates suggest, checked.
 
@@ -160,17 +162,21 @@ class _Checker:
     """Is a permutation of the cells an automorphism of the game's goals?"""
 
     def __init__(self, game: PositionalGame):
-        self.black = frozenset(game.black_wins)
-        self.white = frozenset(game.white_wins)
+        # each side's sets as bit masks, and as cell tuples to map: a set's image is the sum of its
+        # cells' image bits (distinct cells), one C-level loop instead of a frozenset built and hashed
+        self.sides = [(tuple(tuple(s) for s in sets), frozenset(sum(1 << c for c in s) for s in sets))
+                      for sets in (frozenset(game.black_wins), frozenset(game.white_wins))]
         self.graph = game.graph
         if game.graph is not None:
             self.edges = frozenset((i, j) for i, ns in enumerate(game.graph.neighbours) for j in ns)
             self.borders = {game.graph.start_border, game.graph.end_border}
 
     def __call__(self, perm: Permutation) -> bool:
-        for sets in (self.black, self.white):
+        bits = [1 << p for p in perm]
+        image = bits.__getitem__
+        for sets, masks in self.sides:
             for s in sets:
-                if frozenset(perm[i] for i in s) not in sets:
+                if sum(map(image, s)) not in masks:
                     return False
         if self.graph is not None:
             if any((perm[i], perm[j]) not in self.edges for i, j in self.edges):

@@ -216,7 +216,7 @@ class BddlModel(GameModel):
         return None
 
     def search(self, *, algorithm: str, max_positions: int, race_patterns: bool = False, positional_rules: bool = False,
-               parallel=None):
+               parallel=None, core: str | None = None, table_mb: float | None = None):
         from bddl.engines.minimax import search
         from bddl.engines.pns import search_pns
 

@@ -87,6 +87,9 @@ class PgModel(GameModel):
     pg: PositionalGame = field(kw_only=True)
 
     language = "pg"
+    # White's pairings (`bddl.pg.pairing`) ask a SAT solver at the start: pysat's import took 0.15 s of a
+    # forked search member's 0.16 s on a 3x3 GTTT game, where the search itself takes a millisecond
+    member_modules = ("bddl.pg.pairing", "pysat.card", "pysat.formula", "pysat.solvers")
     words = LanguageWords(
         model="positional game",
         white_first="White moves first",
@@ -224,13 +227,19 @@ class PgModel(GameModel):
         return None
 
     def search(self, *, algorithm: str, max_positions: int, race_patterns: bool = False, positional_rules: bool = False,
-               parallel=None):
+               parallel=None, core: str | None = None, table_mb: float | None = None):
+        """The positional solver's minimax (by the compiled core where it is built and takes the
+        game, unless `core` is "python": the same search, the same verdict, first move and
+        positions, docs/engines-core.md), df-pn on its rules, or PPN²."""
         from bddl.engines.positional import solve
         from bddl.engines.positional_pns import solve_pns
 
+        from ..solving.search.core import compiled_can_search, search_full
         from ..solving.search.outcome import SearchOutcome, pairing_note
 
-        if algorithm == "ppn2":
+        if algorithm == "minimax" and core != "python" and compiled_can_search(self.pg):
+            found = search_full(self.pg, max_positions=max_positions, table_mb=table_mb)
+        elif algorithm == "ppn2":
             from ..solving.search.ppn2 import search_ppn2
 
             found = search_ppn2(self.ppn2_recipe(), parallel, max_positions)
@@ -239,7 +248,7 @@ class PgModel(GameModel):
         first = None if found.first_move is None else play_of_cell(self, found.first_move)
         notes = () if found.black_wins or found.positions else pairing_note(self.pg)
         return SearchOutcome(found.black_wins, self.depth, first, found.positions, found.seconds, True, False, notes,
-                             found.engine)
+                             getattr(found, "engine", None))
 
     def core_refusal(self) -> str | None:
         from bddl.engines import compiled

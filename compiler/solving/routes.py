@@ -52,15 +52,15 @@ MEMBER_MODULES = (
     "compiler.encodings.cor_plus", "compiler.encodings.corrective", "compiler.encodings.explicit",
     "compiler.encodings.memory_estimates", "compiler.encodings.pg_export", "compiler.encodings.positional",
     "compiler.encodings.symmetry", "compiler.solving.search.outcome", "compiler.solving.qbf.route",
-    "compiler.solving.search.positional_rules", "compiler.solving.qbf.preprocessing",
+    "compiler.solving.search.positional_rules", "compiler.solving.search.core", "bddl.engines.compiled", "compiler.solving.qbf.preprocessing",
     "compiler.solving.qbf.solver_programs", "compiler.solving.qbf.verdicts", "encodings.ascii",
 )
 
 
-def _import_member_modules() -> None:
+def _import_member_modules(model: GameModel) -> None:
     import importlib
 
-    for name in MEMBER_MODULES:
+    for name in MEMBER_MODULES + model.member_modules:
         importlib.import_module(name)
 
 
@@ -152,7 +152,7 @@ def answer(
     if engine == "search":
         plan = search_plan(model)
         return Answer(alone(plan[0], on_wait, lambda: search_result(model, max_positions, plan)))
-    _import_member_modules()
+    _import_member_modules(model)
     plan = search_plan(model)
     members = [
         Member(plan[0], lambda: search_result(model, max_positions, plan)),

@@ -358,7 +358,7 @@ def _cli(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 @needs_core
-@pytest.mark.parametrize("knowledge", ["none", "threats"])
+@pytest.mark.parametrize("knowledge", ["none", "threats", "full"])
 def test_both_cores_print_the_same_answer(capsys, knowledge):
     runs = [_cli(capsys, "--knowledge", knowledge, "--json", *core) for core in ([], ["--core", "compiled"], ["--core", "python"])]
     answers = []
@@ -374,7 +374,6 @@ def test_both_cores_print_the_same_answer(capsys, knowledge):
 
 
 @pytest.mark.parametrize("argv, why", [
-    (["--core", "compiled"], "not the positional solver's knowledge"),
     (["--core", "compiled", "--knowledge", "none", "--algorithm", "pns"], "needs --algorithm minimax"),
     (["--core", "compiled", "--knowledge", "none", "--certificate", "x.json"], "certificates"),
 ])

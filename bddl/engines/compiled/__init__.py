@@ -52,7 +52,7 @@ def status() -> str:
     """One line for `bddlc --version`."""
     if _core is None:
         return "compiled core: not built (searches use the Python engines; docs/engines-core.md)"
-    return f"compiled core: built (C++17 via Cython; .pg games up to {MAX_CELLS} cells, the plain minimax with or without the one-move threats)"
+    return f"compiled core: built (C++17 via Cython; .pg games up to {MAX_CELLS} cells: the positional solver with its knowledge, and the plain minimax)"
 
 
 def unsupported(game: PositionalGame) -> str | None:

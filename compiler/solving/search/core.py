@@ -2,12 +2,11 @@
 
 Two implementations of the search exist for `.pg` games: the Python engines
 (`bddl.engines.positional`, with all of the positional rules' knowledge, and
-`bddl.engines.positional_plain`, with none) and the compiled core
-(`bddl.engines.compiled`: the plain minimax only, so far; docs/engines-core.md).  The compiled
-core is the default wherever it is built and can do what was asked; where it cannot, the Python
-engines answer, and a note says why when the compiled core was a candidate (the plain minimax,
-with or without the one-move threats: the compiled core's own modes).  Asked for explicitly where it cannot
-answer, it is refused: a usage error that says why.
+`bddl.engines.positional_plain`, with none) and the compiled core (`bddl.engines.compiled`: the
+same two searches, the same trees in the same order; docs/engines-core.md).  The compiled core is
+the default wherever it is built and can do what was asked (the race's search member too); where
+it cannot, the Python engines answer, and a note says why when the compiled core was a candidate.
+Asked for explicitly where it cannot answer, it is refused: a usage error that says why.
 """
 
 from __future__ import annotations
@@ -36,9 +35,6 @@ def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, cer
         why = model.core_refusal()
     if why is None and algorithm != "minimax":
         why = f"the compiled core has only the minimax so far, not --algorithm {algorithm}"
-    if why is None and knowledge == "full":
-        why = ("the compiled core has not the positional solver's knowledge yet (lost causes, pairings, relevance, symmetries): "
-               "add --knowledge threats or none for its minimax")
     if why is None and certificate:
         why = "certificates are written from the Python engines only so far"
     if why is None:
@@ -56,7 +52,7 @@ def knowledge_refusal(model, *, knowledge: str, algorithm: str) -> str | None:
     return model.knowledge_refusal(knowledge=knowledge, algorithm=algorithm)
 
 
-def table_mb_for(max_memory_mb: int) -> float:
+def table_mb_for(max_memory_mb: float) -> float:
     """The compiled core's table bound under --max-memory: a quarter of it, so that the rest of
     the process (the model, the Python side) keeps its room."""
     return max_memory_mb / 4
@@ -77,15 +73,34 @@ def search_plain(game, *, core: str, knowledge: str = "none", max_positions: int
     return solve_plain(game, max_positions, threats)
 
 
+def compiled_can_search(game) -> bool:
+    """Can the compiled core run the positional solver's search on this `.pg` game?  (Built, and
+    the game within its bitboards.)"""
+    from bddl.engines import compiled
+
+    return compiled.available() and compiled.unsupported(game) is None
+
+
+def search_full(game, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float | None = None):
+    """The positional solver's search (all its knowledge) by the compiled core, its table within
+    `table_mb` (default: a quarter of the process's memory limit, at most the core's default)."""
+    from bddl.budget import MB, memory_limit
+    from bddl.engines import compiled
+
+    if table_mb is None:
+        table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
+    return compiled.solve_full(game, max_positions, table_mb)
+
+
 def search_with_core(model, *, core: str, knowledge: str = "full", table_mb: float | None = None,
                      algorithm: str = "minimax", max_positions: int = DEFAULT_MAX_POSITIONS,
                      race_patterns: bool = False, positional_rules: bool = False, parallel=None):
     """`compiler.solving.search.outcome.search_model` with the choice of knowledge and core made by
     `choose_core`: the plain minimax (knowledge "threats" or "none", which `knowledge_refusal`
-    let through) by that core, anything else by `search_model` (the Python engines)."""
+    let through) by that core, anything else by `search_model` on that core."""
     from .outcome import search_model
 
     if knowledge != "full":
         return model.search_plain(core=core, knowledge=knowledge, max_positions=max_positions, table_mb=table_mb)
     return search_model(model, algorithm=algorithm, max_positions=max_positions, race_patterns=race_patterns,
-                        positional_rules=positional_rules, parallel=parallel)
+                        positional_rules=positional_rules, parallel=parallel, core=core, table_mb=table_mb)

@@ -64,6 +64,8 @@ def search_model(
     race_patterns: bool = False,
     positional_rules: bool = False,
     parallel=None,
+    core: str | None = None,
+    table_mb: float | None = None,
 ) -> SearchOutcome:
     """Decide the game by explicit search; raises `SearchBudgetExceeded`, and
     `KnowledgeDoesNotApply` for options `refusal` names.  `parallel` (a `ppn2.Ppn2Options`, or
@@ -79,7 +81,7 @@ def search_model(
                               solver=ran.engine)
     else:
         found = model.search(algorithm=algorithm, max_positions=max_positions, race_patterns=race_patterns,
-                             positional_rules=positional_rules, parallel=parallel)
+                             positional_rules=positional_rules, parallel=parallel, core=core, table_mb=table_mb)
     if found.black_wins and model.black_first:
         return dataclasses.replace(found, first_move=soonest(model.rules, model.rules.initial, found.first_move))
     return found
