@@ -200,6 +200,11 @@ class GameModel(ABC):
     def search_plan(self) -> tuple[str, dict]:
         """The explicit engine that suits the game: its name and `search`'s options."""
 
+    def head_start_positions(self) -> int:
+        """Positions the search may expand in-process before `solve`'s race starts (0: race at once):
+        only where the language's engine is the compiled core, which expands them in milliseconds."""
+        return 0
+
     @abstractmethod
     def search_refusal(self, *, algorithm: str, race_patterns: bool, positional_rules: bool) -> str | None:
         """Why these search options cannot go together on this game (None: they can)."""

@@ -37,6 +37,10 @@ PG_SOLVER_OPTIONS: dict[str, tuple[str, ...]] = {}
 # Positions the explicit solver may expand to confirm a first move (a few
 # seconds; the 4x4 GTTT games need far fewer).
 CHECK_POSITIONS = 300_000
+# The compiled positional solver's head start before solve's race (`GameModel.head_start_positions`):
+# 1.3-2 million positions a second (docs/benchmarks.md), so at most about 0.1 s; every GTTT game of the
+# corpus is decided within it (the largest takes 60,731).
+HEAD_START_POSITIONS = 100_000
 # Deepening goes on to the next shallow depth only while each took less than this (seconds).
 DEEPENING_STOP = 1.0
 # The explicit solver expands about 2,500 positions a second on a 2-core
@@ -219,6 +223,11 @@ class PgModel(GameModel):
 
     def search_plan(self) -> tuple[str, dict]:
         return "search: the positional solver", {"algorithm": "minimax"}
+
+    def head_start_positions(self) -> int:
+        from ..solving.search.core import compiled_can_search
+
+        return HEAD_START_POSITIONS if compiled_can_search(self.pg) else 0
 
     def search_refusal(self, *, algorithm: str, race_patterns: bool, positional_rules: bool) -> str | None:
         if race_patterns:

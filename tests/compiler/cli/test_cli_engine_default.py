@@ -192,8 +192,12 @@ def test_a_certificate_is_the_same_bytes_whichever_route_answered(tmp_path, caps
 
 
 def _slow_race(monkeypatch, seconds: float = 1.2):
-    """Both members wait `seconds` before answering, and the progress line starts after 0.2 s instead of 3."""
+    """Both members wait `seconds` before answering, and the progress line starts after 0.2 s instead of 3;
+    the compiled core's head start is off, so that the race is run."""
     from compiler.cli import common
+    from compiler.languages import PgModel
+
+    monkeypatch.setattr(PgModel, "head_start_positions", lambda self: 0)
 
     def slow(real):
         return lambda *args, **kwargs: time.sleep(seconds) or real(*args, **kwargs)
@@ -279,3 +283,28 @@ def test_the_time_limit_stops_the_race(capsys, monkeypatch):
     data = json.loads(out)
     assert status == 0 and data["black_wins"] is None and data["reason"] == "time limit of 0.5 s"
     assert time.perf_counter() - start < 3
+
+
+def test_a_game_the_core_decides_at_once_is_answered_without_a_race(capsys, monkeypatch):
+    """The compiled core's head start (`routes._head_start`): a `.pg` game it decides within its
+    positions is answered by the search in-process, the QBF route not started (and said so), with the
+    verdict and the first move of the race; where it gives way, the race runs as before."""
+    from bddl.engines import compiled
+
+    if not compiled.available():
+        pytest.skip("the compiled core is not built")
+    forks = []
+    real_race = routes.race
+    monkeypatch.setattr(routes, "race", lambda *a, **k: forks.append(1) or real_race(*a, **k))
+    status, out, _ = run(capsys, "solve", *PG_WIN, "--json")
+    quick = json.loads(out)
+    assert status == 10 and not forks
+    assert quick["other_routes"] == [{"route": quick["other_routes"][0]["route"], "black_wins": None,
+                                      "reason": routes.HEAD_START_NOTE}]
+    from compiler.languages import PgModel
+
+    monkeypatch.setattr(PgModel, "head_start_positions", lambda self: 1)  # gives way at once: the race runs
+    status, out, _ = run(capsys, "solve", *PG_WIN, "--json")
+    raced = json.loads(out)
+    assert status == 10 and forks
+    assert (raced["black_wins"], raced["first_move"]) == (quick["black_wins"], quick["first_move"])
