@@ -30,8 +30,9 @@ from bddl.engines import compiled
 from bddl.engines.minimax import SearchBudgetExceeded
 from bddl.engines.positional import solve
 from bddl.engines.positional_plain import solve_plain
-from bddl.pg.game import BLACK, WHITE, BorderGraph, PositionalGame
+from bddl.pg.game import BLACK, WHITE, PositionalGame
 from bddl.pg.reader import load_pg
+from core_helpers import hex_column_game, line_game, nearly_full, positions_at_budget
 from pg_random import brute_force, random_animal_position, random_game
 from plain_minimax import PlainMinimax
 
@@ -209,24 +210,15 @@ def test_the_referee_on_a_full_board():
     assert solve_plain(game).black_wins is False and brute_force(game) is False
 
 
-def _line(n: int, depth: int, sets, turns=None, **extra) -> PositionalGame:
-    cells = tuple(f"c{i}" for i in range(n))
-    turns = turns or tuple(BLACK if t % 2 == 0 else WHITE for t in range(depth))
-    return PositionalGame(cells, tuple(f"t{t + 1}" for t in range(depth)), turns,
-                          black_wins=tuple(frozenset(s) for s in sets), **extra)
-
-
 @needs_core
 def test_a_board_of_every_width():
     """Boards of 1 to 6 words (up to 384 cells): sets across the words' boundaries, on boards
     filled with White's stones but for a few open cells, so that both cores finish at once."""
     for n in (2, 63, 64, 65, 127, 128, 129, 191, 192, 193, 300, 384):
-        open_cells = sorted({0, 1, n - 2, n - 1} | {c for c in (62, 63, 64, 65, 127, 128, 191, 192) if c < n})
-        black = frozenset({n // 2} - set(open_cells))
-        white = frozenset(range(n)) - set(open_cells) - black
+        open_cells, black, white = nearly_full(n)
         sets = [(open_cells[i], open_cells[i + 1]) for i in range(len(open_cells) - 1)] + [(0, n - 1, *black)]
         for depth in (1, 2, 3, 4, 5, 7):
-            game = _line(n, depth, sets, black_initials=black, white_initials=white)
+            game = line_game(n, depth, sets, black_initials=black, white_initials=white)
             for threats in (False, True):
                 fast, slow = both(game, threats=threats)
                 assert_same(game, fast, slow, f"{n} cells, depth {depth}")
@@ -235,7 +227,7 @@ def test_a_board_of_every_width():
 
 @needs_core
 def test_a_board_the_core_does_not_take():
-    game = _line(385, 3, [(0, 1)])
+    game = line_game(385, 3, [(0, 1)])
     assert compiled.unsupported(game) is not None
     with pytest.raises(ValueError):
         compiled.solve_plain(game)
@@ -244,23 +236,10 @@ def test_a_board_the_core_does_not_take():
 @needs_core
 def test_hex_borders_on_a_large_board():
     """Hex on 19x19 (361 cells, six words): a chain two cells short of joining, both cores."""
-    size = 19
-    cells = tuple(f"{chr(ord('a') + c)}{r + 1}" for r in range(size) for c in range(size))
-    index = {(r, c): r * size + c for r in range(size) for c in range(size)}
-    neighbours = []
-    for r in range(size):
-        for c in range(size):
-            around = [(r - 1, c), (r - 1, c + 1), (r, c - 1), (r, c + 1), (r + 1, c - 1), (r + 1, c)]
-            neighbours.append(tuple(sorted(index[p] for p in around if p in index)))
-    graph = BorderGraph(tuple(neighbours), frozenset(index[0, c] for c in range(size)),
-                        frozenset(index[size - 1, c] for c in range(size)))
     cases = (((7,), 1, (), True), ((7, 12), 1, (), False), ((7, 12), 3, (), False), ((7,), 3, ((7, 3),), None),
              ((7,), 4, ((7, 3),), None))
     for gaps, depth, white, known in cases:  # a chain down column 3 with gaps; White's stones
-        game = PositionalGame(cells, tuple(f"t{t + 1}" for t in range(depth)),
-                              tuple(BLACK if t % 2 == 0 else WHITE for t in range(depth)),
-                              black_initials=frozenset(index[r, 3] for r in range(size) if r not in gaps),
-                              white_initials=frozenset(index[p] for p in white), graph=graph)
+        game = hex_column_game(19, gaps, depth, white)
         for threats in (False, True):
             fast, slow = both(game, threats=threats)
             assert_same(game, fast, slow, f"gaps {gaps}, depth {depth}")
@@ -270,12 +249,8 @@ def test_hex_borders_on_a_large_board():
 @needs_core
 def test_the_budget_is_the_same_on_both_cores():
     game = load_pg(ROOT / "problems" / "pg" / "tictactoe_3x3.pg")
-    raised = []
-    for search in (lambda: compiled.solve_plain(game, max_positions=50), lambda: solve_plain(game, max_positions=50)):
-        with pytest.raises(SearchBudgetExceeded) as info:
-            search()
-        raised.append(info.value.positions)
-    assert raised == [51, 51]
+    assert positions_at_budget(lambda: compiled.solve_plain(game, max_positions=50),
+                               lambda: solve_plain(game, max_positions=50)) == [51, 51]
 
 
 @needs_core

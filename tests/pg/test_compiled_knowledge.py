@@ -22,10 +22,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from bddl.engines import compiled
-from bddl.engines.minimax import SearchBudgetExceeded
 from bddl.engines.positional import solve
 from bddl.pg.animals import animal_game
 from bddl.pg.reader import load_pg
+from core_helpers import hex_column_game, line_game, nearly_full, positions_at_budget
 from pg_random import brute_force, random_animal_position, random_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -184,12 +184,8 @@ def test_the_pairing_search_without_its_step_bound():
 
 def test_the_budget_is_the_same_on_both_sides():
     game = load_pg(ROOT / "problems" / "pg" / "qubic_3x3x3.pg")
-    raised = []
-    for search in (lambda: compiled.solve_full(game, max_positions=50), lambda: solve(game, max_positions=50)):
-        with pytest.raises(SearchBudgetExceeded) as info:
-            search()
-        raised.append(info.value.positions)
-    assert raised == [51, 51]
+    assert positions_at_budget(lambda: compiled.solve_full(game, max_positions=50),
+                               lambda: solve(game, max_positions=50)) == [51, 51]
 
 
 def test_a_table_too_small_changes_the_work_never_the_verdict():
@@ -266,21 +262,14 @@ def test_the_symmetries_are_asked_for_when_the_search_needs_them():
 def test_a_board_of_every_width():
     """Boards of 1 to 6 words (up to 384 cells), filled with White's stones but for a few open
     cells, sets across the words' boundaries: the knowledge on every bitboard width."""
-    from bddl.pg.game import BLACK, WHITE, PositionalGame
-
     for n in (63, 64, 65, 128, 129, 192, 193, 384):
-        open_cells = sorted({0, 1, n - 2, n - 1} | {c for c in (62, 63, 64, 65, 127, 128, 191, 192) if c < n})
-        black = frozenset({n // 2} - set(open_cells))
-        white = frozenset(range(n)) - set(open_cells) - black
+        open_cells, black, white = nearly_full(n)
         sets = [(open_cells[i], open_cells[i + 1], open_cells[(i + 3) % len(open_cells)]) for i in range(len(open_cells) - 1)]
         sets.append((0, n - 1, *black))
         for depth in (2, 3, 5, 7):
             for white_sets in ((), (tuple(open_cells[:2]),)):
-                game = PositionalGame(tuple(f"c{i}" for i in range(n)), tuple(f"t{t + 1}" for t in range(depth)),
-                                      tuple(BLACK if t % 2 == 0 else WHITE for t in range(depth)),
-                                      black_wins=tuple(frozenset(s) for s in sets),
-                                      white_wins=tuple(frozenset(s) for s in white_sets),
-                                      black_initials=black, white_initials=white)
+                game = line_game(n, depth, sets, white_wins=tuple(frozenset(s) for s in white_sets),
+                                 black_initials=black, white_initials=white)
                 for config in ("bare", "full"):
                     fast, slow = both(game, symmetry_after=0, **CONFIGS[config])
                     assert_same(fast, slow, f"{n} cells, depth {depth}, {config}")
@@ -290,24 +279,9 @@ def test_a_board_of_every_width():
 def test_hex_on_a_large_board():
     """Hex on 19x19 (361 cells, six words): a chain down one column with gaps, some White
     stones on it; the chains' relevance tiers, carriers and look-ahead on the widest board."""
-    from bddl.pg.game import BLACK, WHITE, BorderGraph, PositionalGame
-
-    size = 19
-    cells = tuple(f"{chr(ord('a') + c)}{r + 1}" for r in range(size) for c in range(size))
-    index = {(r, c): r * size + c for r in range(size) for c in range(size)}
-    neighbours = []
-    for r in range(size):
-        for c in range(size):
-            around = [(r - 1, c), (r - 1, c + 1), (r, c - 1), (r, c + 1), (r + 1, c - 1), (r + 1, c)]
-            neighbours.append(tuple(sorted(index[p] for p in around if p in index)))
-    graph = BorderGraph(tuple(neighbours), frozenset(index[0, c] for c in range(size)),
-                        frozenset(index[size - 1, c] for c in range(size)))
     for gaps, depth, white in (((7,), 1, ()), ((7, 12), 3, ()), ((7,), 3, ((7, 3),)), ((7,), 4, ((7, 3),)),
                                ((7, 12), 5, ((7, 3),))):
-        game = PositionalGame(cells, tuple(f"t{t + 1}" for t in range(depth)),
-                              tuple(BLACK if t % 2 == 0 else WHITE for t in range(depth)),
-                              black_initials=frozenset(index[r, 3] for r in range(size) if r not in gaps),
-                              white_initials=frozenset(index[p] for p in white), graph=graph)
+        game = hex_column_game(19, gaps, depth, white)
         for config in ("bare", "full"):
             fast, slow = both(game, **CONFIGS[config])
             assert_same(fast, slow, f"gaps {gaps}, depth {depth}, {config}")

@@ -135,28 +135,34 @@ cdef dict _report(SearchReport report, list raised, uint64_t table_bytes):
     }
 
 
+cdef dict _solve(GameSpec &spec, bint full, uint64_t max_positions, uint64_t table_bytes, list raised):
+    """The spec checked, then the plain search (or with `full` the positional solver's) run on it
+    without the GIL; the report as a dict.  `raised` keeps a signal's exception for `_report`."""
+    cdef SearchReport report
+    cdef uint64_t check_every = CHECK_EVERY
+    why = (check_full_spec(spec) if full else check_spec(spec)).decode()
+    if why:
+        raise ValueError(f"the compiled core refuses the game: {why}")
+    with nogil:
+        if full:
+            report = solve_full(spec, max_positions, table_bytes, _signalled, <void *>raised, check_every)
+        else:
+            report = solve_plain(spec, max_positions, table_bytes, _signalled, <void *>raised, check_every)
+    return _report(report, raised, table_bytes)
+
+
 def solve_plain_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
     """Search the flattened game (`bddl.engines.compiled.flatten`); the report as a dict.
     Raises ValueError for a spec the core refuses, and a signal's exception if one stopped it."""
     cdef GameSpec spec = _spec(flat)
-    cdef SearchReport report
-    cdef list raised = []
-    cdef uint64_t check_every = CHECK_EVERY
-    why = check_spec(spec).decode()
-    if why:
-        raise ValueError(f"the compiled core refuses the game: {why}")
-    with nogil:
-        report = solve_plain(spec, max_positions, table_bytes, _signalled, <void *>raised, check_every)
-    return _report(report, raised, table_bytes)
+    return _solve(spec, False, max_positions, table_bytes, [])
 
 
 def solve_full_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
     """The positional solver's search on the flattened game and its knowledge
     (`bddl.engines.compiled.flatten_full`); otherwise as `solve_plain_flat`."""
     cdef GameSpec spec = _spec(flat)
-    cdef SearchReport report
     cdef list raised = []
-    cdef uint64_t check_every = CHECK_EVERY
     cdef tuple fetching
     spec.order = flat["order"]
     spec.relevance = flat["relevance"]
@@ -174,9 +180,4 @@ def solve_full_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
         spec.symmetries_context = <void *>fetching
     spec.symmetry_after = flat["symmetry_after"]
     spec.symmetric_plies = flat["symmetric_plies"]
-    why = check_full_spec(spec).decode()
-    if why:
-        raise ValueError(f"the compiled core refuses the game: {why}")
-    with nogil:
-        report = solve_full(spec, max_positions, table_bytes, _signalled, <void *>raised, check_every)
-    return _report(report, raised, table_bytes)
+    return _solve(spec, True, max_positions, table_bytes, raised)  # `fetching` lives till it returns

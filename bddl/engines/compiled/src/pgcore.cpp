@@ -330,28 +330,26 @@ bool permutations(const std::vector<int> &images, int cells) {
     return true;
 }
 
+// What the two searches share: the game as bitboards, the table and its Zobrist keys, the
+// position budget and the report.  Each search derives from it and adds its own move rules.
 template <int W>
-class Search {
+class SearchBase {
+  protected:
     using B = Bits<W>;
 
-  public:
-    Search(const GameSpec &s, uint64_t max_positions, uint64_t table_bytes, StopCheck check, void *context,
-           uint64_t check_every)
+    SearchBase(const GameSpec &s, uint64_t max_positions, uint64_t table_bytes, StopCheck check, void *context,
+               uint64_t check_every)
         : n_(s.cells), depth_(int(s.black_turn.size())), black_turn_(s.black_turn), hex_(s.hex),
           max_positions_(max_positions), check_(check), context_(context), check_every_(check_every ? check_every : 1),
           table_(table_bytes) {
         full_ = B::zero();
         for (int c = 0; c < n_; c++) full_.set(c);
-        for (size_t i = 0; i + 1 < s.black_set_offsets.size(); i++)
-            black_sets_.push_back(B::of(s.black_set_cells.data() + s.black_set_offsets[i],
-                                        s.black_set_offsets[i + 1] - s.black_set_offsets[i]));
-        for (size_t i = 0; i + 1 < s.white_set_offsets.size(); i++)
-            white_sets_.push_back(B::of(s.white_set_cells.data() + s.white_set_offsets[i],
-                                        s.white_set_offsets[i + 1] - s.white_set_offsets[i]));
+        black_sets_ = sets_of(s.black_set_offsets, s.black_set_cells);
+        white_sets_ = sets_of(s.white_set_offsets, s.white_set_cells);
         b0_ = B::of(s.black_initials.data(), int(s.black_initials.size()));
         w0_ = B::of(s.white_initials.data(), int(s.white_initials.size()));
         first_ = s.has_first_moves ? B::of(s.first_moves.data(), int(s.first_moves.size())) : full_;
-        start_count_ = (b0_ | w0_).count();
+        start_border_ = end_border_ = B::zero();
         if (hex_) {
             for (int c = 0; c < n_; c++)
                 neighbours_.push_back(B::of(s.neighbour_cells.data() + s.neighbour_offsets[c],
@@ -364,29 +362,69 @@ class Search {
             zobrist_black_.push_back(splitmix64(seed));
             zobrist_white_.push_back(splitmix64(seed));
         }
-        for (int t = 0; t < depth_; t++)
-            one_stone_.push_back(s.threats && t + 1 < depth_ && black_turn_[t + 1] != black_turn_[t]);
-        table_.rehash = &Search::hash_of;
+        table_.rehash = &SearchBase::hash_of;
         table_.owner = this;
     }
+    SearchBase(const SearchBase &) = delete;  // the table holds `this`
+    SearchBase &operator=(const SearchBase &) = delete;
 
-    SearchReport run() {
-        SearchReport report;
+    static std::vector<B> sets_of(const std::vector<int> &offsets, const std::vector<int> &cells) {
+        std::vector<B> out;
+        for (size_t i = 0; i + 1 < offsets.size(); i++)
+            out.push_back(B::of(cells.data() + offsets[i], offsets[i + 1] - offsets[i]));
+        return out;
+    }
+
+    static uint64_t hash_of(const void *owner, const B &b, const B &w) {
+        const SearchBase *self = static_cast<const SearchBase *>(owner);
+        uint64_t h = 0;
+        for (int i = 0; i < W; i++) {
+            for (uint64_t x = b.w[i]; x; x &= x - 1) h ^= self->zobrist_black_[i * 64 + __builtin_ctzll(x)];
+            for (uint64_t x = w.w[i]; x; x &= x - 1) h ^= self->zobrist_white_[i * 64 + __builtin_ctzll(x)];
+        }
+        return h;
+    }
+    uint64_t hash_of(const B &b, const B &w) const { return hash_of(this, b, w); }
+
+    // The table's value of (b, w) under hash h: 0 unknown, else 1 + Black wins (a hit counted).
+    int probe(const B &b, const B &w, uint64_t h) {
+        int known = table_.probe(b, w, h);
+        if (known) hits_++;
+        return known;
+    }
+
+    // Counts one more position expanded; false (the status set) when the budget or the check
+    // stops the search.
+    bool count_position() {
+        if (++positions_ > max_positions_) {
+            status_ = 1;
+            return false;
+        }
+        if (check_ && positions_ % check_every_ == 0 && check_(context_)) {
+            status_ = 2;
+            return false;
+        }
+        return true;
+    }
+
+    // Keeps r, the value of (b, w) under hash h, whose subtree began at the count `before`.
+    void store(const B &b, const B &w, uint64_t h, int r, uint64_t before) {
+        stores_++;
+        replacements_ += table_.store(b, w, h, r == 1, positions_ - before + 1);
+    }
+
+    // The report's table sizes; false (status 3) when the table could not be allocated.
+    bool report_table(SearchReport &report) const {
         report.words = W;
         report.entry_bytes = int(sizeof(typename Table<W>::Entry));
         report.table_bound_bytes = table_.max_bytes();
-        if (!table_.ok()) {
-            report.status = 3;
-            return report;
-        }
-        int r;
-        if (white_won(w0_)) {
-            r = 0;
-        } else if (black_won(b0_)) {
-            r = 1;
-        } else {
-            r = value(b0_, w0_, hash_of(this, b0_, w0_), 0);
-        }
+        if (table_.ok()) return true;
+        report.status = 3;
+        return false;
+    }
+
+    // The report of a search whose root value is r (-1: stopped).
+    void report_result(SearchReport &report, int r) const {
         report.status = r < 0 ? status_ : 0;
         report.black_wins = r == 1;
         report.first_move = r == 1 ? first_move_ : -1;
@@ -396,35 +434,108 @@ class Search {
         report.replacements = replacements_ + table_.lost_in_growth();
         report.table_entries = table_.entries();
         report.table_bytes = table_.bytes();
+    }
+
+    bool black_won(const B &b) const {
+        if (hex_) {
+            B near = B::zero();
+            return flood(b & start_border_, b, near).meets(end_border_);
+        }
+        for (const B &m : black_sets_)
+            if (m.within(b)) return true;
+        return false;
+    }
+
+    bool white_won(const B &w) const {
+        for (const B &m : white_sets_)
+            if (m.within(w)) return true;
+        return false;
+    }
+
+    // Hex: the open cells whose claim joins the borders (they touch, or lie on, both the start
+    // border's group and the end border's group).
+    B joining(const B &b, const B &open) const {
+        B near_start = start_border_, near_end = end_border_;
+        flood(b & start_border_, b, near_start);
+        flood(b & end_border_, b, near_end);
+        return open & near_start & near_end;
+    }
+
+    // The cells of `within` connected to `seeds`; `near` gathers their neighbours.
+    B flood(const B &seeds, const B &within, B &near) const {
+        B reach = seeds, todo = seeds;
+        for (int c = todo.lowest(); c >= 0; c = todo.lowest()) {
+            todo.clear(c);
+            const B &around = neighbours_[c];
+            near |= around;
+            B grow = (around & within).minus(reach);
+            reach |= grow;
+            todo |= grow;
+        }
+        return reach;
+    }
+
+    int n_, depth_;
+    std::vector<uint8_t> black_turn_;
+    bool hex_;
+    uint64_t max_positions_;
+    StopCheck check_;
+    void *context_;
+    uint64_t check_every_;
+    Table<W> table_;
+    B full_, b0_, w0_, first_, start_border_, end_border_;
+    std::vector<B> black_sets_, white_sets_, neighbours_;
+    std::vector<uint8_t> one_stone_;  // per time point: the threats apply (the mover claims one cell, then the other side)
+    std::vector<uint64_t> zobrist_black_, zobrist_white_;
+    uint64_t positions_ = 0, hits_ = 0, stores_ = 0, replacements_ = 0;
+    int status_ = 0;
+    int first_move_ = -1;
+};
+
+// The base's names in a search (a template's base is not searched for unqualified names).
+#define BDDLC_SEARCH_BASE_NAMES                                                                      \
+    using Base = SearchBase<W>;                                                                      \
+    using B = Bits<W>;                                                                               \
+    using Base::n_, Base::depth_, Base::black_turn_, Base::hex_, Base::table_, Base::full_;          \
+    using Base::b0_, Base::w0_, Base::first_, Base::start_border_, Base::end_border_;                \
+    using Base::black_sets_, Base::white_sets_, Base::neighbours_, Base::one_stone_;                 \
+    using Base::zobrist_black_, Base::zobrist_white_, Base::positions_, Base::status_;               \
+    using Base::first_move_, Base::hash_of, Base::probe, Base::count_position, Base::store;          \
+    using Base::black_won, Base::white_won, Base::joining, Base::flood
+
+template <int W>
+class Search : SearchBase<W> {
+    BDDLC_SEARCH_BASE_NAMES;
+
+  public:
+    Search(const GameSpec &s, uint64_t max_positions, uint64_t table_bytes, StopCheck check, void *context,
+           uint64_t check_every)
+        : Base(s, max_positions, table_bytes, check, context, check_every) {
+        for (int t = 0; t < depth_; t++)
+            one_stone_.push_back(s.threats && t + 1 < depth_ && black_turn_[t + 1] != black_turn_[t]);
+    }
+
+    SearchReport run() {
+        SearchReport report;
+        if (!this->report_table(report)) return report;
+        int r;
+        if (white_won(w0_)) {
+            r = 0;
+        } else if (black_won(b0_)) {
+            r = 1;
+        } else {
+            r = value(b0_, w0_, hash_of(b0_, w0_), 0);
+        }
+        this->report_result(report, r);
         return report;
     }
 
   private:
-    static uint64_t hash_of(const void *owner, const B &b, const B &w) {
-        const Search *self = static_cast<const Search *>(owner);
-        uint64_t h = 0;
-        for (int i = 0; i < W; i++) {
-            for (uint64_t x = b.w[i]; x; x &= x - 1) h ^= self->zobrist_black_[i * 64 + __builtin_ctzll(x)];
-            for (uint64_t x = w.w[i]; x; x &= x - 1) h ^= self->zobrist_white_[i * 64 + __builtin_ctzll(x)];
-        }
-        return h;
-    }
-
     // Black's value at (b, w), the t-th time point; -1 when the search stops (budget, check).
     int value(const B &b, const B &w, uint64_t h, int t) {
-        int known = table_.probe(b, w, h);
-        if (known) {
-            hits_++;
-            return known - 1;
-        }
-        if (++positions_ > max_positions_) {
-            status_ = 1;
-            return -1;
-        }
-        if (check_ && positions_ % check_every_ == 0 && check_(context_)) {
-            status_ = 2;
-            return -1;
-        }
+        int known = probe(b, w, h);
+        if (known) return known - 1;
+        if (!count_position()) return -1;
         uint64_t before = positions_;
         int r = 0;
         if (t < depth_) {
@@ -437,8 +548,7 @@ class Search {
             r = black_turn_[t] ? black_to_move(b, w, h, t, open) : white_to_move(b, w, h, t, open);
             if (r < 0) return -1;
         }
-        stores_++;
-        replacements_ += table_.store(b, w, h, r == 1, positions_ - before + 1);
+        store(b, w, h, r, before);
         return r;
     }
 
@@ -498,14 +608,7 @@ class Search {
 
     // The open cells whose claim completes a Black goal.
     B black_completing(const B &b, const B &open) const {
-        if (hex_) {
-            // a claim joins the borders when it touches (or lies on) both the start border's
-            // group and the end border's group
-            B near_start = start_border_, near_end = end_border_;
-            flood(b & start_border_, b, near_start);
-            flood(b & end_border_, b, near_end);
-            return open & near_start & near_end;
-        }
+        if (hex_) return joining(b, open);
         B found = B::zero();
         for (const B &m : black_sets_) {
             B missing = m.minus(b);
@@ -532,53 +635,6 @@ class Search {
         }
         return found;
     }
-
-    bool black_won(const B &b) const {
-        if (hex_) {
-            B near = B::zero();
-            return flood(b & start_border_, b, near).meets(end_border_);
-        }
-        for (const B &m : black_sets_)
-            if (m.within(b)) return true;
-        return false;
-    }
-
-    bool white_won(const B &w) const {
-        for (const B &m : white_sets_)
-            if (m.within(w)) return true;
-        return false;
-    }
-
-    // The cells of `within` connected to `seeds`; `near` gathers their neighbours.
-    B flood(const B &seeds, const B &within, B &near) const {
-        B reach = seeds, todo = seeds;
-        for (int c = todo.lowest(); c >= 0; c = todo.lowest()) {
-            todo.w[c >> 6] &= ~(uint64_t(1) << (c & 63));
-            const B &around = neighbours_[c];
-            near |= around;
-            B grow = (around & within).minus(reach);
-            reach |= grow;
-            todo |= grow;
-        }
-        return reach;
-    }
-
-    int n_, depth_;
-    std::vector<uint8_t> black_turn_;
-    bool hex_;
-    uint64_t max_positions_;
-    StopCheck check_;
-    void *context_;
-    uint64_t check_every_;
-    Table<W> table_;
-    B full_, b0_, w0_, first_, start_border_, end_border_;
-    int start_count_ = 0;
-    std::vector<B> black_sets_, white_sets_, neighbours_;
-    std::vector<uint8_t> one_stone_;  // per time point: the threats apply (the mover claims one cell, then the other side)
-    std::vector<uint64_t> zobrist_black_, zobrist_white_;
-    uint64_t positions_ = 0, hits_ = 0, stores_ = 0, replacements_ = 0;
-    int status_ = 0;
-    int first_move_ = -1;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -612,44 +668,22 @@ struct BoardHash {
 };
 
 template <int W>
-class FullSearch {
-    using B = Bits<W>;
+class FullSearch : SearchBase<W> {
+    BDDLC_SEARCH_BASE_NAMES;
 
   public:
     FullSearch(const GameSpec &s, uint64_t max_positions, uint64_t table_bytes, StopCheck check, void *context,
                uint64_t check_every)
-        : n_(s.cells), depth_(int(s.black_turn.size())), black_turn_(s.black_turn), hex_(s.hex),
+        : Base(s, max_positions, table_bytes, check, context, check_every),
           relevance_(s.relevance), carriers_on_(s.carriers && s.relevance), lookahead_from_(s.lookahead_from),
           order_(s.order), pairable_(s.pairable), pairing_steps_(s.pairing_steps),
-          symmetry_after_(s.symmetry_after ? s.symmetry_after : 1), symmetric_plies_(s.symmetric_plies),
-          max_positions_(max_positions), check_(check), context_(context), check_every_(check_every ? check_every : 1),
-          table_(table_bytes) {
+          symmetry_after_(s.symmetry_after ? s.symmetry_after : 1), symmetric_plies_(s.symmetric_plies) {
         // a carrier's node: the board and its hash, the carrier, the node's link and its bucket
         max_carriers_ = table_bytes / (sizeof(Board<W>) + sizeof(B) + 2 * sizeof(void *));
-        full_ = B::zero();
-        for (int c = 0; c < n_; c++) full_.set(c);
-        black_sets_ = sets_of(s.black_set_offsets, s.black_set_cells);
-        white_sets_ = sets_of(s.white_set_offsets, s.white_set_cells);
-        pairing_sets_ = sets_of(s.pairing_set_offsets, s.pairing_set_cells);
-        b0_ = B::of(s.black_initials.data(), int(s.black_initials.size()));
-        w0_ = B::of(s.white_initials.data(), int(s.white_initials.size()));
-        first_ = s.has_first_moves ? B::of(s.first_moves.data(), int(s.first_moves.size())) : full_;
-        start_border_ = end_border_ = B::zero();
-        if (hex_) {
-            for (int c = 0; c < n_; c++)
-                neighbours_.push_back(B::of(s.neighbour_cells.data() + s.neighbour_offsets[c],
-                                            s.neighbour_offsets[c + 1] - s.neighbour_offsets[c]));
-            start_border_ = B::of(s.start_border.data(), int(s.start_border.size()));
-            end_border_ = B::of(s.end_border.data(), int(s.end_border.size()));
-        }
+        pairing_sets_ = Base::sets_of(s.pairing_set_offsets, s.pairing_set_cells);
         take_symmetries(s.symmetry_cells);
         fetch_symmetries_ = s.fetch_symmetries;
         symmetries_context_ = s.symmetries_context;
-        uint64_t seed = 0x62646C63ULL;  // the plain search's keys: the same evictions on every run
-        for (int c = 0; c < n_; c++) {
-            zobrist_black_.push_back(splitmix64(seed));
-            zobrist_white_.push_back(splitmix64(seed));
-        }
         black_left_.assign(depth_ + 1, 0);
         for (int t = depth_ - 1; t >= 0; t--) black_left_[t] = black_left_[t + 1] + black_turn_[t];
         for (int t = 0; t < depth_; t++) one_stone_.push_back(t + 1 < depth_ && black_turn_[t + 1] != black_turn_[t]);
@@ -663,29 +697,12 @@ class FullSearch {
         layers_end_.assign(most, B::zero());
         rest_moves_.assign(n_ + 1, 0);
         stride_ = most;
-        table_.rehash = &FullSearch::hash_of;
-        table_.owner = this;
     }
 
     SearchReport run() {
         SearchReport report;
-        report.words = W;
-        report.entry_bytes = int(sizeof(typename Table<W>::Entry));
-        report.table_bound_bytes = table_.max_bytes();
-        if (!table_.ok()) {
-            report.status = 3;
-            return report;
-        }
-        int r = decide();
-        report.status = r < 0 ? status_ : 0;
-        report.black_wins = r == 1;
-        report.first_move = r == 1 ? first_move_ : -1;
-        report.positions = positions_;
-        report.table_hits = hits_;
-        report.table_stores = stores_;
-        report.replacements = replacements_ + table_.lost_in_growth();
-        report.table_entries = table_.entries();
-        report.table_bytes = table_.bytes();
+        if (!this->report_table(report)) return report;
+        this->report_result(report, decide());
         report.symmetries_on = symmetries_on_;
         report.lost_causes = lost_causes_;
         report.pairing_searches = pairing_searches_;
@@ -694,26 +711,9 @@ class FullSearch {
     }
 
   private:
-    std::vector<B> sets_of(const std::vector<int> &offsets, const std::vector<int> &cells) const {
-        std::vector<B> out;
-        for (size_t i = 0; i + 1 < offsets.size(); i++)
-            out.push_back(B::of(cells.data() + offsets[i], offsets[i + 1] - offsets[i]));
-        return out;
-    }
-
-    static uint64_t hash_of(const void *owner, const B &b, const B &w) {
-        const FullSearch *self = static_cast<const FullSearch *>(owner);
-        uint64_t h = 0;
-        for (int i = 0; i < W; i++) {
-            for (uint64_t x = b.w[i]; x; x &= x - 1) h ^= self->zobrist_black_[i * 64 + __builtin_ctzll(x)];
-            for (uint64_t x = w.w[i]; x; x &= x - 1) h ^= self->zobrist_white_[i * 64 + __builtin_ctzll(x)];
-        }
-        return h;
-    }
-
     // -- the root (`PositionalSolver.decide`; the wrapper settled the start: `decided_at_once`) --
     int decide() {
-        uint64_t h = hash_of(this, b0_, w0_);
+        uint64_t h = hash_of(b0_, w0_);
         if (!black_turn_[0]) return value(b0_, w0_, h, 0);
         // Black's first claims are tried here, uncounted, each child searched from the table
         Cuts<W> &c = cuts_[0];
@@ -740,26 +740,16 @@ class FullSearch {
         uint64_t kh = h;
         if (symmetries_on_ && t < symmetric_plies_) {
             canonical(b, w, kb, kw);
-            kh = hash_of(this, kb, kw);
+            kh = hash_of(kb, kw);
         }
-        int known = table_.probe(kb, kw, kh);
-        if (known) {
-            hits_++;
-            return known - 1;
-        }
+        int known = probe(kb, kw, kh);
+        if (known) return known - 1;
         Cuts<W> &c = cuts_[t];
         if (!compute_cuts(b, w, t, c)) {  // the knowledge: a lost cause, neither counted nor kept
             lost_causes_++;
             return 0;
         }
-        if (++positions_ > max_positions_) {
-            status_ = 1;
-            return -1;
-        }
-        if (check_ && positions_ % check_every_ == 0 && check_(context_)) {
-            status_ = 2;
-            return -1;
-        }
+        if (!count_position()) return -1;
         if (positions_ == symmetry_after_ && !set_up_symmetries()) {  // (`_symmetries_on`)
             status_ = 2;
             return -1;
@@ -767,8 +757,7 @@ class FullSearch {
         uint64_t before = positions_;
         int r = expand(b, w, h, t, c);
         if (r < 0) return -1;
-        stores_++;
-        replacements_ += table_.store(kb, kw, kh, r == 1, positions_ - before + 1);
+        store(kb, kw, kh, r, before);
         return r;
     }
 
@@ -1046,10 +1035,7 @@ class FullSearch {
     int black_status(const B &b, const B &w, B &completing) const {
         B open = full_.minus(b | w);
         if (hex_) {
-            B near_start = start_border_, near_end = end_border_;
-            flood(b & start_border_, b, near_start);
-            flood(b & end_border_, b, near_end);
-            completing = open & near_start & near_end;
+            completing = joining(b, open);
             return completing.any() ? 1 : border_need(b, w);
         }
         int best = UNREACHABLE;
@@ -1103,29 +1089,6 @@ class FullSearch {
             }
         }
         return UNREACHABLE;
-    }
-
-    bool black_won(const B &b) const {
-        if (hex_) {
-            B near = B::zero();
-            return flood(b & start_border_, b, near).meets(end_border_);
-        }
-        for (const B &m : black_sets_)
-            if (m.within(b)) return true;
-        return false;
-    }
-
-    B flood(const B &seeds, const B &within, B &near) const {
-        B reach = seeds, todo = seeds;
-        for (int c = todo.lowest(); c >= 0; c = todo.lowest()) {
-            todo.clear(c);
-            const B &around = neighbours_[c];
-            near |= around;
-            B grow = (around & within).minus(reach);
-            reach |= grow;
-            todo |= grow;
-        }
-        return reach;
     }
 
     // -- White's pairings within the depth (`PairingFinder.exists`, within_depth) -----------------
@@ -1227,26 +1190,17 @@ class FullSearch {
         return out;
     }
 
-    int n_, depth_;
-    std::vector<uint8_t> black_turn_;
-    bool hex_, relevance_, carriers_on_;
+    bool relevance_, carriers_on_;
     int lookahead_from_;
     std::vector<int> order_;
     std::vector<uint8_t> pairable_;
     uint64_t pairing_steps_, symmetry_after_;
     int symmetric_plies_;
-    uint64_t max_positions_;
-    StopCheck check_;
-    void *context_;
-    uint64_t check_every_;
-    Table<W> table_;
-    B full_, b0_, w0_, first_, start_border_, end_border_;
-    std::vector<B> black_sets_, white_sets_, pairing_sets_, neighbours_;
+    std::vector<B> pairing_sets_;
     std::vector<std::vector<int>> perms_;
     int (*fetch_symmetries_)(void *, std::vector<int> &) = nullptr;
     void *symmetries_context_ = nullptr;
     std::vector<int> black_left_;
-    std::vector<uint8_t> one_stone_;
     std::vector<B> tiers_, layers_start_, layers_end_;
     int stride_ = 1;
     std::vector<std::vector<int>> moves_;
@@ -1257,25 +1211,18 @@ class FullSearch {
     std::vector<Cuts<W>> cuts_;
     std::unordered_map<Board<W>, B, BoardHash<W>> carriers_;
     uint64_t max_carriers_ = 0, carriers_dropped_ = 0;
-    std::vector<uint64_t> zobrist_black_, zobrist_white_;
-    uint64_t positions_ = 0, hits_ = 0, stores_ = 0, replacements_ = 0, lost_causes_ = 0, pairing_searches_ = 0;
+    uint64_t lost_causes_ = 0, pairing_searches_ = 0;
     bool symmetries_on_ = false;
-    int status_ = 0;
-    int first_move_ = -1;
 };
 
-template <int W>
-SearchReport solve_full_with(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
-                             void *context, uint64_t check_every) {
-    FullSearch<W> search(spec, max_positions, table_bytes, check, context, check_every);
-    return search.run();
-}
-
-template <int W>
-SearchReport solve_with(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
-                        void *context, uint64_t check_every) {
-    Search<W> search(spec, max_positions, table_bytes, check, context, check_every);
-    return search.run();
+// The search S run on the narrowest bitboard that holds the board.
+template <template <int> class S>
+SearchReport solve_on_words(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
+                            void *context, uint64_t check_every) {
+    if (spec.cells <= 64) return S<1>(spec, max_positions, table_bytes, check, context, check_every).run();
+    if (spec.cells <= 128) return S<2>(spec, max_positions, table_bytes, check, context, check_every).run();
+    if (spec.cells <= 192) return S<3>(spec, max_positions, table_bytes, check, context, check_every).run();
+    return S<6>(spec, max_positions, table_bytes, check, context, check_every).run();
 }
 
 bool lists_ok(const std::vector<int> &offsets, const std::vector<int> &items, int cells) {
@@ -1335,18 +1282,12 @@ int entry_bytes_for(int cells) {
 
 SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
                          void *context, uint64_t check_every) {
-    if (spec.cells <= 64) return solve_with<1>(spec, max_positions, table_bytes, check, context, check_every);
-    if (spec.cells <= 128) return solve_with<2>(spec, max_positions, table_bytes, check, context, check_every);
-    if (spec.cells <= 192) return solve_with<3>(spec, max_positions, table_bytes, check, context, check_every);
-    return solve_with<6>(spec, max_positions, table_bytes, check, context, check_every);
+    return solve_on_words<Search>(spec, max_positions, table_bytes, check, context, check_every);
 }
 
 SearchReport solve_full(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
                         void *context, uint64_t check_every) {
-    if (spec.cells <= 64) return solve_full_with<1>(spec, max_positions, table_bytes, check, context, check_every);
-    if (spec.cells <= 128) return solve_full_with<2>(spec, max_positions, table_bytes, check, context, check_every);
-    if (spec.cells <= 192) return solve_full_with<3>(spec, max_positions, table_bytes, check, context, check_every);
-    return solve_full_with<6>(spec, max_positions, table_bytes, check, context, check_every);
+    return solve_on_words<FullSearch>(spec, max_positions, table_bytes, check, context, check_every);
 }
 
 }  // namespace bddlc
