@@ -137,9 +137,7 @@ class PairingFinder:
 
 def _sat_pairing(live: list[int]) -> Pairing | None:
     """A pairing of the `live` sets (masks of their open cells) by a SAT call, pairs ascending, or None."""
-    from pysat.card import CardEnc, EncType  # loaded only where a pairing may exist
-    from pysat.formula import IDPool
-    from pysat.solvers import Solver
+    from ..sat import CardEnc, EncType, IDPool, Solver  # loaded only where a pairing may exist
 
     pool = IDPool()
     by_cell: dict[int, list[int]] = {}

@@ -303,7 +303,7 @@ class _Query:
     """The relaxed question at one position, as a growing SAT instance."""
 
     def __init__(self, pre: dict, effect: dict):
-        from pysat.formula import IDPool
+        from bddl.sat import IDPool
 
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
@@ -389,7 +389,7 @@ def step_at(geometry: Geometry, action: Action, action_index: int, pos: Cell, go
     """A violating step of the action at `pos`, None when the relaxed question
     is unsatisfiable (then no state of the board has one).  Raises
     `Undecided` when a relaxed model cannot be turned into a real step."""
-    from pysat.solvers import Solver
+    from bddl.sat import Solver
 
     from .sanity_sat import SOLVER
 

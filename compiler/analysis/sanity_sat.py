@@ -28,9 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-from pysat.solvers import Solver
+from bddl.sat import CardEnc, EncType, IDPool, Solver
 
 from bddl.game import BLACK, OPEN, VALUES, WHITE, Game, State, opponent
 

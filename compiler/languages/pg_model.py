@@ -93,7 +93,7 @@ class PgModel(GameModel):
     language = "pg"
     # White's pairings (`bddl.pg.pairing`) ask a SAT solver at the start: pysat's import took 0.15 s of a
     # forked search member's 0.16 s on a 3x3 GTTT game, where the search itself takes a millisecond
-    member_modules = ("bddl.pg.pairing", "pysat.card", "pysat.formula", "pysat.solvers")
+    member_modules = ("bddl.pg.pairing", "bddl.sat")
     words = LanguageWords(
         model="positional game",
         white_first="White moves first",
