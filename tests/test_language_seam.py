@@ -29,13 +29,13 @@ LANGUAGE_NAMES = {"pg", "bddl", "PG", "BDDL", ".pg", ".bddl"}
 ADAPTERS = {"BddlModel", "PgModel"}
 SEAM_QUESTIONS = {"is_positional_game", "language_of"}
 
-ALLOWED = {
-    # `check` checks the language's own sanity conditions (BDDL's three by SAT or search; a .pg game's hold by construction)
-    ("compiler/cli/check.py", "run"): 1,
-    # --max-board-side is refused for a .pg game before the game is read (it would change how it is read)
-    ("compiler/cli/common.py", "limits_of"): 1,
-    # a regress manifest's entry has a `domain` only when its file is a BDDL problem
-    ("compiler/cli/regress_run.py", "_entry"): 1,
+ALLOWED = {  # place -> why it must know the language
+    ("compiler/cli/check.py", "run"):
+        "`check` checks the language's own sanity conditions (BDDL's three by SAT or search; a .pg game's hold by construction)",
+    ("compiler/cli/common.py", "limits_of"):
+        "--max-board-side is refused for a .pg game before the game is read (it would change how it is read)",
+    ("compiler/cli/regress_run.py", "_entry"):
+        "a regress manifest's entry has a `domain` only when its file is a BDDL problem",
 }
 MAX_PLACES = 3
 
@@ -110,7 +110,7 @@ def language_questions() -> dict[tuple[str, str], int]:
 
 def test_at_most_three_places_outside_the_adapters_ask_the_language():
     found = language_questions()
-    places = {place for place in found}
+    places = set(found)
     new = sorted(places - set(ALLOWED))
     assert not new, f"code outside compiler/languages asks which language a game is: {new}; ask the model instead"
     gone = sorted(set(ALLOWED) - places)
@@ -118,7 +118,7 @@ def test_at_most_three_places_outside_the_adapters_ask_the_language():
     assert len(ALLOWED) <= MAX_PLACES
 
 
-def test_the_count_finds_what_it_looks_for(tmp_path):
+def test_the_count_finds_what_it_looks_for():
     """The detector itself: every form it counts is found, and a use that is not a question is not."""
     cases = {
         "model.language == 'pg'": True,

@@ -424,7 +424,11 @@ def _solve_once(model: PgModel, encoding: str, solver: str, preprocess: str, clo
         return finish(verdict.black_wins, None if not verdict.black_wins else "White moves first: Black has no first move")
     if not verdict.model:
         return finish(True, f"{verdict.answered_by} prints no assignment: no first move")
-    cell = compiled.game.cells[compiled.first_move(lambda var: verdict.model.get(var, False))]
+    play = ran.move()  # the formula's own decoding (`compile`), the claim as the rules play it
+    if play is None:
+        raise MoveCheckError(f"{verdict.answered_by} says Black wins, but its first move is no legal first claim")
+    cell = play.move
+    assert isinstance(cell, int)  # a positional game's rules name a claim by its cell
     budget = check_budget(clock.deadline)
     checked = check_first_move(game, cell, budget)
     if checked is False:

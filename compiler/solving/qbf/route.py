@@ -91,18 +91,25 @@ class QbfRun:
     verdict: Verdict
     size: EncodingSize
 
-    def assigned_move(self) -> tuple[Play | None, bool]:
-        """Black's first move read from the solver's assignment, and whether the solver assigned
-        every move bit the formula uses.  A bit it left unassigned was filled in here (False), so
-        the move must be proved; no bits read at all means one move, nothing to fill in."""
+    def move(self, read: list[int] | None = None) -> Play | None:
+        """Black's first move read from the solver's assignment (a bit it did not assign counts as
+        false); `read`, when given, collects the variables the decoding read."""
         model = self.verdict.model
-        read: list[int] = []
 
         def value(lit: int) -> bool:
-            read.append(lit)
+            if read is not None:
+                read.append(lit)
             return model.get(lit, False)
 
-        move = self.formula.decode_first_move(value)
+        return self.formula.decode_first_move(value)
+
+    def assigned_move(self) -> tuple[Play | None, bool]:
+        """`move`, and whether the solver assigned every move bit the formula uses.  A bit it left
+        unassigned was filled in here (False), so the move must be proved; no bits read at all
+        means one move, nothing to fill in."""
+        read: list[int] = []
+        move = self.move(read)
+        model = self.verdict.model
         used = {abs(lit) for clause in self.qdimacs.clauses for lit in clause}
         unassigned = [lit for lit in read if lit in used and lit not in model]
         return move, bool((model or not read) and not unassigned)
