@@ -9,7 +9,7 @@ a game is.  A new language is a new module here (docs/architecture.md, "A new la
 from __future__ import annotations
 
 from .bddl_model import BddlModel, BddlRecipe, bddl_model, play_of_move, problem_at
-from .pg_model import PgModel, PgRecipe, cell_play, game_at, pg_model, play_of_cell
+from .pg_model import PgModel, PgRecipe, game_at, pg_model, play_of_cell
 
-__all__ = ["BddlModel", "BddlRecipe", "PgModel", "PgRecipe", "bddl_model", "cell_play", "game_at", "pg_model",
+__all__ = ["BddlModel", "BddlRecipe", "PgModel", "PgRecipe", "bddl_model", "game_at", "pg_model",
            "play_of_cell", "play_of_move", "problem_at"]

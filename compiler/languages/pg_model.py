@@ -72,12 +72,6 @@ def play_of_cell(model: GameModel, cell: int) -> Play | None:
     return None
 
 
-def cell_play(game, cell: int, ply: int = 1) -> Play:
-    """Black's claim of `cell` in a positional game's initial position as a `Play`."""
-    bit = 1 << cell
-    return Play("black", game.cells[cell], Position(game.mask(game.black_initials) | bit, game.mask(game.white_initials), ply), cell)
-
-
 def pg_model(game: PositionalGame, paths: tuple[str, ...] = (), depth: int | None = None) -> PgModel:
     """A model of a positional game already read (PPN²'s workers, the tests)."""
     rules = pg_rules(game, depth)
@@ -381,7 +375,7 @@ class _Attempt:
     black_first: bool
     reason: str | None = None
     note: str | None = None
-    move: int | None = None  # Black's first claim (a cell of the game)
+    move: Play | None = None  # Black's first claim, as the rules play it
     checked: bool = False
     answered_by: str | None = None
 
@@ -389,7 +383,7 @@ class _Attempt:
 def _result(attempt: _Attempt, game, solver: str, encoding: str, preprocess: str, clock, depth: int):
     from ..solving.results import SolveResult
 
-    move = None if attempt.move is None else cell_play(game, attempt.move)
+    move = attempt.move
     source = None if move is None else "checked" if attempt.checked else "unchecked"
     return SolveResult(
         attempt.black_wins, game.depth, solver, clock.seconds(), attempt.size, move, attempt.reason,
@@ -434,7 +428,7 @@ def _solve_once(model: PgModel, encoding: str, solver: str, preprocess: str, clo
     if checked is False:
         raise MoveCheckError(f"{verdict.answered_by} says Black wins, but the explicit solver refutes its first move {game.cells[cell]}")
     reason = None if checked else f"first move not checked: the explicit solver needs more than {budget} positions"
-    return finish(True, reason, cell, bool(checked))
+    return finish(True, reason, play, bool(checked))
 
 
 def check_budget(deadline: float | None) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bddl.rules import Play, Position
+from bddl.rules import Play
 
 
 class MoveCheckError(RuntimeError):
@@ -55,16 +55,3 @@ class SolveResult:
     answered_by: str | None = None  # the program that gave the verdict (a portfolio's member)
     depth_solved: int | None = None
     positions: int | None = None  # the explicit search's expanded positions, when the search answered
-
-
-def bddl_play(game, state, move, ply: int = 1) -> Play:
-    """A BDDL engine move played in `state` as a `Play` (the position after it at `ply`)."""
-    from bddl.notation import describe_move
-
-    return Play(move.side, describe_move(game, state, move), Position(move.state.black, move.state.white, ply), move)
-
-
-def cell_play(game, cell: int, ply: int = 1) -> Play:
-    """Black's claim of `cell` in a positional game's initial position as a `Play`."""
-    bit = 1 << cell
-    return Play("black", game.cells[cell], Position(game.mask(game.black_initials) | bit, game.mask(game.white_initials), ply), cell)
