@@ -2,6 +2,7 @@
 // needs lives in one `Search` object made per call: no global state, so concurrent calls from
 // several threads or processes never share a table.
 #include "pgcore.hpp"
+#include "bits.hpp"
 
 #include <sys/mman.h>
 
@@ -14,116 +15,6 @@
 
 namespace bddlc {
 namespace {
-
-// The bits of x, inline: the build targets plain x86-64 (no POPCNT instruction), where
-// __builtin_popcountll is a call into libgcc; the full search counts every live set's open
-// cells at every position.
-inline int popcount(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return int((x * 0x0101010101010101ULL) >> 56);
-}
-
-// A set of cells as W 64-bit words (cell i is bit i % 64 of word i / 64).  W is fixed per board
-// size at compile time, so every loop over the words unrolls.
-template <int W>
-struct Bits {
-    uint64_t w[W];
-
-    static Bits zero() {
-        Bits b;
-        for (int i = 0; i < W; i++) b.w[i] = 0;
-        return b;
-    }
-    static Bits of(const int *cells, int count) {
-        Bits b = zero();
-        for (int k = 0; k < count; k++) b.set(cells[k]);
-        return b;
-    }
-    void set(int c) { w[c >> 6] |= uint64_t(1) << (c & 63); }
-    bool has(int c) const { return (w[c >> 6] >> (c & 63)) & 1; }
-    bool any() const {
-        uint64_t x = 0;
-        for (int i = 0; i < W; i++) x |= w[i];
-        return x != 0;
-    }
-    int count() const {
-        int k = 0;
-        for (int i = 0; i < W; i++) k += popcount(w[i]);
-        return k;
-    }
-    // exactly one cell
-    bool single() const {
-        int k = 0;
-        for (int i = 0; i < W; i++) {
-            if (w[i] & (w[i] - 1)) return false;
-            k += w[i] != 0;
-        }
-        return k == 1;
-    }
-    Bits operator|(const Bits &o) const {
-        Bits r;
-        for (int i = 0; i < W; i++) r.w[i] = w[i] | o.w[i];
-        return r;
-    }
-    Bits operator&(const Bits &o) const {
-        Bits r;
-        for (int i = 0; i < W; i++) r.w[i] = w[i] & o.w[i];
-        return r;
-    }
-    Bits minus(const Bits &o) const {
-        Bits r;
-        for (int i = 0; i < W; i++) r.w[i] = w[i] & ~o.w[i];
-        return r;
-    }
-    Bits &operator|=(const Bits &o) {
-        for (int i = 0; i < W; i++) w[i] |= o.w[i];
-        return *this;
-    }
-    bool operator==(const Bits &o) const {
-        uint64_t x = 0;
-        for (int i = 0; i < W; i++) x |= w[i] ^ o.w[i];
-        return x == 0;
-    }
-    bool within(const Bits &o) const {  // a subset of o
-        uint64_t x = 0;
-        for (int i = 0; i < W; i++) x |= w[i] & ~o.w[i];
-        return x == 0;
-    }
-    bool meets(const Bits &o) const {
-        uint64_t x = 0;
-        for (int i = 0; i < W; i++) x |= w[i] & o.w[i];
-        return x != 0;
-    }
-    int lowest() const {  // the first cell, or -1 for none
-        for (int i = 0; i < W; i++)
-            if (w[i]) return i * 64 + __builtin_ctzll(w[i]);
-        return -1;
-    }
-    int highest() const {  // the last cell, or -1 for none
-        for (int i = W - 1; i >= 0; i--)
-            if (w[i]) return i * 64 + 63 - __builtin_clzll(w[i]);
-        return -1;
-    }
-    // Every cell: the Python solver's carrier -1 (a win whose carrier is not known).
-    static Bits all() {
-        Bits b;
-        for (int i = 0; i < W; i++) b.w[i] = ~uint64_t(0);
-        return b;
-    }
-    void clear(int c) { w[c >> 6] &= ~(uint64_t(1) << (c & 63)); }
-    Bits &operator&=(const Bits &o) {
-        for (int i = 0; i < W; i++) w[i] &= o.w[i];
-        return *this;
-    }
-    // As integers (the Python masks): the symmetries' canonical key is the least board
-    bool less(const Bits &o) const {
-        for (int i = W - 1; i >= 0; i--)
-            if (w[i] != o.w[i]) return w[i] < o.w[i];
-        return false;
-    }
-};
 
 // The transposition table: open addressing within a memory bound.  Keys are the exact bitboards
 // (a hash collision costs a probe, never a wrong value); the value of a position does not depend
@@ -140,55 +31,6 @@ struct Bits {
 // old array (the table ends at 7/8 of the bound or more: a million positions of 192 cells in 64 MB).  Then replacement: a new position takes the slot of its window whose
 // subtree cost the fewest positions.
 constexpr uint64_t WINDOW = 16;
-
-// Zeroed memory for the table: a large array is mapped directly and asked for transparent huge
-// pages (where the kernel gives them on request, as here: "madvise" mode), a small one comes from
-// calloc.  A page fault zeroes one page, and on this VM a 4 KB fault costs about 5 us: a 224 MB
-// table faulted in 4 KB pages took 0.3 s, about 57,000 faults, against one per 2 MB.
-class Memory {
-  public:
-    Memory() = default;
-    explicit Memory(size_t bytes) : bytes_(bytes) {
-        if (bytes >= (size_t(2) << 20)) {
-            void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-            if (p == MAP_FAILED) return;
-#ifdef MADV_HUGEPAGE
-            madvise(p, bytes, MADV_HUGEPAGE);  // a hint: refused, the table works in small pages
-#endif
-            p_ = p;
-            mapped_ = true;
-        } else {
-            p_ = std::calloc(bytes, 1);
-        }
-    }
-    ~Memory() { release(); }
-    Memory(Memory &&o) noexcept : p_(std::exchange(o.p_, nullptr)), bytes_(o.bytes_), mapped_(o.mapped_) {}
-    Memory &operator=(Memory &&o) noexcept {
-        if (this != &o) {
-            release();
-            p_ = std::exchange(o.p_, nullptr);
-            bytes_ = o.bytes_;
-            mapped_ = o.mapped_;
-        }
-        return *this;
-    }
-    Memory(const Memory &) = delete;
-    Memory &operator=(const Memory &) = delete;
-    void *get() const { return p_; }
-
-  private:
-    void release() {
-        if (!p_) return;
-        if (mapped_)
-            munmap(p_, bytes_);
-        else
-            std::free(p_);
-        p_ = nullptr;
-    }
-    void *p_ = nullptr;
-    size_t bytes_ = 0;
-    bool mapped_ = false;
-};
 
 template <int W>
 class Table {
@@ -307,13 +149,6 @@ class Table {
     Memory memory_;
     Entry *entries_ = nullptr;
 };
-
-uint64_t splitmix64(uint64_t &state) {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 // Whole permutations of the cells, `cells` images each (the symmetries the full search reads).
 bool permutations(const std::vector<int> &images, int cells) {

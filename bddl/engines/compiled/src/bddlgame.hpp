@@ -1,0 +1,343 @@
+// A BDDL game ground to bitboards: the rules every compiled BDDL search reads.
+//
+// THE CONTRACT (read by the BDDL minimax, bddlcore.cpp, and by the BDDL df-pn): a search sees a
+// game only through `BddlGame<W>`:
+//   * `successors(black, b, w, out)` appends the mover's distinct successor boards, in exactly the
+//     order of the Python reference (bddl.engines.minimax.game_sides over bddl.game.SideRules:
+//     action order, then position index ascending, then the effect's outcomes in order; a board
+//     reached twice is kept where it first appears);  `successors_hashed` does the same with each
+//     board's Zobrist key (`hash`), computed from the parent's key by the cells the move names;
+//   * `won(black, b, w)`: one of that side's goals holds (Def 8; SideRules.won);
+//   * `legal_count(black, b, w)`: the legal (action, position) pairs, SideRules' legal masks'
+//     bits (game_sides' `count`: df-pn's mobility numbers);
+//   * `all_successors(black, b, w, out)`: every (ground move, outcome) reached, duplicates kept
+//     (Game.moves' order: the index of Black's first winning move is an index into this list);
+//   * `hash(b, w)`: the position's Zobrist key (fixed seed: every run evicts alike).
+// The game keeps no state between calls: one BddlGame may serve several searches at once.
+// A board is (b, w): the black cells and the white cells; cell (x, y) is bit (y-1)*width + x-1
+// (bddl.game.Geometry), every other cell open.  The rules a search adds (a stuck mover loses, the
+// mover wins when its goal holds after its move, the plies) are the search's: see bddlcore.hpp.
+//
+// The spec is made by bddl/engines/compiled/bddl_spec.py (`flatten_bddl(game)`: the Python
+// grounding, from the SideRules' own outcomes, position masks and goal masks, as a dict of flat
+// lists), filled in by _core.pyx (`_bddl_spec(flat)`), and checked by `check_bddl_spec` before
+// any game is built from it.  BddlGame<W> for W = words_for(cells): 1, 2, 3 or 6 words.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <utility>
+#include <vector>
+
+#include "bits.hpp"
+
+namespace bddlc {
+
+// Allowed values of a cell in a ground condition (a set: bits OR-ed).
+constexpr uint8_t ALLOW_OPEN = 1, ALLOW_BLACK = 2, ALLOW_WHITE = 4;
+// The value an outcome leaves on a cell.
+constexpr uint8_t SET_OPEN = 0, SET_BLACK = 1, SET_WHITE = 2;
+
+// One side's ground rules.  Lists of lists are (offsets, items): list i is items[offsets[i] ..
+// offsets[i+1]).
+struct BddlSideSpec {
+    // The ground moves, in Python's order (action order, then position index ascending): only
+    // those whose effect is consistent there (SideRules.outcomes' keys) and whose precondition
+    // can hold at all.
+    std::vector<int> move_action, move_position;  // per ground move: action index, position index
+    // Per ground move, its precondition: (cell, allowed values) pairs, one per cell the atoms name
+    // (the values that satisfy every atom on that cell: a positive atom p allows p only, a
+    // negated one every value but p).  As masks: the cells that must be black, white, occupied,
+    // and that must not be black or white.
+    std::vector<int> pre_offsets, pre_cells;
+    std::vector<uint8_t> pre_allowed;
+    // Per ground move, its outcomes (several where a negated effect atom leaves a choice),
+    // in SideRules.outcomes' order: outcome k of move m is out_offsets[m] + k.  Per outcome, the
+    // cells it names and the value it leaves on each (SET_*): names mask, black bits, white bits.
+    std::vector<int> out_offsets;
+    std::vector<int> out_cell_offsets, out_cells;
+    std::vector<uint8_t> out_values;
+    // The ground goals: per (goal, position of its goal mask), (cell, allowed values) pairs as
+    // the preconditions; the side's goal holds when one ground goal does.
+    std::vector<int> goal_offsets, goal_cells;
+    std::vector<uint8_t> goal_allowed;
+};
+
+struct BddlSpec {
+    int cells = 0;
+    int width = 0;
+    bool black_first = true;
+    std::vector<int> black_initials, white_initials;
+    BddlSideSpec black, white;
+};
+
+// Empty when the spec is well formed (every cell index in range, offsets ascending and ending
+// at their lists' sizes, allowed sets nonempty, values valid, initials disjoint), else why not.
+inline const char *check_bddl_side(const BddlSideSpec &s, int cells) {
+    auto listed = [](const std::vector<int> &offsets, size_t items, size_t lists) {
+        if (offsets.size() != lists + 1 || offsets[0] != 0 || size_t(offsets.back()) != items) return false;
+        for (size_t i = 0; i + 1 < offsets.size(); i++)
+            if (offsets[i] > offsets[i + 1]) return false;
+        return true;
+    };
+    auto in_range = [cells](const std::vector<int> &items) {
+        for (int c : items)
+            if (c < 0 || c >= cells) return false;
+        return true;
+    };
+    size_t moves = s.move_action.size();
+    if (s.move_position.size() != moves) return "a ground move without its position";
+    if (!in_range(s.move_position)) return "a ground move's position off the board";
+    if (s.pre_allowed.size() != s.pre_cells.size() || !listed(s.pre_offsets, s.pre_cells.size(), moves))
+        return "the preconditions' lists are malformed";
+    if (!in_range(s.pre_cells)) return "a precondition's cell off the board";
+    if (s.out_offsets.size() != moves + 1 || (moves && s.out_offsets[0] != 0)) return "the outcomes' lists are malformed";
+    for (size_t m = 0; m < moves; m++)
+        if (s.out_offsets[m] >= s.out_offsets[m + 1]) return "a ground move without an outcome";
+    size_t outcomes = moves ? size_t(s.out_offsets.back()) : 0;
+    if (s.out_values.size() != s.out_cells.size() || !listed(s.out_cell_offsets, s.out_cells.size(), outcomes))
+        return "the outcomes' cells are malformed";
+    if (!in_range(s.out_cells)) return "an outcome's cell off the board";
+    for (uint8_t v : s.out_values)
+        if (v > 2) return "an outcome's value is not open, black or white";
+    if (s.goal_allowed.size() != s.goal_cells.size() || s.goal_offsets.empty() ||
+        !listed(s.goal_offsets, s.goal_cells.size(), s.goal_offsets.size() - 1))
+        return "the goals' lists are malformed";
+    if (!in_range(s.goal_cells)) return "a goal's cell off the board";
+    for (const std::vector<uint8_t> *allowed : {&s.pre_allowed, &s.goal_allowed})
+        for (uint8_t a : *allowed)
+            if (a == 0 || a > 7) return "a condition's cell allows no value";
+    return "";
+}
+
+inline const char *check_bddl_spec(const BddlSpec &spec) {
+    if (spec.cells < 1 || spec.cells > 384) return "the board's cell count is out of the core's range (1..384)";
+    if (spec.width < 1 || spec.cells % spec.width) return "the board's width does not divide its cells";
+    std::vector<uint8_t> stone(size_t(spec.cells), 0);
+    for (const std::vector<int> *initials : {&spec.black_initials, &spec.white_initials})
+        for (int c : *initials) {
+            if (c < 0 || c >= spec.cells) return "an initial stone off the board";
+            if (stone[size_t(c)]++) return "a cell with two initial stones";
+        }
+    const char *why = check_bddl_side(spec.black, spec.cells);
+    return *why ? why : check_bddl_side(spec.white, spec.cells);
+}
+
+// Words per bitboard for a board of `cells` cells: 1, 2, 3 or 6 (the core's widths).
+inline int words_for(int cells) { return cells <= 64 ? 1 : cells <= 128 ? 2 : cells <= 192 ? 3 : 6; }
+
+template <int W>
+class BddlGame {
+  public:
+    using B = Bits<W>;
+    using Board = std::pair<B, B>;
+
+    explicit BddlGame(const BddlSpec &s) : cells_(s.cells) {
+        uint64_t seed = 0x62646C63ULL;  // "bdlc", as pgcore's keys
+        for (int c = 0; c < cells_; c++) {
+            zobrist_black_.push_back(splitmix64(seed));
+            zobrist_white_.push_back(splitmix64(seed));
+        }
+        b0_ = B::of(s.black_initials.data(), int(s.black_initials.size()));
+        w0_ = B::of(s.white_initials.data(), int(s.white_initials.size()));
+        build(s.black, sides_[1]);
+        build(s.white, sides_[0]);
+    }
+
+    const B &initial_black() const { return b0_; }
+    const B &initial_white() const { return w0_; }
+    int cells() const { return cells_; }
+
+    uint64_t hash(const B &b, const B &w) const {
+        uint64_t h = 0;
+        for (int i = 0; i < W; i++) {
+            for (uint64_t x = b.w[i]; x; x &= x - 1) h ^= zobrist_black_[i * 64 + __builtin_ctzll(x)];
+            for (uint64_t x = w.w[i]; x; x &= x - 1) h ^= zobrist_white_[i * 64 + __builtin_ctzll(x)];
+        }
+        return h;
+    }
+
+    bool won(bool black, const B &b, const B &w) const {
+        const Side &side = sides_[black];
+        for (size_t g = 0; g + 1 < side.goal_checks.size(); g++)
+            if (holds(side.checks, side.goal_checks[g], side.goal_checks[g + 1], b, w)) return true;
+        return false;
+    }
+
+    int legal_count(bool black, const B &b, const B &w) const {
+        const Side &side = sides_[black];
+        int n = 0;
+        for (const Move &m : side.moves) n += holds(side.checks, m.check_begin, m.check_end, b, w);
+        return n;
+    }
+
+    // The distinct successors in Python's order, with their Zobrist keys (h: the parent's).
+    void successors_hashed(bool black, const B &b, const B &w, uint64_t h, std::vector<Board> &out,
+                           std::vector<uint64_t> &keys) const {
+        size_t first = out.size();
+        const Side &side = sides_[black];
+        for (const Move &m : side.moves) {
+            if (!holds(side.checks, m.check_begin, m.check_end, b, w)) continue;
+            for (int o = m.out_begin; o < m.out_end; o++) {
+                const Outcome &oc = side.outcomes[o];
+                B b2 = b, w2 = w;
+                uint64_t h2 = h ^ oc.key;
+                for (int k = oc.ops_begin; k < oc.ops_end; k++) {
+                    const Op &op = side.ops[k];
+                    uint64_t gone_b = b.w[op.word] & op.names, gone_w = w.w[op.word] & op.names;
+                    for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[op.word * 64 + __builtin_ctzll(x)];
+                    for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[op.word * 64 + __builtin_ctzll(x)];
+                    b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
+                    w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
+                }
+                bool seen = false;
+                for (size_t i = first; i < out.size(); i++)
+                    if (keys[i] == h2 && out[i].first == b2 && out[i].second == w2) {
+                        seen = true;
+                        break;
+                    }
+                if (seen) continue;
+                out.emplace_back(b2, w2);
+                keys.push_back(h2);
+            }
+        }
+    }
+
+    void successors(bool black, const B &b, const B &w, std::vector<Board> &out) const {
+        std::vector<uint64_t> keys(out.size(), 0);
+        successors_hashed(black, b, w, hash(b, w), out, keys);
+    }
+
+    // Every (ground move, outcome) that applies, duplicates kept: Game.moves' list.
+    void all_successors(bool black, const B &b, const B &w, std::vector<Board> &out) const {
+        const Side &side = sides_[black];
+        for (const Move &m : side.moves) {
+            if (!holds(side.checks, m.check_begin, m.check_end, b, w)) continue;
+            for (int o = m.out_begin; o < m.out_end; o++) {
+                const Outcome &oc = side.outcomes[o];
+                B b2 = b, w2 = w;
+                for (int k = oc.ops_begin; k < oc.ops_end; k++) {
+                    const Op &op = side.ops[k];
+                    b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
+                    w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
+                }
+                out.emplace_back(b2, w2);
+            }
+        }
+    }
+
+  private:
+    // A ground condition on one word of the board: (b & bm) == bv, (w & wm) == wv, and every
+    // cell of `occupied` black or white.  A condition is its words' checks, sparse: a move's
+    // precondition names a few cells, so it reads one or two words whatever the board's size.
+    struct Check {
+        int word;
+        uint64_t bm, bv, wm, wv, occupied;
+    };
+    struct Op {  // an outcome on one word: the cells it names, those it makes black, white
+        int word;
+        uint64_t names, black, white;
+    };
+    struct Outcome {
+        int ops_begin, ops_end;
+        uint64_t key;  // the Zobrist key of the stones it places
+    };
+    struct Move {
+        int check_begin, check_end, out_begin, out_end;
+    };
+    struct Side {
+        std::vector<Check> checks;
+        std::vector<Move> moves;
+        std::vector<Outcome> outcomes;
+        std::vector<Op> ops;
+        std::vector<int> goal_checks;  // goal g's checks: [goal_checks[g], goal_checks[g+1])
+    };
+
+    static bool holds(const std::vector<Check> &checks, int begin, int end, const B &b, const B &w) {
+        for (int k = begin; k < end; k++) {
+            const Check &c = checks[k];
+            uint64_t x = b.w[c.word], y = w.w[c.word];
+            if (((x & c.bm) ^ c.bv) | ((y & c.wm) ^ c.wv) | (c.occupied & ~(x | y))) return false;
+        }
+        return true;
+    }
+
+    // The checks of a ground condition (its (cell, allowed) pairs), appended; the checks' end.
+    static int add_checks(std::vector<Check> &checks, const int *cells, const uint8_t *allowed, int n) {
+        Check words[W];
+        bool used[W] = {};
+        for (int i = 0; i < W; i++) words[i] = Check{i, 0, 0, 0, 0, 0};
+        for (int k = 0; k < n; k++) {
+            int c = cells[k], i = c >> 6;
+            uint64_t bit = uint64_t(1) << (c & 63);
+            used[i] = true;
+            Check &ck = words[i];
+            switch (allowed[k] & 7) {
+                case ALLOW_BLACK: ck.bm |= bit; ck.bv |= bit; break;
+                case ALLOW_WHITE: ck.wm |= bit; ck.wv |= bit; break;
+                case ALLOW_OPEN: ck.bm |= bit; ck.wm |= bit; break;
+                case ALLOW_BLACK | ALLOW_WHITE: ck.occupied |= bit; break;
+                case ALLOW_BLACK | ALLOW_OPEN: ck.wm |= bit; break;
+                case ALLOW_WHITE | ALLOW_OPEN: ck.bm |= bit; break;
+                case 0: ck.bm |= bit; ck.bv |= bit; ck.wm |= bit; ck.wv |= bit; break;  // never holds
+                default: break;  // every value
+            }
+        }
+        // the first cell's word first: it holds the mover's piece in most games (an early out)
+        int first = n ? cells[0] >> 6 : 0;
+        if (used[first]) checks.push_back(words[first]);
+        for (int i = 0; i < W; i++)
+            if (used[i] && i != first) checks.push_back(words[i]);
+        return int(checks.size());
+    }
+
+    void build(const BddlSideSpec &s, Side &side) {
+        size_t moves = s.move_action.size();
+        for (size_t m = 0; m < moves; m++) {
+            Move mv;
+            mv.check_begin = int(side.checks.size());
+            mv.check_end = add_checks(side.checks, s.pre_cells.data() + s.pre_offsets[m],
+                                      s.pre_allowed.data() + s.pre_offsets[m], s.pre_offsets[m + 1] - s.pre_offsets[m]);
+            mv.out_begin = int(side.outcomes.size());
+            for (int o = s.out_offsets[m]; o < s.out_offsets[m + 1]; o++) {
+                Outcome oc;
+                oc.ops_begin = int(side.ops.size());
+                oc.key = 0;
+                Op words[W];
+                bool used[W] = {};
+                for (int i = 0; i < W; i++) words[i] = Op{i, 0, 0, 0};
+                for (int k = s.out_cell_offsets[o]; k < s.out_cell_offsets[o + 1]; k++) {
+                    int c = s.out_cells[k], i = c >> 6;
+                    uint64_t bit = uint64_t(1) << (c & 63);
+                    used[i] = true;
+                    words[i].names |= bit;
+                    if (s.out_values[k] == SET_BLACK) {
+                        words[i].black |= bit;
+                        oc.key ^= zobrist_black_[c];
+                    } else if (s.out_values[k] == SET_WHITE) {
+                        words[i].white |= bit;
+                        oc.key ^= zobrist_white_[c];
+                    }
+                }
+                for (int i = 0; i < W; i++)
+                    if (used[i]) side.ops.push_back(words[i]);
+                oc.ops_end = int(side.ops.size());
+                side.outcomes.push_back(oc);
+            }
+            mv.out_end = int(side.outcomes.size());
+            side.moves.push_back(mv);
+        }
+        side.goal_checks.push_back(int(side.checks.size()));
+        for (size_t g = 0; g + 1 < s.goal_offsets.size(); g++)
+            side.goal_checks.push_back(add_checks(side.checks, s.goal_cells.data() + s.goal_offsets[g],
+                                                  s.goal_allowed.data() + s.goal_offsets[g],
+                                                  s.goal_offsets[g + 1] - s.goal_offsets[g]));
+    }
+
+    int cells_;
+    std::vector<uint64_t> zobrist_black_, zobrist_white_;
+    B b0_, w0_;
+    Side sides_[2];  // [0]: White's, [1]: Black's (indexed by `black`)
+};
+
+}  // namespace bddlc
