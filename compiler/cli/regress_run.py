@@ -296,14 +296,15 @@ def check_entry(entry: Entry, options: Options) -> Verdict:
 def _checks(entry: Entry, options: Options, methods: tuple[str, ...]) -> tuple[list[Check], list[str], tuple[str, ...]]:
     """Each method at each depth the entry asks about; the answers, what contradicts the manifest, and
     the model's warnings (each command prints them; regress under the entry's line)."""
-    depth, warnings = _depth(entry)
+    model = _model(entry)
+    depth, warnings = model.depth, tuple(w.headline() for w in model.warnings)
     asked = [(depth, entry.black_wins)]
     if entry.critical_depth is not None:  # a win at the critical depth and none just below it
         asked += [(entry.critical_depth, True)] + ([(entry.critical_depth - 1, False)] if entry.critical_depth > 1 else [])
     checks, problems = [], []
     for method in methods:
         for at, expected in dict.fromkeys(asked):
-            check = (_solve if method == "solve" else _search)(entry, at, options)
+            check = _solve(entry, at, options, model) if method == "solve" else _search(entry, at, options)
             checks.append(check)
             if check.black_wins is not None and check.black_wins != expected:
                 problems.append(f"{method} at depth {at}: {_words(check.black_wins)}, expected {_words(expected)}")
@@ -314,30 +315,31 @@ def _words(black_wins: bool) -> str:
     return "Black wins" if black_wins else "no win"
 
 
-def _depth(entry: Entry) -> tuple[int, tuple[str, ...]]:
-    """The depth the entry's answer is for (its `depth`, else its model's) and the model's warnings.
-    The model is read even when `depth` is given (a few ms), so that a broken game is a located
-    mismatch whatever the method, and a warning (a `#firstmoves` that leaves out openings: the
-    verdict is the cut game's) is seen in regress as in every other command."""
+def _model(entry: Entry, depth: int | None = None):
+    """The entry's game at `depth` (default: the entry's `depth`, else its model's).  Read even when
+    only the search checks it (a few ms), so that a broken game is a located mismatch whatever the
+    method, and a warning (a `#firstmoves` that leaves out openings: the verdict is the cut game's)
+    is seen in regress as in every other command."""
     from ..model import open_model
 
     paths = [str(entry.problem)] if entry.positional else [str(entry.domain), str(entry.problem)]
-    model = open_model(paths, depth=entry.depth)
-    return model.depth, tuple(w.headline() for w in model.warnings)
+    return open_model(paths, depth=entry.depth if depth is None else depth)
 
 
-def _solve(entry: Entry, depth: int, options: Options) -> Check:
-    """What `bddlc solve GAME... --depth D` runs (a .pg game cut to, or continued to, `depth` time points)."""
-    from ..model import open_model
+def _solve(entry: Entry, depth: int, options: Options, model) -> Check:
+    """What `bddlc solve GAME... --depth D` runs (a .pg game cut to, or continued to, `depth` time
+    points).  `model` is the entry's, read once: another depth (a critical depth's) is read again
+    at that depth, as the command line would."""
     from ..solving.qbf.route import solve_model
 
-    paths = [str(entry.problem)] if entry.positional else [str(entry.domain), str(entry.problem)]
+    if depth != model.depth:
+        model = _model(entry, depth)
     if options.solve_engine == "qbf":
-        result = solve_model(open_model(paths, depth=depth), solver=options.solver, timeout=options.timeout)
+        result = solve_model(model, solver=options.solver, timeout=options.timeout)
     else:
         from ..solving.routes import answer
 
-        result = answer(open_model(paths, depth=depth), engine=options.solve_engine, solver=options.solver, timeout=options.timeout).result
+        result = answer(model, engine=options.solve_engine, solver=options.solver, timeout=options.timeout).result
     return Check("solve", depth, result.black_wins, result.seconds, result.reason or "")
 
 

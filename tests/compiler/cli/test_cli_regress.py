@@ -308,7 +308,7 @@ def test_a_refuted_first_move_is_a_mismatch(tmp_path, monkeypatch):
     Both adapters now raise the one `compiler.solving.results.MoveCheckError`."""
     from compiler.solving.results import MoveCheckError as error
 
-    def refuted(entry, depth, options):
+    def refuted(entry, depth, options, model):
         raise error("the game engine refutes the first move")
 
     monkeypatch.setattr(regress, "_solve", refuted)
