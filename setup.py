@@ -46,9 +46,10 @@ def extensions():
     extra = shlex.split(os.environ.get("BDDLC_CORE_CFLAGS", ""))
     core = Extension(
         CORE,
-        sources=[PYX, os.path.join("bddl", "engines", "compiled", "src", "pgcore.cpp")],
-        # the header: a rebuild when it changes, and a source distribution that holds it
-        depends=[os.path.join("bddl", "engines", "compiled", "src", "pgcore.hpp")],
+        sources=[PYX, *(os.path.join("bddl", "engines", "compiled", "src", name) for name in ("pgcore.cpp", "bddlcore.cpp"))],
+        # the headers: a rebuild when they change, and a source distribution that holds them
+        depends=[os.path.join("bddl", "engines", "compiled", "src", name)
+                 for name in ("pgcore.hpp", "bits.hpp", "bddlgame.hpp", "bddlcore.hpp")],
         language="c++",
         extra_compile_args=["-std=c++17", "-O2", *extra],
         extra_link_args=extra,

@@ -217,8 +217,9 @@ class GameModel(ABC):
         (the compiled core's table) choose the implementation where the language has two."""
 
     @abstractmethod
-    def core_refusal(self) -> str | None:
-        """Why the compiled core cannot search this game (None: it can)."""
+    def core_refusal(self, *, positional_rules: bool = False) -> str | None:
+        """Why the compiled core cannot search this game (None: it can), with --positional-rules
+        where `positional_rules`."""
 
     @abstractmethod
     def knowledge_refusal(self, *, knowledge: str, algorithm: str) -> str | None:

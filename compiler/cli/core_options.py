@@ -12,7 +12,8 @@ def add_core_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--core",
         choices=CORES,
-        help="compiled: the compiled search core (C++; so far the plain minimax on .pg games, --knowledge threats or none); "
+        help="compiled: the compiled search core (C++; so far the minimax: on .pg games with any --knowledge, on BDDL games "
+        "without --positional-rules); "
         "python: the Python engines (default: compiled where it is built and can do what is asked, else python)",
     )
     parser.add_argument(
@@ -33,7 +34,8 @@ def core_of(args, model, parser: argparse.ArgumentParser) -> str:
     if why is not None:
         parser.error(why)
     choice = choose_core(model, asked=args.core, knowledge=args.knowledge, algorithm=args.algorithm,
-                         certificate=getattr(args, "certificate", None) is not None)
+                         certificate=getattr(args, "certificate", None) is not None,
+                         positional_rules=getattr(args, "positional_rules", False))
     if choice.refusal is not None:
         parser.error(choice.refusal)
     if choice.note is not None:

@@ -220,6 +220,7 @@ class BddlModel(GameModel):
         from bddl.engines.minimax import search
         from bddl.engines.pns import search_pns
 
+        from ..solving.search.core import bddl_compiled_can_search, search_bddl
         from ..solving.search.outcome import SearchOutcome, pairing_note
         from ..solving.search.positional_rules import RulesDoNotFit, positional_reading, search_positional
 
@@ -256,14 +257,20 @@ class BddlModel(GameModel):
             result = search_ppn2(self.ppn2_recipe(race_patterns=knowledge is not None), parallel, max_positions)
         elif result is None and algorithm == "pns":
             result = search_pns(game, depth, max_positions=max_positions, knowledge=knowledge)
+        elif result is None and core != "python" and bddl_compiled_can_search(game, depth):
+            result = search_bddl(game, depth, max_positions=max_positions, table_mb=table_mb)
         elif result is None:
             result = search(game, depth, max_positions=max_positions)
         first = None if result.first_move is None else play_of_move(self, result.first_move)
         return SearchOutcome(result.black_wins, depth, first, result.positions, result.seconds, by_rules, knowledge is not None,
                              tuple(notes), result.engine, " (by the positional rules)" if by_rules else "")
 
-    def core_refusal(self) -> str | None:
-        return "the compiled core searches .pg games only so far (BDDL games: issue 41)"
+    def core_refusal(self, *, positional_rules: bool = False) -> str | None:
+        from bddl.engines import compiled
+
+        if positional_rules:
+            return "the compiled core has no positional rules for BDDL models (it runs their plain minimax)"
+        return compiled.bddl_unsupported(self.rules.game, self.depth)  # type: ignore[attr-defined]
 
     def knowledge_refusal(self, *, knowledge: str, algorithm: str) -> str | None:
         return f"--knowledge {knowledge} applies to .pg games (a BDDL model's minimax has no knowledge to leave out)"

@@ -253,7 +253,7 @@ class PgModel(GameModel):
         return SearchOutcome(found.black_wins, self.depth, first, found.positions, found.seconds, True, False, notes,
                              getattr(found, "engine", None))
 
-    def core_refusal(self) -> str | None:
+    def core_refusal(self, *, positional_rules: bool = False) -> str | None:
         from bddl.engines import compiled
 
         return compiled.unsupported(self.pg)

@@ -3,8 +3,10 @@
 
 It decides `.pg` positional games by the plain minimax, the same search as
 `bddl.engines.positional_plain` (`solve_plain`), and by the positional solver with all its
-knowledge, the same search as `bddl.engines.positional.solve` (`solve_full`): the Python engines
-are the references it is tested against, with equal position counts.  The core is optional: an install without a C++ compiler has none, and
+knowledge, the same search as `bddl.engines.positional.solve` (`solve_full`); and BDDL games by
+the minimax of `bddl.engines.minimax.search` (`solve_bddl`, on the game ground to bitboards by
+`bddl_spec`): the Python engines are the references it is tested against, with equal position
+counts.  The core is optional: an install without a C++ compiler has none, and
 `available()` says so (with `why_unavailable()`), so that callers fall back to the Python engines.
 
 This module is the only way in: it flattens the checked `PositionalGame` into plain arrays,
@@ -18,8 +20,11 @@ import importlib.util
 import time
 from dataclasses import dataclass, field
 
+from ...game import BLACK as BDDL_BLACK
+from ...game import Game as BddlGame
 from ...pg.game import BLACK, PositionalGame
 from ..minimax import DEFAULT_MAX_POSITIONS, SearchBudgetExceeded
+from ..result import SearchResult
 
 try:
     from . import _core
@@ -34,6 +39,7 @@ else:
     _WHY = ""
 
 MAX_CELLS = 384  # the widest bitboard the core is compiled for (src/pgcore.hpp)
+MAX_BDDL_DEPTH = 4096  # the deepest BDDL search (src/bddlcore.hpp: one C++ frame per ply)
 # The table's default size: a million positions of a board up to 128 cells take 40 MB
 # (`table_bytes_for`), so this holds several million; the OS maps the pages as they are touched.
 DEFAULT_TABLE_MB = 256
@@ -52,7 +58,8 @@ def status() -> str:
     """One line for `bddlc --version`."""
     if _core is None:
         return "compiled core: not built (searches use the Python engines; docs/engines-core.md)"
-    return f"compiled core: built (C++17 via Cython; .pg games up to {MAX_CELLS} cells: the positional solver with its knowledge, and the plain minimax)"
+    return (f"compiled core: built (C++17 via Cython; .pg games up to {MAX_CELLS} cells: the positional solver with its "
+            f"knowledge, and the plain minimax; BDDL games up to {MAX_CELLS} cells: the minimax)")
 
 
 def unsupported(game: PositionalGame) -> str | None:
@@ -248,3 +255,58 @@ def solve_full(game: PositionalGame, max_positions: int = DEFAULT_MAX_POSITIONS,
                             table_bound_bytes=report["table_bound_bytes"], table_hits=report["table_hits"],
                             replacements=report["replacements"], carriers_dropped=report["carriers_dropped"],
                             search_seconds=searching)
+
+
+# -- BDDL games ------------------------------------------------------------------------------
+
+
+def bddl_unsupported(game: BddlGame, depth: int | None = None) -> str | None:
+    """Why the core cannot search this BDDL game (None: it can)."""
+    cells = game.geometry.cells
+    if cells > MAX_CELLS:
+        return f"the board has {cells} cells; the compiled core takes at most {MAX_CELLS}"
+    if depth is not None and depth > MAX_BDDL_DEPTH:
+        return f"the compiled core searches at most {MAX_BDDL_DEPTH} plies, not {depth}"
+    return None
+
+
+def solve_bddl(game: BddlGame, depth: int | None = None, max_positions: int = DEFAULT_MAX_POSITIONS,
+               table_mb: float = DEFAULT_TABLE_MB) -> SearchResult:
+    """Decide whether Black wins within `depth` plies (default: the problem's) by the core's
+    minimax: the search of `bddl.engines.minimax.search`, with the same verdict, the same first
+    move (`first_winning_move`'s: a win at once first, then the first move after which Black
+    wins) and the same positions wherever the table evicted nothing.  One core call does the
+    first-move loop on one table, as the Python search reuses one engine.  Raises
+    `SearchBudgetExceeded` past `max_positions` positions, ValueError for a game the core does
+    not take (`bddl_unsupported`)."""
+    from .bddl_spec import flatten_bddl
+
+    if _core is None:
+        raise RuntimeError(_WHY)
+    depth = game.problem.depth if depth is None else depth
+    why = bddl_unsupported(game, depth)
+    if why is not None:
+        raise ValueError(why)
+    start = time.perf_counter()
+    report = _core.solve_bddl_flat(flatten_bddl(game), max(depth, 0), max_positions, table_bytes_for(table_mb))
+    if report["status"] == 1:
+        raise SearchBudgetExceeded(report["positions"])
+    assert report["status"] == 0, report
+    first_move = None
+    if report["first_move"] is not None:
+        first_move = game.moves(game.initial, BDDL_BLACK)[report["first_move"]]
+    return SearchResult(report["black_wins"], depth, first_move, report["positions"], time.perf_counter() - start,
+                        engine=BddlCoreTable(**{k: report[k] for k in BddlCoreTable.__dataclass_fields__}))
+
+
+@dataclass(frozen=True)
+class BddlCoreTable:
+    """What the core's table did in a BDDL search (the `engine` of its `SearchResult`): the
+    core keeps no table after the call, so this is a report, not a searchable engine."""
+
+    table_entries: int
+    table_bytes: int
+    table_bound_bytes: int
+    table_hits: int
+    replacements: int  # entries evicted: where nonzero, positions may be counted more than once
+    knowledge_hits: int

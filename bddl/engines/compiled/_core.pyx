@@ -53,7 +53,42 @@ cdef extern from "src/pgcore.hpp" namespace "bddlc":
     int entry_bytes_for(int cells)
 
 
+cdef extern from "src/bddlcore.hpp" namespace "bddlc":
+    cdef cppclass BddlSideSpec:
+        vector[int] move_action, move_position
+        vector[int] pre_offsets, pre_cells
+        vector[uint8_t] pre_allowed
+        vector[int] out_offsets, out_cell_offsets, out_cells
+        vector[uint8_t] out_values
+        vector[int] goal_offsets, goal_cells
+        vector[uint8_t] goal_allowed
+
+    cdef cppclass BddlSpec:
+        int cells, width
+        bint black_first
+        vector[int] black_initials, white_initials
+        BddlSideSpec black, white
+
+    cdef cppclass BddlKnowledge:
+        pass
+
+    cdef cppclass BddlReport:
+        int status
+        bint black_wins
+        int first_move
+        uint64_t positions, knowledge_hits, table_hits, table_stores, replacements
+        uint64_t table_entries, table_bytes, table_bound_bytes
+        int entry_bytes, words
+
+    const int BDDL_MAX_DEPTH
+    const char *check_bddl_spec(const BddlSpec &spec)
+    BddlReport solve_bddl(const BddlSpec &spec, int depth, uint64_t max_positions, uint64_t table_bytes,
+                          StopCheck check, void *context, uint64_t check_every, const BddlKnowledge *knowledge) nogil
+    int bddl_entry_bytes_for(int cells)
+
+
 MAX_CELLS_TAKEN = MAX_CELLS
+MAX_BDDL_DEPTH = BDDL_MAX_DEPTH
 # how often the search looks for a signal (Ctrl-C, the race's termination): a few times a second
 CHECK_EVERY = 1 << 16
 
@@ -181,3 +216,78 @@ def solve_full_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
     spec.symmetry_after = flat["symmetry_after"]
     spec.symmetric_plies = flat["symmetric_plies"]
     return _solve(spec, True, max_positions, table_bytes, raised)  # `fetching` lives till it returns
+
+
+# -- BDDL games (src/bddlgame.hpp, src/bddlcore.hpp) ------------------------------------------------
+
+def bddl_entry_bytes(int cells):
+    """Bytes per table entry of the BDDL minimax on a board of `cells` cells."""
+    return bddl_entry_bytes_for(cells)
+
+
+cdef BddlSideSpec _bddl_side(dict flat):
+    cdef BddlSideSpec side
+    side.move_action = flat["move_action"]
+    side.move_position = flat["move_position"]
+    side.pre_offsets = flat["pre_offsets"]
+    side.pre_cells = flat["pre_cells"]
+    side.pre_allowed = flat["pre_allowed"]
+    side.out_offsets = flat["out_offsets"]
+    side.out_cell_offsets = flat["out_cell_offsets"]
+    side.out_cells = flat["out_cells"]
+    side.out_values = flat["out_values"]
+    side.goal_offsets = flat["goal_offsets"]
+    side.goal_cells = flat["goal_cells"]
+    side.goal_allowed = flat["goal_allowed"]
+    return side
+
+
+cdef BddlSpec _bddl_spec(dict flat) except *:
+    """The ground game (`bddl.engines.compiled.bddl_spec.flatten_bddl`) as the core's spec,
+    checked (`check_bddl_spec`): a ValueError for a spec the core refuses."""
+    cdef BddlSpec spec
+    spec.cells = flat["cells"]
+    spec.width = flat["width"]
+    spec.black_first = flat["black_first"]
+    spec.black_initials = flat["black_initials"]
+    spec.white_initials = flat["white_initials"]
+    spec.black = _bddl_side(flat["black"])
+    spec.white = _bddl_side(flat["white"])
+    why = check_bddl_spec(spec).decode()
+    if why:
+        raise ValueError(f"the compiled core refuses the game: {why}")
+    return spec
+
+
+def solve_bddl_flat(dict flat, int depth, uint64_t max_positions, uint64_t table_bytes):
+    """The BDDL minimax on the ground game, `depth` plies (at most MAX_BDDL_DEPTH); the report
+    as a dict ("first_move": the index in Black's moves from the initial board, Game.moves'
+    list).  Raises ValueError for a spec the core refuses, and a signal's exception if one
+    stopped it."""
+    cdef BddlSpec spec = _bddl_spec(flat)
+    cdef BddlReport report
+    cdef list raised = []
+    cdef uint64_t check_every = CHECK_EVERY
+    if depth > BDDL_MAX_DEPTH:
+        raise ValueError(f"the compiled core searches at most {BDDL_MAX_DEPTH} plies, not {depth}")
+    with nogil:
+        report = solve_bddl(spec, depth, max_positions, table_bytes, _signalled, <void *>raised, check_every, NULL)
+    if raised:
+        raise raised[0]
+    if report.status == 3:
+        raise MemoryError(f"the compiled core could not allocate its table ({table_bytes:,} bytes)")
+    return {
+        "status": report.status,
+        "black_wins": report.black_wins,
+        "first_move": None if report.first_move < 0 else report.first_move,
+        "positions": report.positions,
+        "knowledge_hits": report.knowledge_hits,
+        "table_hits": report.table_hits,
+        "table_stores": report.table_stores,
+        "replacements": report.replacements,
+        "table_entries": report.table_entries,
+        "table_bytes": report.table_bytes,
+        "table_bound_bytes": report.table_bound_bytes,
+        "entry_bytes": report.entry_bytes,
+        "words": report.words,
+    }

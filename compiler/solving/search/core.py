@@ -3,7 +3,8 @@
 Two implementations of the search exist for `.pg` games: the Python engines
 (`bddl.engines.positional`, with all of the positional rules' knowledge, and
 `bddl.engines.positional_plain`, with none) and the compiled core (`bddl.engines.compiled`: the
-same two searches, the same trees in the same order; docs/engines-core.md).  The compiled core is
+same two searches, the same trees in the same order; docs/engines-core.md).  On BDDL games the
+minimax has both (`bddl.engines.minimax.search`, the core's `solve_bddl`).  The compiled core is
 the default wherever it is built and can do what was asked (the race's search member too); where
 it cannot, the Python engines answer, and a note says why when the compiled core was a candidate.
 Asked for explicitly where it cannot answer, it is refused: a usage error that says why.
@@ -26,13 +27,14 @@ class CoreChoice:
     note: str | None = None  # why the Python core answers where the compiled one was a candidate
 
 
-def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, certificate: bool) -> CoreChoice:
+def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, certificate: bool,
+                positional_rules: bool = False) -> CoreChoice:
     """The core that searches `model` (a `compiler.game_model.GameModel`) with these options."""
     from bddl.engines import compiled
 
     why = compiled.why_unavailable()
     if why is None:
-        why = model.core_refusal()
+        why = model.core_refusal(positional_rules=positional_rules)
     if why is None and algorithm != "minimax":
         why = f"the compiled core has only the minimax so far, not --algorithm {algorithm}"
     if why is None and certificate:
@@ -90,6 +92,26 @@ def search_full(game, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: f
     if table_mb is None:
         table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
     return compiled.solve_full(game, max_positions, table_mb)
+
+
+def bddl_compiled_can_search(game, depth: int) -> bool:
+    """Can the compiled core run the minimax on this BDDL game (a `bddl.game.Game`) to `depth`
+    plies?  (Built, and the board within its bitboards.)"""
+    from bddl.engines import compiled
+
+    return compiled.available() and compiled.bddl_unsupported(game, depth) is None
+
+
+def search_bddl(game, depth: int, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float | None = None):
+    """`bddl.engines.minimax.search` by the compiled core: the same verdict, first move and
+    positions (docs/engines-core.md), its table within `table_mb` (default: a quarter of the
+    process's memory limit, at most the core's default)."""
+    from bddl.budget import MB, memory_limit
+    from bddl.engines import compiled
+
+    if table_mb is None:
+        table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
+    return compiled.solve_bddl(game, depth, max_positions, table_mb)
 
 
 def search_with_core(model, *, core: str, knowledge: str = "full", table_mb: float | None = None,

@@ -1,0 +1,121 @@
+"""A BDDL game ground for the compiled core: the flat lists of `BddlSpec` (src/bddlgame.hpp).
+
+The grounding reads the game's own compiled rules (`bddl.game.SideRules`: `outcomes`, the
+positions where each action fits with a consistent effect, and `goal_masks`, where each goal
+fits), so the core plays the game the Python reference plays, not a third reading of the model.
+A ground move is an (action, position) pair of those tables; its precondition is what every
+atom asks of the cell it names there (`ground_atoms`, `allowed_values`); a precondition no board
+satisfies (two atoms asking for different values of one cell) is left out, as it is never legal.
+The lists are checked here, before the core sees them (the core checks them again)."""
+
+from __future__ import annotations
+
+from ...game import BLACK, OPEN, VALUES, WHITE, Game, SideRules, allowed_values, ground_atoms
+
+# the core's encodings (src/bddlgame.hpp: ALLOW_*, SET_*)
+ALLOW = {OPEN: 1, BLACK: 2, WHITE: 4}
+SET = {OPEN: 0, BLACK: 1, WHITE: 2}
+
+
+def _condition(game: Game, atoms, pos: tuple[int, int]) -> list[tuple[int, int]] | None:
+    """(cell index, allowed values) per cell the atoms name at `pos`; None where no value of
+    some cell satisfies its atoms (the condition never holds)."""
+    g = game.geometry
+    pairs = []
+    for (x, y), on_cell in ground_atoms(g, atoms, pos).items():
+        if not (1 <= x <= g.width and 1 <= y <= g.height):
+            raise ValueError(f"a condition names the cell ({x},{y}) off the {g.width}x{g.height} board")
+        allowed = sum(ALLOW[v] for v in VALUES if v in allowed_values(on_cell))
+        if not allowed:
+            return None
+        pairs.append((g.index(x, y), allowed))
+    return pairs
+
+
+def _side(game: Game, rules: SideRules) -> dict:
+    """One side's ground moves, outcomes and goals (`BddlSideSpec`)."""
+    g = game.geometry
+    move_action: list[int] = []
+    move_position: list[int] = []
+    pre_offsets, pre_cells, pre_allowed = [0], [], []
+    out_offsets, out_cell_offsets, out_cells, out_values = [0], [0], [], []
+    for a, (action, table) in enumerate(zip(rules.actions, rules.outcomes)):
+        for p in sorted(table):
+            pre = _condition(game, action.precondition.atoms, g.position(p))
+            if pre is None:
+                continue
+            move_action.append(a)
+            move_position.append(p)
+            for cell, allowed in pre:
+                pre_cells.append(cell)
+                pre_allowed.append(allowed)
+            pre_offsets.append(len(pre_cells))
+            for names, add_b, add_w in table[p]:
+                while names:
+                    low = names & -names
+                    names ^= low
+                    out_cells.append(low.bit_length() - 1)
+                    out_values.append(SET[BLACK] if add_b & low else SET[WHITE] if add_w & low else SET[OPEN])
+                out_cell_offsets.append(len(out_cells))
+            out_offsets.append(len(out_cell_offsets) - 1)
+    goal_offsets, goal_cells, goal_allowed = [0], [], []
+    for goal, mask in zip(rules.goals, rules.goal_masks):
+        for p in range(g.cells):
+            if not mask >> p & 1:
+                continue
+            pairs = _condition(game, goal.atoms, g.position(p))
+            if pairs is None:
+                continue
+            for cell, allowed in pairs:
+                goal_cells.append(cell)
+                goal_allowed.append(allowed)
+            goal_offsets.append(len(goal_cells))
+    return {
+        "move_action": move_action, "move_position": move_position,
+        "pre_offsets": pre_offsets, "pre_cells": pre_cells, "pre_allowed": pre_allowed,
+        "out_offsets": out_offsets, "out_cell_offsets": out_cell_offsets, "out_cells": out_cells, "out_values": out_values,
+        "goal_offsets": goal_offsets, "goal_cells": goal_cells, "goal_allowed": goal_allowed,
+    }
+
+
+def _check_side(side: dict, cells: int) -> None:
+    """The invariants the core relies on (it checks them again, as cheaply)."""
+    moves = len(side["move_action"])
+    assert len(side["move_position"]) == moves
+    for offsets, items, lists in (
+        (side["pre_offsets"], side["pre_cells"], moves),
+        (side["out_offsets"], None, moves),
+        (side["out_cell_offsets"], side["out_cells"], len(side["out_cell_offsets"]) - 1),
+        (side["goal_offsets"], side["goal_cells"], len(side["goal_offsets"]) - 1),
+    ):
+        assert len(offsets) == lists + 1 and offsets[0] == 0
+        assert all(a <= b for a, b in zip(offsets, offsets[1:]))
+        if items is not None:
+            assert offsets[-1] == len(items)
+    assert all(a < b for a, b in zip(side["out_offsets"], side["out_offsets"][1:])), "a ground move without an outcome"
+    for key in ("move_position", "pre_cells", "out_cells", "goal_cells"):
+        assert all(0 <= c < cells for c in side[key]), key
+    assert all(1 <= v <= 7 for v in side["pre_allowed"] + side["goal_allowed"])
+    assert all(0 <= v <= 2 for v in side["out_values"])
+
+
+def flatten_bddl(game: Game) -> dict:
+    """The game as `BddlSpec`'s lists: the board, who moves first, the initial stones, and per
+    side its ground moves (in `SideRules.successors`' order) and ground goals."""
+    g = game.geometry
+    state = game.initial
+    black_initials = [c for c in range(g.cells) if state.black >> c & 1]
+    white_initials = [c for c in range(g.cells) if state.white >> c & 1]
+    assert not state.black & state.white, "a cell with two stones"
+    black, white = _side(game, game.black), _side(game, game.white)
+    _check_side(black, g.cells)
+    _check_side(white, g.cells)
+    return {
+        "cells": g.cells,
+        "width": g.width,
+        "black_first": game.black_first,
+        "black_initials": black_initials,
+        "white_initials": white_initials,
+        "black": black,
+        "white": white,
+    }

@@ -1,0 +1,332 @@
+// The compiled minimax for BDDL games (bddlcore.hpp says what it answers).  Everything a search
+// needs lives in one `BddlSearch` made per call: no global state.
+#include "bddlcore.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace bddlc {
+namespace {
+
+constexpr uint64_t BDDL_WINDOW = 16;
+constexpr uint16_t NO_WIN = 0xFFFF;  // no depth known to win (r <= BDDL_MAX_DEPTH < NO_WIN)
+
+// The table of the BDDL minimax: entries keyed by (black to move, b, w), each with the smallest r
+// Black is known to win with and the largest r it is known to lose with (monotonicity: a win
+// stays a win with more plies, a loss with fewer).  Memory as pgcore's `Table` (which says why):
+// open addressing in windows of 16 slots, growing within the bound (doubling while below a
+// sixteenth of it, then one last step to 7/8 of it or more), then replacing the entry of the
+// window whose subtree cost the fewest positions.  An entry is two bitboards and 8 bytes: 24
+// bytes up to 64 cells, so a million positions take 24 MB (56 MB up to 192 cells).
+template <int W>
+class BddlTable {
+  public:
+    struct Entry {
+        Bits<W> b, w;
+        uint32_t side_work;  // bit 31: Black to move; bits 0-30: positions below it (saturating)
+        uint16_t win;        // 0: a free slot; NO_WIN: none known
+        uint16_t loss;       // 0: none known
+        bool black_to_move() const { return side_work >> 31; }
+        uint32_t work() const { return side_work & 0x7fffffffu; }
+    };
+    static constexpr uint64_t FIRST_SLOTS = 1 << 10;
+
+    explicit BddlTable(uint64_t bytes) {
+        bound_entries_ = bytes / sizeof(Entry);
+        cap_ = bound_entries_ > 3 * BDDL_WINDOW ? bound_entries_ - 2 * BDDL_WINDOW : BDDL_WINDOW;
+        slots_ = cap_ < FIRST_SLOTS ? cap_ : FIRST_SLOTS;
+        memory_ = allocate(slots_);
+        entries_ = static_cast<Entry *>(memory_.get());
+    }
+    bool ok() const { return entries_ != nullptr; }
+    uint64_t entries() const { return slots_ + BDDL_WINDOW; }
+    uint64_t bytes() const { return entries() * sizeof(Entry); }
+    uint64_t max_bytes() const { return bound_entries_ * sizeof(Entry); }
+    uint64_t lost_in_growth() const { return lost_; }
+    void prefetch(uint64_t h) const { __builtin_prefetch(home(h)); }
+
+    const Entry *find(bool black, const Bits<W> &b, const Bits<W> &w, uint64_t h) const {
+        const Entry *e = home(h);
+        for (uint64_t k = 0; k < BDDL_WINDOW && e[k].win; k++)
+            if (e[k].black_to_move() == black && e[k].b == b && e[k].w == w) return &e[k];
+        return nullptr;
+    }
+
+    // Keeps that Black wins (or not) with r plies left; true when another entry was evicted.
+    bool store(bool black, const Bits<W> &b, const Bits<W> &w, uint64_t h, int r, bool wins, uint64_t work) {
+        if (2 * (used_ + 1) > slots_ && growable()) grow();
+        Entry *slot = free_slot(black, b, w, h);
+        if (!slot && growable() && grow()) slot = free_slot(black, b, w, h);
+        bool evicted = slot == nullptr;
+        if (evicted) slot = cheapest(h);
+        if (evicted || !slot->win) {
+            if (!evicted) used_++;
+            slot->b = b;
+            slot->w = w;
+            slot->win = NO_WIN;
+            slot->loss = 0;
+            slot->side_work = 0;
+        }
+        if (wins) {
+            if (r < slot->win) slot->win = uint16_t(r);
+        } else if (r > slot->loss) {
+            slot->loss = uint16_t(r);
+        }
+        uint64_t total = work + slot->work();
+        slot->side_work = (black ? 0x80000000u : 0u) | (total > 0x7fffffffu ? 0x7fffffffu : uint32_t(total));
+        return evicted;
+    }
+
+    // the hash of a stored position, recomputed when the table grows
+    uint64_t (*rehash)(const void *owner, bool black, const Bits<W> &b, const Bits<W> &w) = nullptr;
+    const void *owner = nullptr;
+
+  private:
+    static Memory allocate(uint64_t slots) { return Memory((slots + BDDL_WINDOW) * sizeof(Entry)); }
+    Entry *home(uint64_t h) const {
+        return entries_ + uint64_t((static_cast<unsigned __int128>(h) * slots_) >> 64);
+    }
+    Entry *free_slot(bool black, const Bits<W> &b, const Bits<W> &w, uint64_t h) const {
+        Entry *e = home(h);
+        for (uint64_t k = 0; k < BDDL_WINDOW; k++)
+            if (!e[k].win || (e[k].black_to_move() == black && e[k].b == b && e[k].w == w)) return &e[k];
+        return nullptr;
+    }
+    Entry *cheapest(uint64_t h) const {
+        Entry *e = home(h), *slot = &e[0];
+        for (uint64_t k = 1; k < BDDL_WINDOW; k++)
+            if (e[k].work() < slot->work()) slot = &e[k];
+        return slot;
+    }
+    bool grow() {
+        uint64_t more = 16 * slots_ <= cap_ ? 2 * slots_ : cap_ - slots_;
+        Memory bigger = allocate(more);
+        if (!bigger.get()) {
+            cap_ = slots_;
+            return false;
+        }
+        Memory kept = std::move(memory_);
+        const Entry *old = entries_;
+        uint64_t old_entries = slots_ + BDDL_WINDOW;
+        memory_ = std::move(bigger);
+        entries_ = static_cast<Entry *>(memory_.get());
+        slots_ = more;
+        used_ = 0;
+        for (uint64_t i = 0; i < old_entries; i++) {
+            const Entry &e = old[i];
+            if (!e.win) continue;
+            uint64_t h = rehash(owner, e.black_to_move(), e.b, e.w);
+            Entry *slot = free_slot(e.black_to_move(), e.b, e.w, h);
+            if (!slot) {
+                slot = cheapest(h);
+                lost_++;
+            } else {
+                used_++;
+            }
+            *slot = e;
+        }
+        return true;
+    }
+    bool growable() const { return cap_ > 2 * slots_; }
+
+    uint64_t slots_, cap_, bound_entries_;
+    uint64_t used_ = 0;
+    uint64_t lost_ = 0;
+    Memory memory_;
+    Entry *entries_ = nullptr;
+};
+
+template <int W>
+class BddlSearch {
+    using B = Bits<W>;
+    using Board = std::pair<B, B>;
+
+  public:
+    BddlSearch(const BddlSpec &s, int depth, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
+               void *context, uint64_t check_every, const BddlKnowledge *knowledge)
+        : game_(s), black_first_(s.black_first), depth_(depth), max_positions_(max_positions), check_(check),
+          context_(context), check_every_(check_every ? check_every : 1), table_(table_bytes) {
+        if (knowledge && knowledge->verdict) knowledge_ = *knowledge;
+        uint64_t seed = 0x73696465ULL;  // "side"
+        side_key_ = splitmix64(seed);
+        table_.rehash = &BddlSearch::rehash;
+        table_.owner = this;
+        boards_.resize(size_t(depth > 0 ? depth : 0) + 1);
+        keys_.resize(boards_.size());
+    }
+    BddlSearch(const BddlSearch &) = delete;  // the table holds `this`
+    BddlSearch &operator=(const BddlSearch &) = delete;
+
+    BddlReport run() {
+        BddlReport report;
+        report.words = W;
+        report.entry_bytes = int(sizeof(typename BddlTable<W>::Entry));
+        report.table_bound_bytes = table_.max_bytes();
+        if (!table_.ok()) {
+            report.status = 3;
+            return report;
+        }
+        const B &b0 = game_.initial_black(), &w0 = game_.initial_white();
+        bool wins = false;
+        int first = -1;
+        if (depth_ < 1) {
+            wins = false;
+        } else if (black_first_) {
+            // bddl.engines.minimax.first_winning_move: a win at once, else the first move after
+            // which Black wins (Game.moves' list: every outcome, duplicates kept)
+            std::vector<Board> moves;
+            game_.all_successors(true, b0, w0, moves);
+            for (size_t i = 0; i < moves.size() && first < 0; i++)
+                if (game_.won(true, moves[i].first, moves[i].second)) first = int(i);
+            for (size_t i = 0; i < moves.size() && first < 0 && depth_ > 1; i++) {
+                const Board &m = moves[i];
+                bool v = value(false, m.first, m.second, game_.hash(m.first, m.second), depth_ - 1);
+                if (stopped_) break;
+                if (v) first = int(i);
+            }
+            wins = first >= 0;
+        } else {
+            wins = value(false, b0, w0, game_.hash(b0, w0), depth_);
+        }
+        report.status = stopped_ ? status_ : 0;
+        report.black_wins = !stopped_ && wins;
+        report.first_move = stopped_ ? -1 : first;
+        report.positions = positions_;
+        report.knowledge_hits = knowledge_hits_;
+        report.table_hits = hits_;
+        report.table_stores = stores_;
+        report.replacements = replacements_ + table_.lost_in_growth();
+        report.table_entries = table_.entries();
+        report.table_bytes = table_.bytes();
+        return report;
+    }
+
+  private:
+    static uint64_t rehash(const void *owner, bool black, const B &b, const B &w) {
+        const BddlSearch *self = static_cast<const BddlSearch *>(owner);
+        return self->game_.hash(b, w) ^ (black ? self->side_key_ : 0);
+    }
+
+    // Does Black win with r >= 1 plies left?  h: the board's key (without the side).  Once the
+    // search is stopped (`stopped_`) every answer is meaningless and nothing more is stored.
+    bool value(bool black, const B &b, const B &w, uint64_t h, int r) {
+        uint64_t key = h ^ (black ? side_key_ : 0);
+        if (const auto *e = table_.find(black, b, w, key)) {
+            if (r >= e->win) {
+                hits_++;
+                return true;
+            }
+            if (r <= e->loss) {
+                hits_++;
+                return false;
+            }
+        }
+        if (knowledge_.verdict) {
+            int v = knowledge_.verdict(knowledge_.context, black, b.w, w.w, r);
+            if (v >= 0) {
+                knowledge_hits_++;
+                return v == 1;
+            }
+        }
+        if (++positions_ > max_positions_) return stop(1);
+        if (check_ && positions_ % check_every_ == 0 && check_(context_)) return stop(2);
+        uint64_t before = positions_;
+        std::vector<Board> &children = boards_[size_t(r)];
+        std::vector<uint64_t> &keys = keys_[size_t(r)];
+        children.clear();
+        keys.clear();
+        game_.successors_hashed(black, b, w, h, children, keys);
+        bool result;
+        bool decided = true;
+        if (children.empty()) {
+            result = !black;  // the mover is stuck: it loses
+        } else if (r == 1 && !black) {
+            result = false;  // White wins or not, Black has not won
+        } else {
+            decided = false;
+            result = false;
+            for (const Board &c : children)
+                if (game_.won(black, c.first, c.second)) {
+                    result = black;
+                    decided = true;
+                    break;
+                }
+            if (!decided && r == 1) decided = true;  // the plies run out: Black has not won
+        }
+        if (!decided) {
+            bool child = !black;
+            uint64_t side = child ? side_key_ : 0;
+            for (size_t i = 0; i < keys.size(); i++) table_.prefetch(keys[i] ^ side);
+            result = !black;
+            for (size_t i = 0; i < children.size(); i++) {
+                // the level's lists are reused below: read the child before the recursion
+                B b2 = children[i].first, w2 = children[i].second;
+                bool v = value(child, b2, w2, keys[i], r - 1);
+                if (stopped_) return false;
+                if (v == black) {
+                    result = black;
+                    break;
+                }
+            }
+        }
+        stores_++;
+        replacements_ += table_.store(black, b, w, key, r, result, positions_ - before + 1);
+        return result;
+    }
+
+    bool stop(int status) {
+        stopped_ = true;
+        status_ = status;
+        return false;
+    }
+
+    BddlGame<W> game_;
+    bool black_first_;
+    int depth_;
+    uint64_t max_positions_;
+    StopCheck check_;
+    void *context_;
+    uint64_t check_every_;
+    BddlKnowledge knowledge_;
+    BddlTable<W> table_;
+    uint64_t side_key_ = 0;
+    // per r: the successors of the position being expanded with r plies left, and their keys
+    std::vector<std::vector<Board>> boards_;
+    std::vector<std::vector<uint64_t>> keys_;
+    uint64_t positions_ = 0, knowledge_hits_ = 0, hits_ = 0, stores_ = 0, replacements_ = 0;
+    bool stopped_ = false;
+    int status_ = 0;
+};
+
+template <int W>
+BddlReport solve_on(const BddlSpec &spec, int depth, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
+                    void *context, uint64_t check_every, const BddlKnowledge *knowledge) {
+    // the search holds its per-ply lists and the table: on the heap, not on the caller's stack
+    std::unique_ptr<BddlSearch<W>> search(
+        new BddlSearch<W>(spec, depth, max_positions, table_bytes, check, context, check_every, knowledge));
+    return search->run();
+}
+
+}  // namespace
+
+BddlReport solve_bddl(const BddlSpec &spec, int depth, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
+                      void *context, uint64_t check_every, const BddlKnowledge *knowledge) {
+    if (depth > BDDL_MAX_DEPTH) depth = BDDL_MAX_DEPTH;  // the wrapper refuses deeper searches first
+    switch (words_for(spec.cells)) {
+        case 1: return solve_on<1>(spec, depth, max_positions, table_bytes, check, context, check_every, knowledge);
+        case 2: return solve_on<2>(spec, depth, max_positions, table_bytes, check, context, check_every, knowledge);
+        case 3: return solve_on<3>(spec, depth, max_positions, table_bytes, check, context, check_every, knowledge);
+        default: return solve_on<6>(spec, depth, max_positions, table_bytes, check, context, check_every, knowledge);
+    }
+}
+
+int bddl_entry_bytes_for(int cells) {
+    switch (words_for(cells)) {
+        case 1: return int(sizeof(BddlTable<1>::Entry));
+        case 2: return int(sizeof(BddlTable<2>::Entry));
+        case 3: return int(sizeof(BddlTable<3>::Entry));
+        default: return int(sizeof(BddlTable<6>::Entry));
+    }
+}
+
+}  // namespace bddlc
