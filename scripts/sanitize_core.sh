@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The compiled core under AddressSanitizer and UndefinedBehaviorSanitizer (docs/engines-core.md):
 # build it with -fsanitize=address,undefined -g -O1 into a scratch copy of the working tree (the
-# installed core is left alone) and run the differential tests, tests/pg/test_compiled_core.py and test_compiled_knowledge.py,
-# against it.  Extra arguments go to pytest.  CI runs it once (BDDLC_SANITIZE=1 runs it from
+# installed core is left alone) and run the differential tests, tests/pg/test_compiled_core.py and
+# test_compiled_knowledge.py, and tests/bddl/test_compiled_bddl.py (the BDDL minimax), against it.
+# Extra arguments go to pytest.  CI runs it once (BDDLC_SANITIZE=1 runs it from
 # tests/pg/test_sanitized_core.py).
 #
 # The Python interpreter is not built with ASan, so its runtime must be loaded first: LD_PRELOAD
@@ -30,4 +31,5 @@ assert compiled.available(), f"the sanitized core did not build: {compiled.why_u
 assert compiled.__file__.startswith(sys.argv[1]), f"the tests would import {compiled.__file__}, not the sanitized copy"
 PY
 echo "sanitize_core: the core built with $flags; running the differential tests with LD_PRELOAD=$asan"
-BDDLC_REQUIRE_CORE=1 BDDLC_SANITIZE=0 python -m pytest -q -p no:cacheprovider tests/pg/test_compiled_core.py tests/pg/test_compiled_knowledge.py "$@"
+BDDLC_REQUIRE_CORE=1 BDDLC_SANITIZE=0 python -m pytest -q -p no:cacheprovider tests/pg/test_compiled_core.py tests/pg/test_compiled_knowledge.py \
+    tests/bddl/test_compiled_bddl.py "$@"

@@ -82,6 +82,15 @@ def test_random_games(pair, depth):
     assert core == python
 
 
+@settings(max_examples=60, deadline=None)
+@given(random_game(max_width=14, max_height=12, max_depth=3), st.integers(1, 3))
+def test_random_games_on_wide_boards(pair, depth):
+    """Boards of up to 168 cells: the ground masks over 1, 2 or 3 words."""
+    domain, problem = pair
+    python, core = _both(Game(domain, problem), depth, 5_000)
+    assert core == python
+
+
 def test_at_every_depth_of_a_suite_game():
     """Breakthrough 2x6 from 0 to 15 plies: the answer turns at its critical depth, on both cores."""
     game = _game(ROOT / "domains" / "breakthrough.bddl", ROOT / "problems" / "breakthrough" / "2x6_d15.bddl")
@@ -211,11 +220,14 @@ def test_cli_both_cores_say_the_same(capsys):
     assert answers[0]["positions"] == 9963 and answers[0]["first_move"]["text"] == "forward 1 5"
 
 
-def test_cli_refuses_what_the_core_cannot_do(capsys):
+def test_cli_refuses_what_the_core_cannot_do(capsys, tmp_path):
     code, _, err = _cli(capsys, "--core", "compiled", "--positional-rules")
     assert code == 2 and "no positional rules for BDDL models" in err
-    code, _, err = _cli(capsys, "--core", "compiled", "--algorithm", "pns")
-    assert code == 2 and "not --algorithm pns" in err
+    code, _, err = _cli(capsys, "--core", "compiled", "--algorithm", "ppn2")
+    assert code == 2 and "not --algorithm ppn2" in err
+    code, _, err = _cli(capsys, "--core", "compiled", "--certificate", str(tmp_path / "c.json"))
+    assert code == 2 and "certificates are written from the Python engines only" in err
+    assert not (tmp_path / "c.json").exists()
     code, _, err = _cli(capsys, "--core", "compiled", "--max-positions", "100", "--json")
     assert code == 3 and json.loads(_cli(capsys, "--core", "python", "--max-positions", "100", "--json")[1])["positions"] == 101
 

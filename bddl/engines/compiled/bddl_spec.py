@@ -6,7 +6,9 @@ fits), so the core plays the game the Python reference plays, not a third readin
 A ground move is an (action, position) pair of those tables; its precondition is what every
 atom asks of the cell it names there (`ground_atoms`, `allowed_values`); a precondition no board
 satisfies (two atoms asking for different values of one cell) is left out, as it is never legal.
-The lists are checked here, before the core sees them (the core checks them again)."""
+A ground goal met twice (one that ignores ?y, say, at every row) is kept once: the side's
+goal holds when any does.  The lists are checked here, before the core sees them (the core
+checks them again)."""
 
 from __future__ import annotations
 
@@ -59,13 +61,15 @@ def _side(game: Game, rules: SideRules) -> dict:
                 out_cell_offsets.append(len(out_cells))
             out_offsets.append(len(out_cell_offsets) - 1)
     goal_offsets, goal_cells, goal_allowed = [0], [], []
+    seen: set[tuple[tuple[int, int], ...]] = set()  # a goal that ignores ?y, say, is the same at every row
     for goal, mask in zip(rules.goals, rules.goal_masks):
         for p in range(g.cells):
             if not mask >> p & 1:
                 continue
             pairs = _condition(game, goal.atoms, g.position(p))
-            if pairs is None:
+            if pairs is None or tuple(sorted(pairs)) in seen:
                 continue
+            seen.add(tuple(sorted(pairs)))
             for cell, allowed in pairs:
                 goal_cells.append(cell)
                 goal_allowed.append(allowed)

@@ -153,6 +153,7 @@ class BddlSearch {
         table_.owner = this;
         boards_.resize(size_t(depth > 0 ? depth : 0) + 1);
         keys_.resize(boards_.size());
+        outcomes_.resize(boards_.size());
     }
     BddlSearch(const BddlSearch &) = delete;  // the table holds `this`
     BddlSearch &operator=(const BddlSearch &) = delete;
@@ -233,9 +234,11 @@ class BddlSearch {
         uint64_t before = positions_;
         std::vector<Board> &children = boards_[size_t(r)];
         std::vector<uint64_t> &keys = keys_[size_t(r)];
+        std::vector<int> &outcomes = outcomes_[size_t(r)];
         children.clear();
         keys.clear();
-        game_.successors_hashed(black, b, w, h, children, keys);
+        outcomes.clear();
+        game_.successors_hashed(black, b, w, h, children, keys, &outcomes);
         bool result;
         bool decided = true;
         if (children.empty()) {
@@ -245,8 +248,9 @@ class BddlSearch {
         } else {
             decided = false;
             result = false;
-            for (const Board &c : children)
-                if (game_.won(black, c.first, c.second)) {
+            bool parent_won = game_.won(black, b, w);
+            for (size_t i = 0; i < children.size(); i++)
+                if (game_.won_after(black, parent_won, outcomes[i], children[i].first, children[i].second)) {
                     result = black;
                     decided = true;
                     break;
@@ -293,6 +297,7 @@ class BddlSearch {
     // per r: the successors of the position being expanded with r plies left, and their keys
     std::vector<std::vector<Board>> boards_;
     std::vector<std::vector<uint64_t>> keys_;
+    std::vector<std::vector<int>> outcomes_;
     uint64_t positions_ = 0, knowledge_hits_ = 0, hits_ = 0, stores_ = 0, replacements_ = 0;
     bool stopped_ = false;
     int status_ = 0;

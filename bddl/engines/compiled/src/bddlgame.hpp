@@ -8,6 +8,10 @@
 //     reached twice is kept where it first appears);  `successors_hashed` does the same with each
 //     board's Zobrist key (`hash`), computed from the parent's key by the cells the move names;
 //   * `won(black, b, w)`: one of that side's goals holds (Def 8; SideRules.won);
+//   * `won_after(black, parent_won, outcome, b2, w2)`: the same for a successor, faster: given
+//     whether the side's goal held at the parent (`won` there) and the outcome that made the
+//     successor (`successors_hashed`'s `outcomes`), only the goals that read a cell the move set
+//     to a value they allow are read (the others hold at the successor as at the parent);
 //   * `legal_count(black, b, w)`: the legal (action, position) pairs, SideRules' legal masks'
 //     bits (game_sides' `count`: df-pn's mobility numbers);
 //   * `all_successors(black, b, w, out)`: every (ground move, outcome) reached, duplicates kept
@@ -24,12 +28,17 @@
 // any game is built from it.  BddlGame<W> for W = words_for(cells): 1, 2, 3 or 6 words.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <utility>
 #include <vector>
 
 #include "bits.hpp"
+
+// Inlined whatever the compiler's estimate: the move loop's callbacks are the hot path, and a
+// shared object's default visibility otherwise leaves them as calls through the PLT.
+#define BDDLC_INLINE __attribute__((always_inline))
 
 namespace bddlc {
 
@@ -159,48 +168,71 @@ class BddlGame {
 
     bool won(bool black, const B &b, const B &w) const {
         const Side &side = sides_[black];
-        for (size_t g = 0; g + 1 < side.goal_checks.size(); g++)
-            if (holds(side.checks, side.goal_checks[g], side.goal_checks[g + 1], b, w)) return true;
+        for (const Anchor &a : side.anchors) {
+            if (a.cell >= 0) {
+                bool on_b = b.has(a.cell), on_w = w.has(a.cell);
+                uint8_t value = on_b ? ALLOW_BLACK : on_w ? ALLOW_WHITE : ALLOW_OPEN;
+                if (value != a.value) continue;
+            }
+            for (int k = a.begin; k < a.end; k++)
+                if (goal_holds(side, side.anchored[k], b, w)) return true;
+        }
+        return false;
+    }
+
+    // `won(black, b2, w2)` for the successor the outcome made from a board where `won` was
+    // `parent_won`: a goal that reads no cell the outcome set to a value it allows holds at the
+    // successor only if it held at the parent.
+    bool won_after(bool black, bool parent_won, int outcome, const B &b2, const B &w2) const {
+        if (parent_won) return won(black, b2, w2);
+        const Side &side = sides_[black];
+        const Outcome &oc = side.outcomes[outcome];
+        for (int k = oc.goals_begin; k < oc.goals_end; k++)
+            if (goal_holds(side, side.outcome_goals[k], b2, w2)) return true;
         return false;
     }
 
     int legal_count(bool black, const B &b, const B &w) const {
         const Side &side = sides_[black];
         int n = 0;
-        for (const Move &m : side.moves) n += holds(side.checks, m.check_begin, m.check_end, b, w);
+        for_each_legal(side, b, w, [&n](const Move &) BDDLC_INLINE { n++; });
         return n;
     }
 
-    // The distinct successors in Python's order, with their Zobrist keys (h: the parent's).
+    // The distinct successors in Python's order, with their Zobrist keys (h: the parent's) and,
+    // where `outcomes` is given, the outcome that made each (for `won_after`).
     void successors_hashed(bool black, const B &b, const B &w, uint64_t h, std::vector<Board> &out,
-                           std::vector<uint64_t> &keys) const {
+                           std::vector<uint64_t> &keys, std::vector<int> *outcomes = nullptr) const {
         size_t first = out.size();
         const Side &side = sides_[black];
-        for (const Move &m : side.moves) {
-            if (!holds(side.checks, m.check_begin, m.check_end, b, w)) continue;
+        for_each_legal(side, b, w, [&](const Move &m) BDDLC_INLINE {
             for (int o = m.out_begin; o < m.out_end; o++) {
                 const Outcome &oc = side.outcomes[o];
                 B b2 = b, w2 = w;
                 uint64_t h2 = h ^ oc.key;
                 for (int k = oc.ops_begin; k < oc.ops_end; k++) {
                     const Op &op = side.ops[k];
-                    uint64_t gone_b = b.w[op.word] & op.names, gone_w = w.w[op.word] & op.names;
+                    // the stones it replaces where the precondition left them open to the board
+                    uint64_t gone_b = b.w[op.word] & op.unknown, gone_w = w.w[op.word] & op.unknown;
                     for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[op.word * 64 + __builtin_ctzll(x)];
                     for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[op.word * 64 + __builtin_ctzll(x)];
                     b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
                     w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
                 }
-                bool seen = false;
-                for (size_t i = first; i < out.size(); i++)
-                    if (keys[i] == h2 && out[i].first == b2 && out[i].second == w2) {
-                        seen = true;
-                        break;
-                    }
-                if (seen) continue;
+                if (oc.twins) {
+                    bool seen = false;
+                    for (size_t i = first; i < out.size(); i++)
+                        if (keys[i] == h2 && out[i].first == b2 && out[i].second == w2) {
+                            seen = true;
+                            break;
+                        }
+                    if (seen) continue;
+                }
                 out.emplace_back(b2, w2);
                 keys.push_back(h2);
+                if (outcomes) outcomes->push_back(o);
             }
-        }
+        });
     }
 
     void successors(bool black, const B &b, const B &w, std::vector<Board> &out) const {
@@ -211,8 +243,7 @@ class BddlGame {
     // Every (ground move, outcome) that applies, duplicates kept: Game.moves' list.
     void all_successors(bool black, const B &b, const B &w, std::vector<Board> &out) const {
         const Side &side = sides_[black];
-        for (const Move &m : side.moves) {
-            if (!holds(side.checks, m.check_begin, m.check_end, b, w)) continue;
+        for_each_legal(side, b, w, [&](const Move &m) BDDLC_INLINE {
             for (int o = m.out_begin; o < m.out_end; o++) {
                 const Outcome &oc = side.outcomes[o];
                 B b2 = b, w2 = w;
@@ -223,7 +254,7 @@ class BddlGame {
                 }
                 out.emplace_back(b2, w2);
             }
-        }
+        });
     }
 
   private:
@@ -237,10 +268,25 @@ class BddlGame {
     struct Op {  // an outcome on one word: the cells it names, those it makes black, white
         int word;
         uint64_t names, black, white;
+        uint64_t unknown;  // the named cells whose value before the precondition does not fix
     };
     struct Outcome {
         int ops_begin, ops_end;
-        uint64_t key;  // the Zobrist key of the stones it places
+        // The Zobrist key of its change: the stones it places, and those it replaces where the
+        // move's precondition fixes them (the others, its ops' `unknown` cells, are read at play).
+        uint64_t key;
+        // Another outcome may reach the board this one reaches (`may_meet`): only then are the
+        // successors searched for a repeat.
+        bool twins;
+        int goals_begin, goals_end;  // the mover's goals it may complete (`won_after`), in outcome_goals
+    };
+    // The goals grouped by a cell each needs to hold one value (the first such of its cells):
+    // `won` reads a group only when the board has that value there.  cell -1: goals with no such
+    // cell, always read.
+    struct Anchor {
+        int cell;
+        uint8_t value;  // ALLOW_*
+        int begin, end;  // in `anchored`
     };
     struct Move {
         int check_begin, check_end, out_begin, out_end;
@@ -251,7 +297,82 @@ class BddlGame {
         std::vector<Outcome> outcomes;
         std::vector<Op> ops;
         std::vector<int> goal_checks;  // goal g's checks: [goal_checks[g], goal_checks[g+1])
+        // The moves by anchor: a cell each move's precondition needs to hold one value (a stone
+        // where it has one: fewer cells hold stones than are open), as bitsets over the moves
+        // (`move_words` words each) per (cell, value); the moves without one in `unanchored`.
+        // The legal moves are among the anchors' moves whose cell holds their value, found in
+        // ascending order (Python's) by their bits.
+        int move_words = 0;
+        std::vector<uint64_t> move_bits;   // [(cell * 3 + value slot) * move_words + word]
+        std::vector<uint64_t> unanchored;  // move_words words
+        B anchored_cells[3];               // per value slot (open, black, white): cells anchoring a move
+        std::vector<Anchor> anchors;
+        std::vector<int> anchored;       // goal ids, by anchor
+        std::vector<int> outcome_goals;  // goal ids, by outcome
     };
+
+    // f(move) for every legal move of the side, in order.
+    template <class F>
+    BDDLC_INLINE static void for_each_legal(const Side &side, const B &b, const B &w, F &&f) {
+        const int mw = side.move_words;
+        uint64_t on_stack[16];
+        std::vector<uint64_t> on_heap;
+        uint64_t *cand = on_stack;
+        if (mw > 16) {
+            on_heap.resize(size_t(mw));
+            cand = on_heap.data();
+        }
+        for (int i = 0; i < mw; i++) cand[i] = side.unanchored[size_t(i)];
+        B open = B::zero();
+        for (int i = 0; i < W; i++) open.w[i] = ~(b.w[i] | w.w[i]);
+        const B *values[3] = {&open, &b, &w};
+        for (int v = 0; v < 3; v++) {
+            B cells = *values[v] & side.anchored_cells[v];
+            for (int i = 0; i < W; i++)
+                for (uint64_t x = cells.w[i]; x; x &= x - 1) {
+                    const uint64_t *row = &side.move_bits[size_t(((i * 64 + __builtin_ctzll(x)) * 3 + v) * mw)];
+                    for (int k = 0; k < mw; k++) cand[k] |= row[k];
+                }
+        }
+        for (int k = 0; k < mw; k++)
+            for (uint64_t x = cand[k]; x; x &= x - 1) {
+                const Move &m = side.moves[size_t(k * 64 + __builtin_ctzll(x))];
+                if (holds(side.checks, m.check_begin, m.check_end, b, w)) f(m);
+            }
+    }
+
+    // The anchors of the moves (`Side::move_bits`).
+    void index_moves(const BddlSideSpec &s, Side &side) {
+        int moves = int(s.move_action.size());
+        int mw = (moves + 63) / 64;
+        side.move_words = mw;
+        side.move_bits.assign(size_t(cells_) * 3 * size_t(mw), 0);
+        side.unanchored.assign(size_t(mw), 0);
+        for (int v = 0; v < 3; v++) side.anchored_cells[v] = B::zero();
+        for (int m = 0; m < moves; m++) {
+            int cell = -1, slot = -1;
+            for (int k = s.pre_offsets[m]; k < s.pre_offsets[m + 1]; k++) {
+                uint8_t a = s.pre_allowed[k];
+                int here = a == ALLOW_BLACK ? 1 : a == ALLOW_WHITE ? 2 : a == ALLOW_OPEN ? 0 : -1;
+                if (here > 0 || (here == 0 && slot < 0)) {
+                    cell = s.pre_cells[k];
+                    slot = here;
+                    if (here > 0) break;  // a stone: the best anchor
+                }
+            }
+            uint64_t bit = uint64_t(1) << (m & 63);
+            if (slot < 0) {
+                side.unanchored[size_t(m >> 6)] |= bit;
+            } else {
+                side.move_bits[size_t((cell * 3 + slot) * mw + (m >> 6))] |= bit;
+                side.anchored_cells[slot].set(cell);
+            }
+        }
+    }
+
+    static bool goal_holds(const Side &side, int g, const B &b, const B &w) {
+        return holds(side.checks, side.goal_checks[size_t(g)], side.goal_checks[size_t(g) + 1], b, w);
+    }
 
     static bool holds(const std::vector<Check> &checks, int begin, int end, const B &b, const B &w) {
         for (int k = begin; k < end; k++) {
@@ -291,8 +412,25 @@ class BddlGame {
         return int(checks.size());
     }
 
+    // What an outcome is known to do before the board is read: per cell it names, the value it
+    // leaves and the values the move's precondition allows there before.
+    struct Known {
+        B names, sure;    // sure: the cells it certainly changes (its value is not one allowed before)
+        B black, white;   // the values it leaves
+    };
+
+    // Can the outcomes reach one board from one parent?  Only if each makes every certain change
+    // of the other (the same value on the same cell): a necessary condition, so "no" is sure.
+    static bool may_meet(const Known &x, const Known &y) {
+        auto covers = [](const Known &a, const Known &b) {  // b makes a's certain changes
+            return a.sure.within(b.names) && (a.sure & a.black) == (a.sure & b.black) && (a.sure & a.white) == (a.sure & b.white);
+        };
+        return covers(x, y) && covers(y, x);
+    }
+
     void build(const BddlSideSpec &s, Side &side) {
         size_t moves = s.move_action.size();
+        std::vector<Known> known;  // per outcome
         for (size_t m = 0; m < moves; m++) {
             Move mv;
             mv.check_begin = int(side.checks.size());
@@ -303,35 +441,117 @@ class BddlGame {
                 Outcome oc;
                 oc.ops_begin = int(side.ops.size());
                 oc.key = 0;
+                oc.twins = false;
+                Known k0{B::zero(), B::zero(), B::zero(), B::zero()};
                 Op words[W];
                 bool used[W] = {};
-                for (int i = 0; i < W; i++) words[i] = Op{i, 0, 0, 0};
+                for (int i = 0; i < W; i++) words[i] = Op{i, 0, 0, 0, 0};
                 for (int k = s.out_cell_offsets[o]; k < s.out_cell_offsets[o + 1]; k++) {
                     int c = s.out_cells[k], i = c >> 6;
                     uint64_t bit = uint64_t(1) << (c & 63);
                     used[i] = true;
                     words[i].names |= bit;
+                    k0.names.set(c);
+                    uint8_t after = ALLOW_OPEN;
                     if (s.out_values[k] == SET_BLACK) {
                         words[i].black |= bit;
+                        k0.black.set(c);
                         oc.key ^= zobrist_black_[c];
+                        after = ALLOW_BLACK;
                     } else if (s.out_values[k] == SET_WHITE) {
                         words[i].white |= bit;
+                        k0.white.set(c);
                         oc.key ^= zobrist_white_[c];
+                        after = ALLOW_WHITE;
                     }
+                    uint8_t before = ALLOW_OPEN | ALLOW_BLACK | ALLOW_WHITE;  // what the precondition allows on c
+                    for (int q = s.pre_offsets[m]; q < s.pre_offsets[m + 1]; q++)
+                        if (s.pre_cells[q] == c) before = s.pre_allowed[q];
+                    if (!(before & after)) k0.sure.set(c);
+                    // the stone it replaces: known where the precondition allows one value, else
+                    // read from the board at play (`unknown`)
+                    if (before == ALLOW_BLACK)
+                        oc.key ^= zobrist_black_[c];
+                    else if (before == ALLOW_WHITE)
+                        oc.key ^= zobrist_white_[c];
+                    else if (before != ALLOW_OPEN)
+                        words[i].unknown |= bit;
                 }
                 for (int i = 0; i < W; i++)
                     if (used[i]) side.ops.push_back(words[i]);
                 oc.ops_end = int(side.ops.size());
+                known.push_back(k0);
                 side.outcomes.push_back(oc);
             }
             mv.out_end = int(side.outcomes.size());
             side.moves.push_back(mv);
         }
+        // the outcomes that may reach a board another one reaches (beyond a few thousand
+        // outcomes, every one is searched for repeats: the pairs cost more than they save)
+        size_t n = side.outcomes.size();
+        for (size_t x = 0; x < n; x++)
+            for (size_t y = x + 1; y < n && !side.outcomes[x].twins; y++)
+                if (n > 4096 || may_meet(known[x], known[y])) {
+                    side.outcomes[x].twins = true;
+                    side.outcomes[y].twins = true;
+                }
         side.goal_checks.push_back(int(side.checks.size()));
-        for (size_t g = 0; g + 1 < s.goal_offsets.size(); g++)
+        int goals = int(s.goal_offsets.size()) - 1;
+        for (int g = 0; g < goals; g++)
             side.goal_checks.push_back(add_checks(side.checks, s.goal_cells.data() + s.goal_offsets[g],
                                                   s.goal_allowed.data() + s.goal_offsets[g],
                                                   s.goal_offsets[g + 1] - s.goal_offsets[g]));
+        index_goals(s, side, goals);
+        index_moves(s, side);
+    }
+
+    // The anchors of `won` and the goals each outcome may complete (`won_after`).
+    void index_goals(const BddlSideSpec &s, Side &side, int goals) {
+        // by (cell, value): the goals whose allowed values at the cell include that value
+        std::vector<std::vector<int>> by_value(size_t(cells_) * 3);
+        std::vector<std::vector<int>> anchored(size_t(cells_) * 3 + 1);  // the last: no anchor
+        auto slot = [](uint8_t one) { return one == ALLOW_OPEN ? 0 : one == ALLOW_BLACK ? 1 : 2; };
+        for (int g = 0; g < goals; g++) {
+            int anchor = -1;
+            for (int k = s.goal_offsets[g]; k < s.goal_offsets[g + 1]; k++) {
+                int c = s.goal_cells[k];
+                uint8_t a = s.goal_allowed[k];
+                for (uint8_t one : {ALLOW_OPEN, ALLOW_BLACK, ALLOW_WHITE})
+                    if (a & one) by_value[size_t(c) * 3 + slot(one)].push_back(g);
+                if (anchor < 0 && (a == ALLOW_OPEN || a == ALLOW_BLACK || a == ALLOW_WHITE)) anchor = c * 3 + slot(a);
+            }
+            anchored[anchor < 0 ? anchored.size() - 1 : size_t(anchor)].push_back(g);
+        }
+        const uint8_t values[3] = {ALLOW_OPEN, ALLOW_BLACK, ALLOW_WHITE};
+        for (size_t i = 0; i < anchored.size(); i++) {
+            if (anchored[i].empty()) continue;
+            bool none = i + 1 == anchored.size();
+            Anchor a{none ? -1 : int(i / 3), none ? uint8_t(0) : values[i % 3], int(side.anchored.size()), 0};
+            side.anchored.insert(side.anchored.end(), anchored[i].begin(), anchored[i].end());
+            a.end = int(side.anchored.size());
+            // the goals that always need reading first: one with no cells holds everywhere
+            if (none)
+                side.anchors.insert(side.anchors.begin(), a);
+            else
+                side.anchors.push_back(a);
+        }
+        std::vector<int> mark(size_t(goals), -1);
+        int o = 0;
+        for (size_t m = 0; m + 1 < s.out_offsets.size(); m++)
+            for (int oi = s.out_offsets[m]; oi < s.out_offsets[m + 1]; oi++, o++) {
+                Outcome &oc = side.outcomes[size_t(o)];
+                oc.goals_begin = int(side.outcome_goals.size());
+                for (int k = s.out_cell_offsets[oi]; k < s.out_cell_offsets[oi + 1]; k++) {
+                    uint8_t v = s.out_values[k];
+                    int sl = v == SET_OPEN ? 0 : v == SET_BLACK ? 1 : 2;
+                    for (int g : by_value[size_t(s.out_cells[k]) * 3 + size_t(sl)])
+                        if (mark[size_t(g)] != o) {
+                            mark[size_t(g)] = o;
+                            side.outcome_goals.push_back(g);
+                        }
+                }
+                oc.goals_end = int(side.outcome_goals.size());
+            }
     }
 
     int cells_;
