@@ -18,7 +18,7 @@ mkdir "$tree"
 # the tests read the corpus beside the checkout (../shared/corpus); so does the copy
 if [ -d "$root/../shared" ]; then ln -s "$(cd "$root/../shared" && pwd)" "$scratch/shared"; fi
 tar -C "$root" --exclude='*.so' --exclude='_core.cpp' --exclude='__pycache__' --exclude='.hypothesis' \
-    -cf - bddl bddlc compiler circuits tests problems domains setup.py pyproject.toml | tar -C "$tree" -xf -
+    -cf - bddl bddlc bench compiler circuits tests problems domains setup.py pyproject.toml | tar -C "$tree" -xf -
 cd "$tree"
 flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
 BDDLC_CORE_CFLAGS="$flags" python setup.py -q build_ext --inplace >build.log 2>&1 || { cat build.log; exit 1; }

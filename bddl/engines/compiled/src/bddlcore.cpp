@@ -232,6 +232,12 @@ class BddlSearch {
         if (++positions_ > max_positions_) return stop(1);
         if (check_ && positions_ % check_every_ == 0 && check_(context_)) return stop(2);
         uint64_t before = positions_;
+        if (r == 1 && !black) {  // White stuck loses; else Black has not won: White's moves need not be made
+            bool stuck = game_.legal_count(false, b, w) == 0;
+            stores_++;
+            replacements_ += table_.store(black, b, w, key, r, stuck, 1);
+            return stuck;
+        }
         std::vector<Board> &children = boards_[size_t(r)];
         std::vector<uint64_t> &keys = keys_[size_t(r)];
         std::vector<int> &outcomes = outcomes_[size_t(r)];
@@ -243,8 +249,6 @@ class BddlSearch {
         bool decided = true;
         if (children.empty()) {
             result = !black;  // the mover is stuck: it loses
-        } else if (r == 1 && !black) {
-            result = false;  // White wins or not, Black has not won
         } else {
             decided = false;
             result = false;
