@@ -91,6 +91,68 @@ def test_random_games_on_wide_boards(pair, depth):
     assert core == python
 
 
+def _knowledge(black_to_move: bool, b: int, w: int, r: int) -> bool | None:
+    """An oracle that knows nothing of the game: a verdict on about one board in five, the same
+    for both engines (knowledge need not be sound for the two to walk the same tree)."""
+    mixed = (b * 0x9E3779B97F4A7C15 ^ w * 0xC2B2AE3D27D4EB4F ^ r * 0x165667B19E3779F9 ^ black_to_move) % 10
+    return None if mixed > 1 else bool(mixed)
+
+
+def _python_with_knowledge(game: Game, depth: int, knowledge, budget: int):
+    """`minimax.search`'s question by a Minimax that asks `knowledge`: (verdict, first move,
+    positions, knowledge hits)."""
+    black, white = minimax.game_sides(game)
+    engine = minimax.Minimax(black, white, budget, knowledge=knowledge)
+    first = None
+    if game.black_first:
+        first = minimax.first_winning_move(game, lambda s: engine.black_wins(False, s.black, s.white, depth - 1))
+        wins = first is not None
+    else:
+        wins = engine.black_wins(False, game.initial.black, game.initial.white, depth)
+    return wins, first, engine.positions, engine.knowledge_hits
+
+
+@pytest.mark.parametrize("domain, problem", [("breakthrough", "2x6_d15"), ("breakthrough", "second_3x5_d12"),
+                                             ("domineering", "4x4_d8"), ("connect", "connect3_5x4_d9")])
+def test_the_knowledge_hook(domain, problem):
+    """A knowledge asked before a position is counted (`BddlKnowledge`; here a Python callable
+    through the binding): the same verdicts, first move, positions and hits as `Minimax`'s."""
+    from bddl.engines.compiled import _core
+
+    game = _game(ROOT / "domains" / f"{domain}.bddl", ROOT / "problems" / domain / f"{problem}.bddl")
+    depth = game.problem.depth
+    python = _python_with_knowledge(game, depth, _knowledge, 1_000_000)
+    report = _core.solve_bddl_flat(flatten_bddl(game), depth, 1_000_000, 1 << 24, knowledge=_knowledge)
+    first = None if report["first_move"] is None else game.moves(game.initial, "black")[report["first_move"]]
+    assert (report["black_wins"], first, report["positions"], report["knowledge_hits"]) == python
+    assert python[3] > 0
+
+
+def test_the_knowledge_hook_on_wide_boards():
+    """The hook reads boards of 2, 3 and 6 words whole."""
+    from bddl.engines.compiled import _core
+
+    base = _game(ROOT / "domains" / "domineering.bddl", ROOT / "problems" / "domineering" / "4x4_d8.bddl")
+    for width, height in ((9, 8), (13, 13), (20, 19)):
+        game = Game(base.domain, replace(base.problem, width=width, height=height))
+        python = _python_with_knowledge(game, 3, _knowledge, 1_000_000)
+        report = _core.solve_bddl_flat(flatten_bddl(game), 3, 1_000_000, 1 << 24, knowledge=_knowledge)
+        first = None if report["first_move"] is None else game.moves(game.initial, "black")[report["first_move"]]
+        assert (report["black_wins"], first, report["positions"], report["knowledge_hits"]) == python
+
+
+def test_a_knowledge_that_raises_stops_the_search():
+    from bddl.engines.compiled import _core
+
+    game = _game(ROOT / "domains" / "breakthrough.bddl", ROOT / "problems" / "breakthrough" / "2x6_d15.bddl")
+
+    def broken(black_to_move, b, w, r):
+        raise RuntimeError("the knowledge broke")
+
+    with pytest.raises(RuntimeError, match="the knowledge broke"):
+        _core.solve_bddl_flat(flatten_bddl(game), 15, 1_000_000, 1 << 24, knowledge=broken)
+
+
 def test_at_every_depth_of_a_suite_game():
     """Breakthrough 2x6 from 0 to 15 plies: the answer turns at its critical depth, on both cores."""
     game = _game(ROOT / "domains" / "breakthrough.bddl", ROOT / "problems" / "breakthrough" / "2x6_d15.bddl")

@@ -4,6 +4,7 @@
 while it runs.  Callers go through `bddl.engines.compiled`, which checks and flattens the game."""
 
 from libc.stdint cimport uint8_t, uint64_t
+from libcpp cimport bool as cbool
 from libcpp.vector cimport vector
 from cpython.exc cimport PyErr_CheckSignals
 
@@ -70,7 +71,8 @@ cdef extern from "src/bddlcore.hpp" namespace "bddlc":
         BddlSideSpec black, white
 
     cdef cppclass BddlKnowledge:
-        pass
+        int (*verdict)(void *context, cbool black_to_move, const uint64_t *b, const uint64_t *w, int r) noexcept
+        void *context
 
     cdef cppclass BddlReport:
         int status
@@ -81,6 +83,7 @@ cdef extern from "src/bddlcore.hpp" namespace "bddlc":
         int entry_bytes, words
 
     const int BDDL_MAX_DEPTH
+    int words_for(int cells)
     const char *check_bddl_spec(const BddlSpec &spec)
     BddlReport solve_bddl(const BddlSpec &spec, int depth, uint64_t max_positions, uint64_t table_bytes,
                           StopCheck check, void *context, uint64_t check_every, const BddlKnowledge *knowledge) nogil
@@ -259,19 +262,56 @@ cdef BddlSpec _bddl_spec(dict flat) except *:
     return spec
 
 
-def solve_bddl_flat(dict flat, int depth, uint64_t max_positions, uint64_t table_bytes):
+cdef int _knowledge_verdict(void *context, cbool black_to_move, const uint64_t *b, const uint64_t *w, int r) noexcept with gil:
+    """A Python knowledge, `(black to move, black cells, white cells, plies left) -> True, False or
+    None` as `bddl.engines.minimax.Knowledge`, asked by the core (context: (the callable, the
+    words per board, the list that keeps an exception for the caller)).  After an exception the
+    verdict is "unknown", and the search stops at its next check (`_stopped`)."""
+    cdef tuple held = <tuple>context
+    cdef int words = held[1]
+    cdef int i
+    try:
+        black = white = 0
+        for i in range(words):
+            black |= (<object>b[i]) << (64 * i)
+            white |= (<object>w[i]) << (64 * i)
+        verdict = held[0](bool(black_to_move), black, white, r)
+    except BaseException as exc:
+        (<list>held[2]).append(exc)
+        return -1
+    return -1 if verdict is None else (1 if verdict else 0)
+
+
+cdef int _stopped(void *context) noexcept with gil:
+    """`_signalled`, or a knowledge's exception kept in the context list."""
+    if <list>context:
+        return 1
+    return _signalled(context)
+
+
+def solve_bddl_flat(dict flat, int depth, uint64_t max_positions, uint64_t table_bytes, knowledge=None):
     """The BDDL minimax on the ground game, `depth` plies (at most MAX_BDDL_DEPTH); the report
     as a dict ("first_move": the index in Black's moves from the initial board, Game.moves'
-    list).  Raises ValueError for a spec the core refuses, and a signal's exception if one
-    stopped it."""
+    list).  `knowledge`: a Python callable asked before each position is counted, as
+    `Minimax`'s (slow: a call into Python per position; the core's own knowledge plugs in
+    through `BddlKnowledge` in C++).  Raises ValueError for a spec the core refuses, and a
+    signal's or the knowledge's exception if one stopped it."""
     cdef BddlSpec spec = _bddl_spec(flat)
     cdef BddlReport report
     cdef list raised = []
     cdef uint64_t check_every = CHECK_EVERY
+    cdef BddlKnowledge hook
+    cdef const BddlKnowledge *hooked = NULL
+    cdef tuple held
     if depth > BDDL_MAX_DEPTH:
         raise ValueError(f"the compiled core searches at most {BDDL_MAX_DEPTH} plies, not {depth}")
+    if knowledge is not None:
+        held = (knowledge, words_for(spec.cells), raised)
+        hook.verdict = _knowledge_verdict
+        hook.context = <void *>held
+        hooked = &hook
     with nogil:
-        report = solve_bddl(spec, depth, max_positions, table_bytes, _signalled, <void *>raised, check_every, NULL)
+        report = solve_bddl(spec, depth, max_positions, table_bytes, _stopped, <void *>raised, check_every, hooked)
     if raised:
         raise raised[0]
     if report.status == 3:
