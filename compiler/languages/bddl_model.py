@@ -243,7 +243,7 @@ class BddlModel(GameModel):
                     recipe = self.ppn2_recipe(positional_rules=True)
                     result = _bddl_result(game, search_ppn2(recipe, parallel, max_positions), depth)
                 else:
-                    result = search_positional(game, depth, algorithm, max_positions)
+                    result = search_positional(game, depth, algorithm, max_positions, core=core, table_mb=table_mb)
             except RulesDoNotFit as exc:
                 notes.append(f"{exc}; searching without the positional rules")
         by_rules = result is not None
@@ -268,8 +268,6 @@ class BddlModel(GameModel):
     def core_refusal(self, *, positional_rules: bool = False) -> str | None:
         from bddl.engines import compiled
 
-        if positional_rules:
-            return "the compiled core has no positional rules for BDDL models (it runs their plain minimax)"
         return compiled.bddl_unsupported(self.rules.game, self.depth)  # type: ignore[attr-defined]
 
     def knowledge_refusal(self, *, knowledge: str, algorithm: str) -> str | None:

@@ -37,6 +37,8 @@ def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, cer
         why = model.core_refusal(positional_rules=positional_rules)
     if why is None and algorithm != "minimax":
         why = f"the compiled core has only the minimax so far, not --algorithm {algorithm}"
+    if why is None and positional_rules and algorithm != "minimax":
+        why = f"the compiled core runs the positional rules' minimax only, not --algorithm {algorithm}"
     if why is None and certificate:
         why = "certificates are written from the Python engines only so far"
     if why is None:

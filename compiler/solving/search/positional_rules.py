@@ -67,13 +67,18 @@ def positional_reading(game: Game, depth: int) -> PositionalGame | None:
 
 
 def search_positional(
-    game: Game, depth: int | None = None, algorithm: str = "minimax", max_positions: int = DEFAULT_MAX_POSITIONS
+    game: Game, depth: int | None = None, algorithm: str = "minimax", max_positions: int = DEFAULT_MAX_POSITIONS,
+    core: str | None = None, table_mb: float | None = None,
 ) -> SearchResult:
     """Decide the BDDL game by the positional solver (`algorithm`: "minimax", its
     depth-first search, or "pns", df-pn); raises `SearchBudgetExceeded`, and
-    `RulesDoNotFit` where `not_searchable` gives a reason."""
+    `RulesDoNotFit` where `not_searchable` gives a reason.  The minimax is the compiled core's
+    (`.core.search_full`: the same search, verdict and positions as the Python solver's) wherever
+    it is built and takes the game, unless `core` is "python"."""
     from bddl.engines.positional_pns import solve_pns
     from bddl.engines.positional import solve
+
+    from .core import compiled_can_search, search_full
 
     depth = game.problem.depth if depth is None else depth
     pg = reading(game.domain, game.problem, depth)
@@ -81,6 +86,8 @@ def search_positional(
         raise RulesDoNotFit(pg)
     if algorithm == "pns":
         result = solve_pns(pg, max_positions=max_positions)
+    elif core != "python" and compiled_can_search(pg):
+        result = search_full(pg, max_positions=max_positions, table_mb=table_mb)
     else:
         result = solve(pg, max_positions=max_positions)
     first_move = None

@@ -92,3 +92,20 @@ def test_models_the_rules_do_not_fit_are_refused_with_the_reason():
     assert not_searchable(full.domain, full.problem, 1) is None
     with pytest.raises(ValueError, match="full board"):
         search_positional(Game(full.domain, full.problem))
+
+
+@pytest.mark.parametrize("entry", POSITIONAL, ids=lambda e: e.file)
+def test_the_compiled_core_decides_a_model_by_the_rules_as_the_python_solver_does(entry):
+    """`--positional-rules`' minimax runs in the compiled core where it is built: the same
+    verdict, first move and positions as the Python solver on every suite model."""
+    from bddl.engines import compiled
+
+    if not compiled.available():
+        pytest.skip(compiled.why_unavailable() or "the compiled core is not built")
+    model = load_model(str(entry.domain), str(entry.problem))
+    game = Game(model.domain, model.problem)
+    if not_searchable(model.domain, model.problem, model.problem.depth) is not None:
+        pytest.skip("the positional rules do not fit this model")
+    by_core = search_positional(game, algorithm="minimax", core="compiled")
+    by_python = search_positional(game, algorithm="minimax", core="python")
+    assert (by_core.black_wins, by_core.first_move, by_core.positions) == (by_python.black_wins, by_python.first_move, by_python.positions)
