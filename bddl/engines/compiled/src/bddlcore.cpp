@@ -140,6 +140,7 @@ template <int W>
 class BddlSearch {
     using B = Bits<W>;
     using Board = std::pair<B, B>;
+    using Child = typename BddlGame<W>::Child;
 
   public:
     BddlSearch(const BddlSpec &s, int depth, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
@@ -151,9 +152,7 @@ class BddlSearch {
         side_key_ = splitmix64(seed);
         table_.rehash = &BddlSearch::rehash;
         table_.owner = this;
-        boards_.resize(size_t(depth > 0 ? depth : 0) + 1);
-        keys_.resize(boards_.size());
-        outcomes_.resize(boards_.size());
+        children_.resize(size_t(depth > 0 ? depth : 0) + 1);
     }
     BddlSearch(const BddlSearch &) = delete;  // the table holds `this`
     BddlSearch &operator=(const BddlSearch &) = delete;
@@ -238,13 +237,9 @@ class BddlSearch {
             replacements_ += table_.store(black, b, w, key, r, stuck, 1);
             return stuck;
         }
-        std::vector<Board> &children = boards_[size_t(r)];
-        std::vector<uint64_t> &keys = keys_[size_t(r)];
-        std::vector<int> &outcomes = outcomes_[size_t(r)];
+        std::vector<Child> &children = children_[size_t(r)];
         children.clear();
-        keys.clear();
-        outcomes.clear();
-        game_.successors_hashed(black, b, w, h, children, keys, &outcomes);
+        game_.expand(black, b, w, h, children);
         bool result;
         bool decided = true;
         if (children.empty()) {
@@ -253,8 +248,8 @@ class BddlSearch {
             decided = false;
             result = false;
             bool parent_won = game_.won(black, b, w);
-            for (size_t i = 0; i < children.size(); i++)
-                if (game_.won_after(black, parent_won, outcomes[i], children[i].first, children[i].second)) {
+            for (const Child &c : children)
+                if (game_.won_after(black, parent_won, c.outcome, c.b, c.w)) {
                     result = black;
                     decided = true;
                     break;
@@ -264,12 +259,10 @@ class BddlSearch {
         if (!decided) {
             bool child = !black;
             uint64_t side = child ? side_key_ : 0;
-            for (size_t i = 0; i < keys.size(); i++) table_.prefetch(keys[i] ^ side);
+            for (const Child &c : children) table_.prefetch(c.key ^ side);
             result = !black;
-            for (size_t i = 0; i < children.size(); i++) {
-                // the level's lists are reused below: read the child before the recursion
-                B b2 = children[i].first, w2 = children[i].second;
-                bool v = value(child, b2, w2, keys[i], r - 1);
+            for (const Child &c : children) {
+                bool v = value(child, c.b, c.w, c.key, r - 1);  // the list of r - 1 plies is another
                 if (stopped_) return false;
                 if (v == black) {
                     result = black;
@@ -298,10 +291,8 @@ class BddlSearch {
     BddlKnowledge knowledge_;
     BddlTable<W> table_;
     uint64_t side_key_ = 0;
-    // per r: the successors of the position being expanded with r plies left, and their keys
-    std::vector<std::vector<Board>> boards_;
-    std::vector<std::vector<uint64_t>> keys_;
-    std::vector<std::vector<int>> outcomes_;
+    // per r: the successors of the position being expanded with r plies left
+    std::vector<std::vector<Child>> children_;
     uint64_t positions_ = 0, knowledge_hits_ = 0, hits_ = 0, stores_ = 0, replacements_ = 0;
     bool stopped_ = false;
     int status_ = 0;

@@ -6,7 +6,8 @@
 //     order of the Python reference (bddl.engines.minimax.game_sides over bddl.game.SideRules:
 //     action order, then position index ascending, then the effect's outcomes in order; a board
 //     reached twice is kept where it first appears);  `successors_hashed` does the same with each
-//     board's Zobrist key (`hash`), computed from the parent's key by the cells the move names;
+//     board's Zobrist key (`hash`), computed from the parent's key by the cells the move names,
+//     and `expand` as one list of `Child` (board, key, outcome): the searches' hot path;
 //   * `won(black, b, w)`: one of that side's goals holds (Def 8; SideRules.won);
 //   * `won_after(black, parent_won, outcome, b2, w2)`: the same for a successor, faster: given
 //     whether the side's goal held at the parent (`won` there) and the outcome that made the
@@ -199,39 +200,36 @@ class BddlGame {
         return n;
     }
 
-    // The distinct successors in Python's order, with their Zobrist keys (h: the parent's) and,
-    // where `outcomes` is given, the outcome that made each (for `won_after`).
+    // A successor with its Zobrist key and the outcome that made it (`expand`).
+    struct Child {
+        B b, w;
+        uint64_t key;
+        int outcome;
+    };
+
+    // The distinct successors in Python's order, with their Zobrist keys (h: the parent's) and the
+    // outcome that made each (for `won_after`): the searches' hot path, one list.
+    void expand(bool black, const B &b, const B &w, uint64_t h, std::vector<Child> &out) const {
+        size_t first = out.size();
+        generate(black, b, w, h, [&](const B &b2, const B &w2, uint64_t h2, int o, bool twins) BDDLC_INLINE {
+            if (twins)
+                for (size_t i = first; i < out.size(); i++)
+                    if (out[i].key == h2 && out[i].b == b2 && out[i].w == w2) return;
+            out.push_back(Child{b2, w2, h2, o});
+        });
+    }
+
+    // The same as three lists (`outcomes` where given).
     void successors_hashed(bool black, const B &b, const B &w, uint64_t h, std::vector<Board> &out,
                            std::vector<uint64_t> &keys, std::vector<int> *outcomes = nullptr) const {
         size_t first = out.size();
-        const Side &side = sides_[black];
-        for_each_legal(side, b, w, [&](const Move &m) BDDLC_INLINE {
-            for (int o = m.out_begin; o < m.out_end; o++) {
-                const Outcome &oc = side.outcomes[o];
-                B b2 = b, w2 = w;
-                uint64_t h2 = h ^ oc.key;
-                for (int k = oc.ops_begin; k < oc.ops_end; k++) {
-                    const Op &op = side.ops[k];
-                    // the stones it replaces where the precondition left them open to the board
-                    uint64_t gone_b = b.w[op.word] & op.unknown, gone_w = w.w[op.word] & op.unknown;
-                    for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[op.word * 64 + __builtin_ctzll(x)];
-                    for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[op.word * 64 + __builtin_ctzll(x)];
-                    b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
-                    w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
-                }
-                if (oc.twins) {
-                    bool seen = false;
-                    for (size_t i = first; i < out.size(); i++)
-                        if (keys[i] == h2 && out[i].first == b2 && out[i].second == w2) {
-                            seen = true;
-                            break;
-                        }
-                    if (seen) continue;
-                }
-                out.emplace_back(b2, w2);
-                keys.push_back(h2);
-                if (outcomes) outcomes->push_back(o);
-            }
+        generate(black, b, w, h, [&](const B &b2, const B &w2, uint64_t h2, int o, bool twins) BDDLC_INLINE {
+            if (twins)
+                for (size_t i = first; i < out.size(); i++)
+                    if (keys[i] == h2 && out[i].first == b2 && out[i].second == w2) return;
+            out.emplace_back(b2, w2);
+            keys.push_back(h2);
+            if (outcomes) outcomes->push_back(o);
         });
     }
 
@@ -310,6 +308,30 @@ class BddlGame {
         std::vector<int> anchored;       // goal ids, by anchor
         std::vector<int> outcome_goals;  // goal ids, by outcome
     };
+
+    // emit(b2, w2, key, outcome, twins) for every (legal move, outcome) in Python's order, twins:
+    // another outcome may reach the same board (the caller looks for the repeat).
+    template <class Emit>
+    BDDLC_INLINE void generate(bool black, const B &b, const B &w, uint64_t h, Emit &&emit) const {
+        const Side &side = sides_[black];
+        for_each_legal(side, b, w, [&](const Move &m) BDDLC_INLINE {
+            for (int o = m.out_begin; o < m.out_end; o++) {
+                const Outcome &oc = side.outcomes[o];
+                B b2 = b, w2 = w;
+                uint64_t h2 = h ^ oc.key;
+                for (int k = oc.ops_begin; k < oc.ops_end; k++) {
+                    const Op &op = side.ops[k];
+                    // the stones it replaces where the precondition left them open to the board
+                    uint64_t gone_b = b.w[op.word] & op.unknown, gone_w = w.w[op.word] & op.unknown;
+                    for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[op.word * 64 + __builtin_ctzll(x)];
+                    for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[op.word * 64 + __builtin_ctzll(x)];
+                    b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
+                    w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
+                }
+                emit(b2, w2, h2, o, oc.twins);
+            }
+        });
+    }
 
     // f(move) for every legal move of the side, in order.
     template <class F>
