@@ -11,7 +11,7 @@
 //   * `won(black, b, w)`: one of that side's goals holds (Def 8; SideRules.won);
 //   * `won_after(black, parent_won, outcome, b2, w2)`: the same for a successor, faster: given
 //     whether the side's goal held at the parent (`won` there) and the outcome that made the
-//     successor (`successors_hashed`'s `outcomes`), only the goals that read a cell the move set
+//     successor (`Child::outcome`, `successors_hashed`'s `outcomes`), only the goals that read a cell the move set
 //     to a value they allow are read (the others hold at the successor as at the parent);
 //   * `legal_count(black, b, w)`: the legal (action, position) pairs, SideRules' legal masks'
 //     bits (game_sides' `count`: df-pn's mobility numbers);
