@@ -72,6 +72,20 @@ def test_corpus(case):
         assert python[0] == case.black_wins
 
 
+LARGE_BUDGET = 300_000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", [c for c in SUITE if c.engine == "minimax"] + instances(), ids=lambda c: c.id)
+def test_larger_searches(case):
+    """The suite's minimax entries and the corpus within 300,000 positions (about 20 s each in
+    Python at most): the searches `test_suite` and `test_corpus` cut short."""
+    python, core = _both(_game(case.domain, case.problem), None, LARGE_BUDGET)
+    assert core == python
+    if python[0] != "budget" and case.black_wins is not None:
+        assert python[0] == case.black_wins
+
+
 @settings(max_examples=300, deadline=None)
 @given(random_game(), st.integers(0, 7))
 def test_random_games(pair, depth):
