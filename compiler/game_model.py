@@ -216,6 +216,9 @@ class GameModel(ABC):
         move.  `core` ("compiled", "python"; None: compiled where it can answer) and `table_mb`
         (the compiled core's table) choose the implementation where the language has two."""
 
+    # the algorithms the compiled core runs on this language's games (`--algorithm`)
+    core_algorithms: ClassVar[tuple[str, ...]] = ("minimax",)
+
     @abstractmethod
     def core_refusal(self, *, positional_rules: bool = False) -> str | None:
         """Why the compiled core cannot search this game (None: it can), with --positional-rules

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from bddl.rules import BLACK, WHITE, Play, Position, bddl_rules
 
@@ -220,7 +220,7 @@ class BddlModel(GameModel):
         from bddl.engines.minimax import search
         from bddl.engines.pns import search_pns
 
-        from ..solving.search.core import bddl_compiled_can_search, search_bddl
+        from ..solving.search.core import bddl_compiled_can_search, search_bddl, search_bddl_pns
         from ..solving.search.outcome import SearchOutcome, pairing_note
         from ..solving.search.positional_rules import RulesDoNotFit, positional_reading, search_positional
 
@@ -255,6 +255,8 @@ class BddlModel(GameModel):
             from ..solving.search.ppn2 import search_ppn2
 
             result = search_ppn2(self.ppn2_recipe(race_patterns=knowledge is not None), parallel, max_positions)
+        elif result is None and algorithm == "pns" and core != "python" and bddl_compiled_can_search(game, depth):
+            result = search_bddl_pns(game, depth, max_positions=max_positions, table_mb=table_mb, race_patterns=knowledge is not None)
         elif result is None and algorithm == "pns":
             result = search_pns(game, depth, max_positions=max_positions, knowledge=knowledge)
         elif result is None and core != "python" and bddl_compiled_can_search(game, depth):
@@ -264,6 +266,8 @@ class BddlModel(GameModel):
         first = None if result.first_move is None else play_of_move(self, result.first_move)
         return SearchOutcome(result.black_wins, depth, first, result.positions, result.seconds, by_rules, knowledge is not None,
                              tuple(notes), result.engine, " (by the positional rules)" if by_rules else "")
+
+    core_algorithms: ClassVar[tuple[str, ...]] = ("minimax", "pns")
 
     def core_refusal(self, *, positional_rules: bool = False) -> str | None:
         from bddl.engines import compiled

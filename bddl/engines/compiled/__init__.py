@@ -310,3 +310,66 @@ class BddlCoreTable:
     table_hits: int
     replacements: int  # entries evicted: where nonzero, positions may be counted more than once
     knowledge_hits: int
+
+
+# -- df-pn on BDDL games, with Breakthrough's race patterns -------------------------------------
+
+
+@dataclass(frozen=True)
+class PnsCoreTable:
+    """What the core's df-pn table did (the `engine` of its `SearchResult`): a report, as
+    `BddlCoreTable`, not a searchable engine."""
+
+    capacity: int  # the entries kept at once: the one asked for, or fewer where the memory bound holds fewer
+    collections: int  # SmallTreeGC passes, as the Python engine's `collections`
+    # passes the memory bound forced before the capacity was reached: where nonzero, the positions
+    # may differ from the Python engine's
+    forced_collections: int
+    table_entries: int
+    table_bytes: int
+    table_bound_bytes: int
+    knowledge_hits: int
+
+
+def solve_bddl_pns(game: BddlGame, depth: int | None = None, max_positions: int = DEFAULT_MAX_POSITIONS,
+                   table_mb: float = DEFAULT_TABLE_MB, race_patterns: bool = False, capacity: int | None = None,
+                   mobility: bool = True, leaf_plies: int | None = None) -> SearchResult:
+    """Decide whether Black wins within `depth` plies (default: the problem's) by the core's
+    df-pn: `bddl.engines.pns.search_pns` (weak numbers, epsilon 1, the minimax on the last
+    `leaf_plies` plies, mobility numbers unless `mobility` is False, SmallTreeGC over `capacity`
+    entries), with the race patterns of `bddl.engines.race` as its knowledge where
+    `race_patterns` and the game is Breakthrough-like.  The same verdict and first move
+    (`_first_winning_move`'s), and the same positions wherever no collection was forced
+    (`forced_collections`: the table's bound, `table_mb`, held fewer entries than `capacity`).
+    Raises `SearchBudgetExceeded` past `max_positions` positions, ValueError for a game the core
+    does not take (`bddl_unsupported`)."""
+    from ..pns import DEFAULT_CAPACITY, DEFAULT_LEAF_PLIES
+    from ..race import race_knowledge
+    from .bddl_spec import flatten_bddl
+    from .race_spec import flatten_race
+
+    if _core is None:
+        raise RuntimeError(_WHY)
+    depth = game.problem.depth if depth is None else depth
+    why = bddl_unsupported(game, depth)
+    if why is not None:
+        raise ValueError(why)
+    start = time.perf_counter()
+    knowledge = race_knowledge(game) if race_patterns else None
+    options = {
+        "capacity": max(DEFAULT_CAPACITY if capacity is None else capacity, 16),  # ProofNumberSearch's floor
+        "leaf_plies": DEFAULT_LEAF_PLIES if leaf_plies is None else leaf_plies,
+        "mobility": mobility,
+    }
+    race = flatten_race(knowledge, game.geometry.cells)
+    report = _core.solve_bddl_pns_flat(flatten_bddl(game), race, max(depth, 0), options, max_positions, table_bytes_for(table_mb))
+    if report["status"] == 1:
+        raise SearchBudgetExceeded(report["positions"])
+    assert report["status"] == 0, report
+    first_move = None
+    if report["first_move"] is not None:
+        if report["first_move"] < 0:
+            raise AssertionError("df-pn proved a win but no first move wins")
+        first_move = game.moves(game.initial, BDDL_BLACK)[report["first_move"]]
+    return SearchResult(report["black_wins"], depth, first_move, report["positions"], time.perf_counter() - start,
+                        engine=PnsCoreTable(**{k: report[k] for k in PnsCoreTable.__dataclass_fields__}))

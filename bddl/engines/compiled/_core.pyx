@@ -331,3 +331,139 @@ def solve_bddl_flat(dict flat, int depth, uint64_t max_positions, uint64_t table
         "entry_bytes": report.entry_bytes,
         "words": report.words,
     }
+
+
+# -- df-pn for BDDL games, Breakthrough's race patterns (src/bddlpns.hpp, src/race.hpp) -----------
+
+cdef extern from "src/bddlpns.hpp" namespace "bddlc":
+    cdef cppclass RaceSideSpec:
+        vector[int] placement_table, placement_offsets, placement_cells, placement_bits
+        vector[int] row_distance, row_offsets, row_cells
+
+    cdef cppclass RaceSpec:
+        bint on
+        int height, shapes
+        vector[uint8_t] orders
+        RaceSideSpec black, white
+
+    cdef cppclass PnsOptions:
+        uint64_t capacity
+        int leaf_plies
+        bint mobility
+
+    cdef cppclass PnsReport:
+        int status
+        bint black_wins
+        int first_move
+        uint64_t positions, knowledge_hits, collections, forced_collections, capacity
+        uint64_t table_entries, table_bytes, table_bound_bytes
+        int entry_bytes, words
+
+    const int RACE_MAX_WORDS
+    const char *check_race_spec(const RaceSpec &spec, int cells)
+    PnsReport solve_bddl_pns(const BddlSpec &spec, const RaceSpec &race, int depth, const PnsOptions &options,
+                             uint64_t max_positions, uint64_t table_bytes, StopCheck check, void *context,
+                             uint64_t check_every) nogil
+    void race_verdicts(const RaceSpec &race, int cells, const vector[uint8_t] &black_to_move,
+                       const vector[uint64_t] &words, const vector[int] &plies, vector[int] &out) nogil
+    int pns_entry_bytes(int cells)
+
+
+def pns_entry_bytes_for(int cells):
+    """Bytes per df-pn table entry on a board of `cells` cells."""
+    return pns_entry_bytes(cells)
+
+
+cdef RaceSideSpec _race_side(dict flat):
+    cdef RaceSideSpec side
+    side.placement_table = flat["placement_table"]
+    side.placement_offsets = flat["placement_offsets"]
+    side.placement_cells = flat["placement_cells"]
+    side.placement_bits = flat["placement_bits"]
+    side.row_distance = flat["row_distance"]
+    side.row_offsets = flat["row_offsets"]
+    side.row_cells = flat["row_cells"]
+    return side
+
+
+cdef RaceSpec _race_spec(dict flat, int cells) except *:
+    """The race knowledge (`bddl.engines.compiled.race_spec.flatten_race`) as the core's spec,
+    checked (`check_race_spec`): a ValueError for a spec the core refuses."""
+    cdef RaceSpec spec
+    cdef bytes orders = flat["orders"]
+    spec.on = flat["on"]
+    spec.height = flat["height"]
+    spec.shapes = flat["shapes"]
+    spec.orders.assign(<const uint8_t *>(<const char *>orders), <const uint8_t *>(<const char *>orders) + len(orders))
+    spec.black = _race_side(flat["black"])
+    spec.white = _race_side(flat["white"])
+    why = check_race_spec(spec, cells).decode()
+    if why:
+        raise ValueError(f"the compiled core refuses the race patterns: {why}")
+    return spec
+
+
+def race_verdicts_flat(dict race, int cells, list positions):
+    """The core's race verdicts (1: Black wins, 0: Black loses, None: unknown) on positions given
+    as (black to move, black cells, white cells, plies left), the masks as Python integers."""
+    cdef RaceSpec spec = _race_spec(race, cells)
+    cdef vector[uint8_t] movers
+    cdef vector[uint64_t] words
+    cdef vector[int] plies, out
+    # typed locals for push_back: Cython passes a conditional's temporary by a reference that
+    # outlives it (ASan: stack-use-after-scope)
+    cdef uint8_t mover
+    cdef uint64_t word
+    cdef int left
+    mask = (1 << 64) - 1
+    for black_to_move, b, w, r in positions:
+        mover = 1 if black_to_move else 0
+        movers.push_back(mover)
+        for board in (b, w):
+            for i in range(RACE_MAX_WORDS):
+                word = (board >> (64 * i)) & mask
+                words.push_back(word)
+        left = r
+        plies.push_back(left)
+    race_verdicts(spec, cells, movers, words, plies, out)
+    return [None if v < 0 else bool(v) for v in out]
+
+
+def solve_bddl_pns_flat(dict flat, dict race, int depth, dict options, uint64_t max_positions, uint64_t table_bytes):
+    """df-pn on the ground game with the race knowledge (`on` False: none), `depth` plies (at
+    most MAX_BDDL_DEPTH); options: capacity, leaf_plies, mobility.  The report as a dict
+    ("first_move": the index in Game.moves' list from the initial board).  Raises ValueError for
+    specs the core refuses, and a signal's exception if one stopped it."""
+    cdef BddlSpec spec = _bddl_spec(flat)
+    cdef RaceSpec race_spec = _race_spec(race, flat["cells"])
+    cdef PnsOptions opts
+    cdef PnsReport report
+    cdef list raised = []
+    cdef uint64_t check_every = CHECK_EVERY
+    if depth > BDDL_MAX_DEPTH:
+        raise ValueError(f"the compiled core searches at most {BDDL_MAX_DEPTH} plies, not {depth}")
+    opts.capacity = options["capacity"]
+    opts.leaf_plies = options["leaf_plies"]
+    opts.mobility = options["mobility"]
+    with nogil:
+        report = solve_bddl_pns(spec, race_spec, depth, opts, max_positions, table_bytes, _signalled, <void *>raised,
+                                check_every)
+    if raised:
+        raise raised[0]
+    if report.status == 3:
+        raise MemoryError(f"the compiled core could not allocate its table ({table_bytes:,} bytes)")
+    return {
+        "status": report.status,
+        "black_wins": report.black_wins,
+        "first_move": None if report.first_move == -1 else report.first_move,
+        "positions": report.positions,
+        "knowledge_hits": report.knowledge_hits,
+        "collections": report.collections,
+        "forced_collections": report.forced_collections,
+        "capacity": report.capacity,
+        "table_entries": report.table_entries,
+        "table_bytes": report.table_bytes,
+        "table_bound_bytes": report.table_bound_bytes,
+        "entry_bytes": report.entry_bytes,
+        "words": report.words,
+    }

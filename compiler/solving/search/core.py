@@ -35,8 +35,9 @@ def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, cer
     why = compiled.why_unavailable()
     if why is None:
         why = model.core_refusal(positional_rules=positional_rules)
-    if why is None and algorithm != "minimax":
-        why = f"the compiled core has only the minimax so far, not --algorithm {algorithm}"
+    if why is None and algorithm not in model.core_algorithms:
+        has = " and ".join({"minimax": "the minimax", "pns": "df-pn"}[a] for a in model.core_algorithms)
+        why = f"the compiled core has only {has} so far, not --algorithm {algorithm}"
     if why is None and positional_rules and algorithm != "minimax":
         why = f"the compiled core runs the positional rules' minimax only, not --algorithm {algorithm}"
     if why is None and certificate:
@@ -114,6 +115,20 @@ def search_bddl(game, depth: int, *, max_positions: int = DEFAULT_MAX_POSITIONS,
     if table_mb is None:
         table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
     return compiled.solve_bddl(game, depth, max_positions, table_mb)
+
+
+def search_bddl_pns(game, depth: int, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float | None = None,
+                    race_patterns: bool = False):
+    """`bddl.engines.pns.search_pns` by the compiled core (with the race patterns where
+    `race_patterns`): the same verdict, first move and positions (docs/engines-core.md), its table
+    within `table_mb` (default: a quarter of the process's memory limit, at most the core's
+    default)."""
+    from bddl.budget import MB, memory_limit
+    from bddl.engines import compiled
+
+    if table_mb is None:
+        table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
+    return compiled.solve_bddl_pns(game, depth, max_positions, table_mb, race_patterns=race_patterns)
 
 
 def search_with_core(model, *, core: str, knowledge: str = "full", table_mb: float | None = None,

@@ -1,0 +1,659 @@
+// df-pn for BDDL games (bddlpns.hpp says what it answers).  Every piece follows one place of
+// bddl/engines/pns.py, named where it is: the search must expand the positions the Python search
+// expands, in its order, so that the two count alike and the tests can hold one to the other.
+// Everything a search needs lives in one `Pns` object made per call: no global state.
+#include "bddlpns.hpp"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+namespace bddlc {
+namespace {
+
+constexpr int64_t INF = int64_t(1) << 40;  // pns.INF: only ever "solved"
+constexpr int64_t NO_WIN = INF;            // a solved entry's smallest winning r where none is known
+
+// The df-pn table: the Python engine's two dicts in one open-addressing array within a memory
+// bound.  A solved entry is keyed by (side, board) and holds the smallest r Black wins with and
+// the largest it loses with (monotonicity); an unsolved one by (side, board, r) and holds (phi,
+// delta).  Both hold their work, SmallTreeGC's measure.  Linear probing without wrap-around (a
+// tail of spare slots past the last home), deletion by backward shift (Knuth's Algorithm R), so
+// that a collection drops entries in place and the entries' order never matters: which entries a
+// collection keeps depends only on their works, as in the Python engine.  A position's solved
+// entry and its unsolved ones (every r) share one home slot, so that a lookup, which reads both,
+// meets one cache miss and not two.
+template <int W>
+class PnsTable {
+  public:
+    using B = Bits<W>;
+    enum Kind : uint8_t { FREE = 0, SOLVED = 1, UNSOLVED = 2 };
+    // Two bitboards and two words (32 bytes on a board of up to 64 cells, two to a cache line):
+    // q0 = x (41 bits) | r << 41 (13 bits) | kind << 54 (2) | black << 56; q1 = y (41) | work << 41 (23).
+    // x, y: solved, the smallest r Black wins with (INF: none) and the largest it loses with;
+    // unsolved, phi and delta (below INF).  The work saturates at 2^23 - 1: a collection keeps
+    // the same entries as the Python one while the median work is below that (8 million).
+    struct Entry {
+        B b, w;
+        uint64_t q0, q1;
+        static constexpr uint64_t M41 = (uint64_t(1) << 41) - 1, WORK_MAX = (uint64_t(1) << 23) - 1;
+        int kind() const { return int(q0 >> 54) & 3; }
+        bool black() const { return (q0 >> 56) & 1; }
+        int r() const { return int(q0 >> 41) & 0x1fff; }
+        int64_t x() const { return int64_t(q0 & M41); }
+        int64_t y() const { return int64_t(q1 & M41); }
+        uint64_t work() const { return q1 >> 41; }
+        void set_x(int64_t v) { q0 = (q0 & ~M41) | uint64_t(v); }
+        void set_y(int64_t v) { q1 = (q1 & ~M41) | uint64_t(v); }
+        void set_work(uint64_t v) { q1 = (q1 & M41) | (std::min(v, WORK_MAX) << 41); }
+    };
+    static constexpr uint64_t TAIL = 1024;  // spare slots past the last home slot
+    static constexpr uint64_t FIRST_SLOTS = uint64_t(1) << 14;
+    static constexpr double MAX_LOAD = 0.9;  // past it the table grows, or collects where it cannot
+    static constexpr int MAX_R = 0x1fff;
+
+    // `rehash(owner, b, w)`: the board's Zobrist key (recomputed when entries move)
+    PnsTable(uint64_t bytes, uint64_t (*rehash)(const void *, const B &, const B &), const void *owner)
+        : rehash_(rehash), owner_(owner) {
+        uint64_t bound = bytes / sizeof(Entry);
+        cap_ = bound > 2 * TAIL + 64 ? bound - 2 * TAIL : 64;
+        slots_ = std::min(cap_, FIRST_SLOTS);
+        memory_ = Memory((slots_ + TAIL) * sizeof(Entry));
+        entries_ = static_cast<Entry *>(memory_.get());
+        bound_bytes_ = bound * sizeof(Entry);
+    }
+    // The bytes a table needs to end with `slots` slots or more (the growth's last step ends at
+    // 7/8 of the bound or above)
+    static uint64_t bytes_for(uint64_t slots) { return (slots / 7 * 8 + 8 + 2 * TAIL) * sizeof(Entry); }
+    bool ok() const { return entries_ != nullptr; }
+    // Read a position's home slot ahead of its lookup (no effect on any value).  A plain load, not
+    // __builtin_prefetch: on this VM the prefetches of a node's children gained nothing measurable,
+    // where loads independent of each other let the CPU overlap the children's cache misses
+    // (Breakthrough 4x5: 2.9 s -> 1.9 s of CPU; the probe's miss was 30% of the search).
+    uint64_t warm(bool black, uint64_t h) const { return home(mix(black, h))->q0; }
+    uint64_t size() const { return used_; }
+    uint64_t bytes() const { return (slots_ + TAIL) * sizeof(Entry); }
+    uint64_t bound_bytes() const { return bound_bytes_; }
+    // The slots the table ends with once grown as far as the bound lets it (growth's steps, played out)
+    uint64_t final_slots() const {
+        uint64_t s = slots_;
+        while (growable(s)) s = next_slots(s);
+        return s;
+    }
+    // Entries it can hold now (beyond them it grows, or a store must collect first)
+    uint64_t limit() const { return uint64_t(double(slots_) * MAX_LOAD); }
+
+    // The solved entry (kind SOLVED) or the unsolved one at r (UNSOLVED) of a position
+    Entry *find(int kind, bool black, const B &b, const B &w, int r, uint64_t h) const {
+        Entry *e = home(mix(black, h)), *end = entries_ + slots_ + TAIL;
+        for (; e < end && e->kind(); e++)
+            if (e->kind() == kind && e->black() == black && (kind == SOLVED || e->r() == r) && e->b == b && e->w == w) return e;
+        return nullptr;
+    }
+    // Both in one pass over the position's cluster
+    void find_both(bool black, const B &b, const B &w, int r, uint64_t h, const Entry *&solved, const Entry *&unsolved) const {
+        solved = unsolved = nullptr;
+        Entry *e = home(mix(black, h)), *end = entries_ + slots_ + TAIL;
+        for (; e < end && e->kind(); e++)
+            if (e->black() == black && e->b == b && e->w == w) {
+                if (e->kind() == SOLVED)
+                    solved = e;
+                else if (e->r() == r)
+                    unsolved = e;
+            }
+    }
+    // A new entry, zeroed (the key must be absent), or nullptr where no slot is left (the caller collects)
+    Entry *insert(int kind, bool black, const B &b, const B &w, int r, uint64_t h) {
+        if (used_ + 1 > limit() && growable(slots_)) grow();
+        if (used_ + 1 > limit()) return nullptr;
+        Entry *e = free_slot(mix(black, h));
+        if (!e) return nullptr;
+        e->b = b;
+        e->w = w;
+        e->q0 = uint64_t(kind == UNSOLVED ? r : 0) << 41 | uint64_t(kind) << 54 | uint64_t(black) << 56;
+        e->q1 = 0;
+        used_++;
+        return e;
+    }
+    void erase(Entry *e) {
+        uint64_t hole = uint64_t(e - entries_);
+        uint64_t end = slots_ + TAIL;
+        for (uint64_t j = hole + 1; j < end && entries_[j].kind(); j++) {
+            if (home_index(entries_[j]) <= hole) {
+                entries_[hole] = entries_[j];
+                hole = j;
+            }
+        }
+        entries_[hole].q0 = 0;  // free
+        used_--;
+    }
+    // SmallTreeGC: drop every entry whose work is at most the median work (pns._bound_memory:
+    // `cut = sorted(works)[n // 2]`, keep work > cut)
+    void collect() {
+        std::vector<uint32_t> works;
+        works.reserve(used_);
+        uint64_t end = slots_ + TAIL;
+        for (uint64_t i = 0; i < end; i++)
+            if (entries_[i].kind()) works.push_back(uint32_t(entries_[i].work()));
+        if (works.empty()) return;
+        auto middle = works.begin() + ptrdiff_t(works.size() / 2);
+        std::nth_element(works.begin(), middle, works.end());
+        uint64_t cut = *middle;
+        for (uint64_t i = 0; i < end; i++)
+            while (entries_[i].kind() && entries_[i].work() <= cut) erase(&entries_[i]);
+    }
+
+  private:
+    static uint64_t mix(bool black, uint64_t h) {
+        uint64_t z = h ^ (black ? 0x9E3779B97F4A7C15ULL : 0);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    uint64_t home_of(uint64_t key, uint64_t slots) const {  // multiply-high: any slot count
+        return uint64_t((static_cast<unsigned __int128>(key) * slots) >> 64);
+    }
+    Entry *home(uint64_t key) const { return entries_ + home_of(key, slots_); }
+    uint64_t home_index(const Entry &e) const { return home_of(mix(e.black(), rehash_(owner_, e.b, e.w)), slots_); }
+    Entry *free_slot(uint64_t key) const {
+        Entry *e = home(key), *end = entries_ + slots_ + TAIL;
+        for (; e < end; e++)
+            if (!e->kind()) return e;
+        return nullptr;
+    }
+    // The growth steps of the .pg table (pgcore.cpp): double while small against the bound, then
+    // one last step to what the bound leaves beside the old array (both live while entries move)
+    uint64_t next_slots(uint64_t s) const { return 16 * s <= cap_ ? 2 * s : cap_ - s; }
+    bool growable(uint64_t s) const { return cap_ > 2 * s; }
+    void grow() {
+        uint64_t more = next_slots(slots_);
+        Memory bigger((more + TAIL) * sizeof(Entry));
+        if (!bigger.get()) {
+            cap_ = slots_;  // memory refused: the table stays and collects from now on
+            return;
+        }
+        Memory kept = std::move(memory_);
+        Entry *old = entries_;
+        uint64_t old_end = slots_ + TAIL;
+        memory_ = std::move(bigger);
+        entries_ = static_cast<Entry *>(memory_.get());
+        slots_ = more;
+        for (uint64_t i = 0; i < old_end; i++) {
+            if (!old[i].kind()) continue;
+            Entry *e = free_slot(mix(old[i].black(), rehash_(owner_, old[i].b, old[i].w)));
+            if (e) *e = old[i];  // (a tail this long never overflows at this load; were it to, the entry is lost)
+            else used_--;
+        }
+    }
+
+    uint64_t (*rehash_)(const void *, const B &, const B &);
+    const void *owner_;
+    uint64_t cap_, slots_, bound_bytes_;
+    uint64_t used_ = 0;
+    Memory memory_;
+    Entry *entries_ = nullptr;
+};
+
+// The mover's legal (action, position) pairs (BddlGame::legal_count: df-pn's mobility numbers),
+// counted by shifts where it can: on a board of one word, an action whose ground moves all ask
+// the same values of the same cells relative to their position (Breakthrough's, and most
+// games') is legal at the positions of one AND of shifted value masks, as bddl.game's compiled
+// conditions compute it; every fresh child's numbers ask for it, and the move-by-move count was
+// a third of the search's time on Breakthrough 4x5.  Elsewhere it asks the game.
+template <int W>
+class Mobility {
+  public:
+    using B = Bits<W>;
+    Mobility(const BddlSpec &spec, const BddlGame<W> &game) : game_(game) {
+        full_ = spec.cells >= 64 ? ~uint64_t(0) : (uint64_t(1) << spec.cells) - 1;
+        shifts_ = W == 1 && build(spec.black, sides_[1]) && build(spec.white, sides_[0]);
+    }
+    int count(bool black, const B &b, const B &w) const {
+        if (!shifts_) return game_.legal_count(black, b, w);
+        uint64_t value[8];
+        uint64_t bb = b.w[0], ww = w.w[0], open = full_ & ~(bb | ww);
+        for (int a = 0; a < 8; a++) value[a] = (a & 1 ? open : 0) | (a & 2 ? bb : 0) | (a & 4 ? ww : 0);
+        int n = 0;
+        for (const Action &act : sides_[black]) {
+            uint64_t legal = act.positions;
+            for (int k = act.begin; k < act.end && legal; k++) {
+                const Atom &at = atoms_[k];
+                legal &= at.shift >= 0 ? value[at.allowed] >> at.shift : value[at.allowed] << -at.shift;
+            }
+            n += popcount(legal);
+        }
+        return n;
+    }
+
+  private:
+    struct Atom {
+        int shift;    // the cell asked of, relative to the position
+        int allowed;  // ALLOW_* bits
+    };
+    struct Action {
+        uint64_t positions;  // where the action's ground moves are
+        int begin, end;      // its atoms
+    };
+    // False where some action's ground moves are not one shape (the game's count serves then)
+    bool build(const BddlSideSpec &s, std::vector<Action> &actions) {
+        size_t moves = s.move_action.size();
+        for (size_t m = 0; m < moves;) {
+            size_t next = m;
+            while (next < moves && s.move_action[next] == s.move_action[m]) next++;
+            Action act{0, int(atoms_.size()), 0};
+            int width = s.pre_offsets[m + 1] - s.pre_offsets[m];
+            for (int k = 0; k < width; k++)
+                atoms_.push_back(Atom{s.pre_cells[s.pre_offsets[m] + k] - s.move_position[m], s.pre_allowed[s.pre_offsets[m] + k] & 7});
+            act.end = int(atoms_.size());
+            for (size_t i = m; i < next; i++) {
+                int p = s.move_position[i];
+                if (p < 0 || p >= 64 || s.pre_offsets[i + 1] - s.pre_offsets[i] != width) return false;
+                for (int k = 0; k < width; k++) {
+                    const Atom &at = atoms_[size_t(act.begin + k)];
+                    int c = s.pre_cells[s.pre_offsets[i] + k];
+                    if (c - p != at.shift || (s.pre_allowed[s.pre_offsets[i] + k] & 7) != at.allowed || c < 0 || c >= 64) return false;
+                }
+                act.positions |= uint64_t(1) << p;
+            }
+            for (int k = act.begin; k < act.end; k++)
+                if (atoms_[size_t(k)].shift <= -64 || atoms_[size_t(k)].shift >= 64) return false;
+            actions.push_back(act);
+            m = next;
+        }
+        return true;
+    }
+
+    const BddlGame<W> &game_;
+    uint64_t full_ = 0;
+    bool shifts_ = false;
+    std::vector<Atom> atoms_;
+    std::vector<Action> sides_[2];  // [0]: White's actions, [1]: Black's
+};
+
+struct Budget {};       // the positions ran out (SearchBudgetExceeded)
+struct Interrupted {};  // the stop check said stop
+
+template <int W>
+class Pns {
+  public:
+    using B = Bits<W>;
+    using Board = std::pair<B, B>;
+    using Table = PnsTable<W>;
+    using Entry = typename Table::Entry;
+    struct Numbers {
+        int64_t phi, delta;
+    };
+
+    Pns(const BddlSpec &spec, const RaceSpec &race, const PnsOptions &options, uint64_t max_positions, uint64_t table_bytes,
+        StopCheck check, void *context, uint64_t check_every)
+        : game_(spec), mobility_(spec, game_), race_(race), table_(bound(table_bytes, options.capacity), &Pns::rehash, this), options_(options), max_positions_(max_positions),
+          check_(check), context_(context), check_every_(check_every ? check_every : 1) {
+        next_check_ = check_every_;
+        // the capacity within what the bound holds, with room for the leaf searches' entries
+        // (stored without a collection, as the Python leaf search stores them)
+        uint64_t room = uint64_t(double(table_.final_slots()) * 0.8);
+        capacity_ = std::max<uint64_t>(16, std::min(options.capacity, room));
+    }
+    bool ok() const { return table_.ok(); }
+
+    // ProofNumberSearch.black_wins: df-pn from the root to a proof or a disproof
+    bool black_wins(bool black_to_move, const B &b, const B &w, int r) {
+        if (r < 1) return false;
+        Numbers n = mid(black_to_move, b, w, game_.hash(b, w), r, INF, INF);
+        bool mover_wins = n.phi == 0;
+        return mover_wins == black_to_move;
+    }
+    // Minimax.known: the solved table's verdict (-1: it does not decide r)
+    int known(bool black_to_move, const B &b, const B &w, int r) const {
+        const Entry *e = table_.find(Table::SOLVED, black_to_move, b, w, 0, game_.hash(b, w));
+        if (e) {
+            if (r >= e->x()) return 1;
+            if (r <= e->y()) return 0;
+        }
+        return -1;
+    }
+    // search_pns's _first_winning_move: the index in Game.moves' list (all_successors)
+    int first_winning_move(int depth) {
+        std::vector<Board> moves;
+        game_.all_successors(true, game_.initial_black(), game_.initial_white(), moves);
+        for (size_t i = 0; i < moves.size(); i++)
+            if (game_.won(true, moves[i].first, moves[i].second)) return int(i);
+        for (size_t i = 0; i < moves.size(); i++)
+            if (known(false, moves[i].first, moves[i].second, depth - 1) == 1) return int(i);
+        for (size_t i = 0; i < moves.size(); i++)
+            if (depth > 1 && black_wins(false, moves[i].first, moves[i].second, depth - 1)) return int(i);
+        return -2;  // "df-pn proved a win but no first move wins": the caller reports it
+    }
+
+    const BddlGame<W> &game() const { return game_; }
+    void report(PnsReport &r) const {
+        r.positions = positions_;
+        r.knowledge_hits = knowledge_hits_;
+        r.collections = collections_;
+        r.forced_collections = forced_;
+        r.capacity = capacity_;
+        r.table_entries = table_.size();
+        r.table_bytes = table_.bytes();
+        r.table_bound_bytes = table_.bound_bytes();
+        r.entry_bytes = int(sizeof(Entry));
+        r.words = W;
+    }
+
+  private:
+    // The table's bound: the one given, or less where the capacity needs less (a table larger
+    // than the capacity's entries at 80% load would only spread them over more pages)
+    static uint64_t bound(uint64_t table_bytes, uint64_t capacity) {
+        return std::min(table_bytes, Table::bytes_for(uint64_t(double(std::max<uint64_t>(capacity, 16)) / 0.8) + 1));
+    }
+    static uint64_t rehash(const void *owner, const B &b, const B &w) {
+        return static_cast<const Pns *>(owner)->game_.hash(b, w);
+    }
+
+    // ProofNumberSearch._lookup: solved, remembered, or fresh (mobility numbers)
+    Numbers lookup(bool black_to_move, const B &b, const B &w, uint64_t h, int r) const {
+        const Entry *e, *u;
+        table_.find_both(black_to_move, b, w, r, h, e, u);
+        if (e) {
+            if (r >= e->x()) return black_to_move ? Numbers{0, INF} : Numbers{INF, 0};  // Black wins
+            if (r <= e->y()) return black_to_move ? Numbers{INF, 0} : Numbers{0, INF};  // Black loses
+        }
+        if (u) return Numbers{u->x(), u->y()};
+        if (options_.mobility) return Numbers{1, std::max<int64_t>(1, mobility_.count(black_to_move, b, w))};
+        return Numbers{1, 1};
+    }
+
+    // The children's home slots read before their lookups (PnsTable::warm says why)
+    void warm(bool child, size_t base, size_t n) {
+        uint64_t sum = 0;
+        for (size_t i = base; i < base + n; i++) sum += table_.warm(child, keys_[i]);
+        warmed_ += sum;  // kept, so that the loads are not optimised away
+    }
+
+    // The knowledge (ProofNumberSearch._static): 1 Black wins, 0 Black loses, -1 unknown
+    int statically(bool black_to_move, const B &b, const B &w, int r) {
+        int v = race_.verdict(black_to_move, b, w, r);
+        if (v >= 0) knowledge_hits_++;
+        return v;
+    }
+
+    void count() {
+        positions_++;
+        if (positions_ > max_positions_) throw Budget();
+        if (positions_ >= next_check_) {
+            next_check_ += check_every_;
+            if (check_ && check_(context_)) throw Interrupted();
+        }
+    }
+
+    // A new entry, collecting first where the table has no room left (the bound forced it)
+    Entry *insert(int kind, bool black_to_move, const B &b, const B &w, int r, uint64_t h) {
+        Entry *e = table_.insert(kind, black_to_move, b, w, r, h);
+        while (!e) {
+            forced_++;
+            table_.collect();
+            e = table_.insert(kind, black_to_move, b, w, r, h);
+        }
+        return e;
+    }
+
+    // ProofNumberSearch._bound_memory
+    void bound_memory() {
+        if (table_.size() <= capacity_) return;
+        collections_++;
+        table_.collect();
+    }
+
+    // ProofNumberSearch._store_solved
+    Numbers store_solved(bool black_to_move, const B &b, const B &w, uint64_t h, int r, bool black_wins_, uint64_t work) {
+        Entry *e = table_.find(Table::SOLVED, black_to_move, b, w, 0, h);
+        if (!e) {
+            e = insert(Table::SOLVED, black_to_move, b, w, 0, h);
+            e->set_x(NO_WIN);
+        }
+        if (black_wins_)
+            e->set_x(std::min<int64_t>(e->x(), r));
+        else
+            e->set_y(std::max<int64_t>(e->y(), r));
+        e->set_work(e->work() + work);
+        Entry *u = table_.find(Table::UNSOLVED, black_to_move, b, w, r, h);
+        if (u) table_.erase(u);
+        bound_memory();
+        bool mover_wins = black_wins_ == black_to_move;
+        return mover_wins ? Numbers{0, INF} : Numbers{INF, 0};
+    }
+
+    // ProofNumberSearch._remember: a value the leaf search found (one expansion of work; no collection)
+    void remember(bool black_to_move, const B &b, const B &w, uint64_t h, int r, bool black_wins_) {
+        Entry *e = table_.find(Table::SOLVED, black_to_move, b, w, 0, h);
+        if (!e) {
+            e = insert(Table::SOLVED, black_to_move, b, w, 0, h);
+            e->set_x(NO_WIN);
+            e->set_work(1);
+        }
+        if (black_wins_)
+            e->set_x(std::min<int64_t>(e->x(), r));
+        else
+            e->set_y(std::max<int64_t>(e->y(), r));
+    }
+
+    // Minimax.value (no judge, key, carriers or turn pattern: a BDDL game), the leaf search.
+    // `asked`: the knowledge was asked of this position already (df-pn asks before the leaf search)
+    bool value(bool black_to_move, const B &b, const B &w, uint64_t h, int r, bool asked) {
+        const Entry *e = table_.find(Table::SOLVED, black_to_move, b, w, 0, h);
+        if (e) {
+            if (r >= e->x()) return true;
+            if (r <= e->y()) return false;
+        }
+        if (!asked) {
+            int v = statically(black_to_move, b, w, r);
+            if (v >= 0) {
+                store_solved(black_to_move, b, w, h, r, v == 1, 0);  // _remember_verdict
+                return v == 1;
+            }
+        }
+        count();
+        size_t base = kids_.size();
+        game_.successors_hashed(black_to_move, b, w, h, kids_, keys_);
+        size_t n = kids_.size() - base;
+        warm(!black_to_move, base, n);
+        int result = -1;
+        if (!n) {
+            result = !black_to_move;  // the mover is stuck: it loses
+        } else if (r == 1 && !black_to_move) {
+            result = 0;  // White wins or not, Black has not won
+        } else {
+            for (size_t i = base; i < base + n; i++)
+                if (game_.won(black_to_move, kids_[i].first, kids_[i].second)) {
+                    result = black_to_move;
+                    break;
+                }
+            if (result < 0 && r == 1) result = 0;
+        }
+        if (result < 0) {
+            bool child = !black_to_move;
+            result = black_to_move ? 0 : 1;
+            for (size_t i = base; i < base + n; i++) {
+                Board kid = kids_[i];  // copied: the recursion appends to kids_
+                uint64_t key = keys_[i];
+                bool v = value(child, kid.first, kid.second, key, r - 1, false);
+                if (black_to_move ? v : !v) {
+                    result = v;
+                    break;
+                }
+            }
+        }
+        kids_.resize(base);
+        keys_.resize(base);
+        remember(black_to_move, b, w, h, r, result == 1);
+        return result == 1;
+    }
+
+    // ProofNumberSearch._mid (weak numbers, epsilon 1, no pause)
+    Numbers mid(bool black_to_move, const B &b, const B &w, uint64_t h, int r, int64_t th_phi, int64_t th_delta) {
+        Numbers n = lookup(black_to_move, b, w, h, r);
+        if (n.phi >= th_phi || n.delta >= th_delta) return n;
+        int v = statically(black_to_move, b, w, r);
+        if (v >= 0) return store_solved(black_to_move, b, w, h, r, v == 1, 0);
+        if (r <= options_.leaf_plies) {
+            uint64_t start = positions_;
+            bool wins = value(black_to_move, b, w, h, r, true);
+            return store_solved(black_to_move, b, w, h, r, wins, positions_ - start);
+        }
+        count();
+        uint64_t start = positions_;
+        size_t base = kids_.size();
+        game_.successors_hashed(black_to_move, b, w, h, kids_, keys_);
+        size_t n_kids = kids_.size() - base;
+        warm(!black_to_move, base, n_kids);
+        auto done = [&](bool black_wins_, uint64_t work) {
+            kids_.resize(base);
+            keys_.resize(base);
+            return store_solved(black_to_move, b, w, h, r, black_wins_, work);
+        };
+        if (!n_kids) return done(!black_to_move, 1);  // the mover is stuck: it loses
+        for (size_t i = base; i < base + n_kids; i++)
+            if (game_.won(black_to_move, kids_[i].first, kids_[i].second)) return done(black_to_move, 1);
+        if (r == 1) return done(false, 1);  // the plies run out: Black has not won
+
+        bool child = !black_to_move;
+        int r2 = r - 1;
+        // the children's numbers as the opponent of this node's mover sees them (its own: the
+        // sides alternate)
+        size_t nb = numbers_.size();
+        for (size_t i = base; i < base + n_kids; i++) numbers_.push_back(lookup(child, kids_[i].first, kids_[i].second, keys_[i], r2));
+        Numbers here;
+        while (true) {
+            size_t best = 0;
+            int64_t first = INF, second = INF, largest = 0, open = 0;
+            for (size_t i = 0; i < n_kids; i++) {
+                int64_t d = numbers_[nb + i].delta;
+                if (d < first) {
+                    second = first;
+                    first = d;
+                    best = i;
+                } else if (d < second) {
+                    second = d;
+                }
+                int64_t p = numbers_[nb + i].phi;
+                if (p) {
+                    open++;
+                    if (p > largest) largest = p;
+                }
+            }
+            if (first == 0)
+                here = Numbers{0, INF};  // a child the opponent loses: the mover wins
+            else
+                here = Numbers{first, open ? std::min(largest + open - 1, INF - 1) : 0};  // weak numbers
+            if (here.phi >= th_phi || here.delta >= th_delta) break;
+            int64_t child_th_phi = th_delta - (open - 1);
+            // epsilon 1: max(second + 1, int(second * 2) + 1) is 2 * second + 1
+            int64_t child_th_delta = second >= INF ? th_phi : std::min(th_phi, 2 * second + 1);
+            Board kid = kids_[base + best];
+            uint64_t key = keys_[base + best];
+            Numbers found = mid(child, kid.first, kid.second, key, r2, child_th_phi, child_th_delta);
+            numbers_[nb + best] = found;  // (after the call: the recursion may move numbers_)
+        }
+        numbers_.resize(nb);
+        uint64_t work = positions_ - start + 1;
+        if (here.phi == 0) return done(black_to_move, work);
+        if (here.delta == 0) return done(!black_to_move, work);
+        kids_.resize(base);
+        keys_.resize(base);
+        Entry *u = table_.find(Table::UNSOLVED, black_to_move, b, w, r, h);
+        if (!u) u = insert(Table::UNSOLVED, black_to_move, b, w, r, h);
+        u->set_x(here.phi);
+        u->set_y(here.delta);
+        u->set_work(work);
+        bound_memory();
+        return here;
+    }
+
+    BddlGame<W> game_;
+    Mobility<W> mobility_;
+    RaceKnowledge<W> race_;
+    Table table_;
+    PnsOptions options_;
+    uint64_t capacity_ = 0;
+    uint64_t max_positions_;
+    StopCheck check_;
+    void *context_;
+    uint64_t check_every_, next_check_;
+    uint64_t positions_ = 0, knowledge_hits_ = 0, collections_ = 0, forced_ = 0;
+    // the frames' children, their keys and numbers: stacks the recursion pushes and pops
+    std::vector<Board> kids_;
+    std::vector<uint64_t> keys_;
+    std::vector<Numbers> numbers_;
+    uint64_t warmed_ = 0;
+};
+
+template <int W>
+PnsReport solve_on(const BddlSpec &spec, const RaceSpec &race, int depth, const PnsOptions &options, uint64_t max_positions,
+                   uint64_t table_bytes, StopCheck check, void *context, uint64_t check_every) {
+    PnsReport report;
+    Pns<W> search(spec, race, options, max_positions, table_bytes, check, context, check_every);
+    if (!search.ok()) {
+        report.status = 3;
+        search.report(report);
+        return report;
+    }
+    try {
+        const auto &game = search.game();
+        bool wins = search.black_wins(spec.black_first, game.initial_black(), game.initial_white(), depth);
+        report.black_wins = wins;
+        if (wins && spec.black_first) report.first_move = search.first_winning_move(depth);
+    } catch (const Budget &) {
+        report.status = 1;
+    } catch (const Interrupted &) {
+        report.status = 2;
+    }
+    search.report(report);
+    return report;
+}
+
+template <int W>
+void verdicts_on(const RaceSpec &race, const std::vector<uint8_t> &black_to_move, const std::vector<uint64_t> &words,
+                 const std::vector<int> &plies, std::vector<int> &out) {
+    RaceKnowledge<W> knowledge(race);
+    for (size_t k = 0; k < plies.size(); k++) {
+        Bits<W> b, w;
+        for (int i = 0; i < W; i++) {
+            b.w[i] = words[k * 2 * RACE_MAX_WORDS + i];
+            w.w[i] = words[k * 2 * RACE_MAX_WORDS + RACE_MAX_WORDS + i];
+        }
+        out.push_back(knowledge.verdict(black_to_move[k] != 0, b, w, plies[k]));
+    }
+}
+
+}  // namespace
+
+PnsReport solve_bddl_pns(const BddlSpec &spec, const RaceSpec &race, int depth, const PnsOptions &options,
+                         uint64_t max_positions, uint64_t table_bytes, StopCheck check, void *context,
+                         uint64_t check_every) {
+    switch (words_for(spec.cells)) {
+        case 1: return solve_on<1>(spec, race, depth, options, max_positions, table_bytes, check, context, check_every);
+        case 2: return solve_on<2>(spec, race, depth, options, max_positions, table_bytes, check, context, check_every);
+        case 3: return solve_on<3>(spec, race, depth, options, max_positions, table_bytes, check, context, check_every);
+        default: return solve_on<6>(spec, race, depth, options, max_positions, table_bytes, check, context, check_every);
+    }
+}
+
+void race_verdicts(const RaceSpec &race, int cells, const std::vector<uint8_t> &black_to_move,
+                   const std::vector<uint64_t> &words, const std::vector<int> &plies, std::vector<int> &out) {
+    switch (words_for(cells)) {
+        case 1: return verdicts_on<1>(race, black_to_move, words, plies, out);
+        case 2: return verdicts_on<2>(race, black_to_move, words, plies, out);
+        case 3: return verdicts_on<3>(race, black_to_move, words, plies, out);
+        default: return verdicts_on<6>(race, black_to_move, words, plies, out);
+    }
+}
+
+int pns_entry_bytes(int cells) {
+    switch (words_for(cells)) {
+        case 1: return int(sizeof(PnsTable<1>::Entry));
+        case 2: return int(sizeof(PnsTable<2>::Entry));
+        case 3: return int(sizeof(PnsTable<3>::Entry));
+        default: return int(sizeof(PnsTable<6>::Entry));
+    }
+}
+
+}  // namespace bddlc
