@@ -69,6 +69,14 @@ class CertificateHelp:
     carriers: bool = False  # swap edges (format version 2)
 
 
+# The compiled core's head start before solve's race (`GameModel.head_start_positions`): the core
+# expands 1.3-2.5 million positions a second (docs/benchmarks.md), so a search that gives way has cost
+# about 0.1-0.2 s.  Every GTTT game of the corpus is decided within it (the largest takes 60,731
+# positions), and so is every entry of problems/expected.toml but the slow ones (the largest,
+# knightthrough second_3x6_d16: 230,935).
+HEAD_START_POSITIONS = 250_000
+
+
 @dataclass(frozen=True)
 class GameModel(ABC):
     """A game opened from the command line's paths (see the module docstring).

@@ -11,13 +11,14 @@ positional game), the certificate's engine, and PPN²'s recipe.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from bddl.rules import BLACK, WHITE, Play, Position, bddl_rules
 
-from ..game_model import CertificateHelp, Exported, Formula, GameModel, LanguageWords, plies, version
+from ..game_model import HEAD_START_POSITIONS, CertificateHelp, Exported, Formula, GameModel, LanguageWords, plies, version
 
 if TYPE_CHECKING:
     from bddl.loader import Model
@@ -198,6 +199,12 @@ class BddlModel(GameModel):
     # -- the explicit engines ------------------------------------------------------------------------
 
     def search_plan(self) -> tuple[str, dict]:
+        return self._plan
+
+    @functools.cached_property
+    def _plan(self) -> tuple[str, dict]:
+        """The plan, worked out once per model: a positional model is read as a `.pg` game to know
+        whether the rules fit (milliseconds), and `solve` asks for the plan twice (the head start, the race)."""
         from bddl.engines.race import race_knowledge
 
         from ..solving.search.positional_rules import not_searchable
@@ -207,6 +214,16 @@ class BddlModel(GameModel):
         if not_searchable(self.bddl.domain, self.bddl.problem, self.depth) is None:
             return "search: minimax with the positional rules", {"algorithm": "minimax", "positional_rules": True}
         return "search: minimax", {"algorithm": "minimax"}
+
+    def head_start_positions(self) -> int:
+        """The compiled core's head start (`HEAD_START_POSITIONS`) where the plan's engine runs in
+        the core: the minimax, the positional rules' minimax, and df-pn with the race patterns."""
+        from bddl.engines import compiled
+
+        if not compiled.available() or self.core_refusal() is not None:
+            return 0
+        options = self.search_plan()[1]
+        return HEAD_START_POSITIONS if options["algorithm"] in self.core_algorithms else 0
 
     def search_refusal(self, *, algorithm: str, race_patterns: bool, positional_rules: bool) -> str | None:
         if race_patterns and algorithm not in ("pns", "ppn2"):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from bddl.rules import BLACK, WHITE, Play, Position, pg_rules
 
-from ..game_model import CertificateHelp, Formula, GameModel, LanguageWords, plies, version
+from ..game_model import HEAD_START_POSITIONS, CertificateHelp, Formula, GameModel, LanguageWords, plies, version
 
 if TYPE_CHECKING:
     from bddl.pg.game import PositionalGame
@@ -37,10 +37,6 @@ PG_SOLVER_OPTIONS: dict[str, tuple[str, ...]] = {}
 # Positions the explicit solver may expand to confirm a first move (a few
 # seconds; the 4x4 GTTT games need far fewer).
 CHECK_POSITIONS = 300_000
-# The compiled positional solver's head start before solve's race (`GameModel.head_start_positions`):
-# 1.3-2 million positions a second (docs/benchmarks.md), so at most about 0.1 s; every GTTT game of the
-# corpus is decided within it (the largest takes 60,731).
-HEAD_START_POSITIONS = 100_000
 # Deepening goes on to the next shallow depth only while each took less than this (seconds).
 DEEPENING_STOP = 1.0
 # The explicit solver expands about 2,500 positions a second on a 2-core
