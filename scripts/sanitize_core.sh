@@ -2,7 +2,8 @@
 # The compiled core under AddressSanitizer and UndefinedBehaviorSanitizer (docs/engines-core.md):
 # build it with -fsanitize=address,undefined -g -O1 into a scratch copy of the working tree (the
 # installed core is left alone) and run the differential tests, tests/pg/test_compiled_core.py and
-# test_compiled_knowledge.py, and tests/bddl/test_compiled_bddl.py (the BDDL minimax), against it.
+# test_compiled_knowledge.py, tests/bddl/test_compiled_bddl.py (the BDDL minimax) and
+# test_compiled_pns.py (the BDDL df-pn and the race patterns), against it.
 # Extra arguments go to pytest.  CI runs it once (BDDLC_SANITIZE=1 runs it from
 # tests/pg/test_sanitized_core.py).
 #
@@ -32,4 +33,4 @@ assert compiled.__file__.startswith(sys.argv[1]), f"the tests would import {comp
 PY
 echo "sanitize_core: the core built with $flags; running the differential tests with LD_PRELOAD=$asan"
 BDDLC_REQUIRE_CORE=1 BDDLC_SANITIZE=0 python -m pytest -q -p no:cacheprovider tests/pg/test_compiled_core.py tests/pg/test_compiled_knowledge.py \
-    tests/bddl/test_compiled_bddl.py "$@"
+    tests/bddl/test_compiled_bddl.py tests/bddl/test_compiled_pns.py "$@"

@@ -270,8 +270,6 @@ class Mobility {
     std::vector<Action> sides_[2];  // [0]: White's actions, [1]: Black's
 };
 
-struct Budget {};       // the positions ran out (SearchBudgetExceeded)
-struct Interrupted {};  // the stop check said stop
 
 template <int W>
 class Pns {
@@ -321,11 +319,13 @@ class Pns {
         for (size_t i = 0; i < moves.size(); i++)
             if (known(false, moves[i].first, moves[i].second, depth - 1) == 1) return int(i);
         for (size_t i = 0; i < moves.size(); i++)
-            if (depth > 1 && black_wins(false, moves[i].first, moves[i].second, depth - 1)) return int(i);
+            if (depth > 1 && black_wins(false, moves[i].first, moves[i].second, depth - 1) && !stopped_) return int(i);
+            else if (stopped_) return -1;
         return -2;  // "df-pn proved a win but no first move wins": the caller reports it
     }
 
     const BddlGame<W> &game() const { return game_; }
+    int stopped() const { return stopped_; }
     void report(PnsReport &r) const {
         r.positions = positions_;
         r.knowledge_hits = knowledge_hits_;
@@ -376,13 +376,18 @@ class Pns {
         return v;
     }
 
-    void count() {
+    // Count a position; true where the search must stop (`stopped_`: 1 the budget, 2 the stop
+    // check).  Every frame then unwinds at once, storing nothing (no C++ exception: the
+    // sanitizer build's runtime cannot intercept a throw inside an extension the interpreter
+    // loaded, and a return per frame costs nothing measurable).
+    bool count() {
         positions_++;
-        if (positions_ > max_positions_) throw Budget();
-        if (positions_ >= next_check_) {
+        if (positions_ > max_positions_) stopped_ = 1;
+        if (!stopped_ && positions_ >= next_check_) {
             next_check_ += check_every_;
-            if (check_ && check_(context_)) throw Interrupted();
+            if (check_ && check_(context_)) stopped_ = 2;
         }
+        return stopped_ != 0;
     }
 
     // A new entry, collecting first where the table has no room left (the bound forced it)
@@ -451,7 +456,7 @@ class Pns {
                 return v == 1;
             }
         }
-        count();
+        if (count()) return false;
         size_t base = kids_.size();
         game_.successors_hashed(black_to_move, b, w, h, kids_, keys_);
         size_t n = kids_.size() - base;
@@ -476,6 +481,7 @@ class Pns {
                 Board kid = kids_[i];  // copied: the recursion appends to kids_
                 uint64_t key = keys_[i];
                 bool v = value(child, kid.first, kid.second, key, r - 1, false);
+                if (stopped_) break;
                 if (black_to_move ? v : !v) {
                     result = v;
                     break;
@@ -484,6 +490,7 @@ class Pns {
         }
         kids_.resize(base);
         keys_.resize(base);
+        if (stopped_) return false;
         remember(black_to_move, b, w, h, r, result == 1);
         return result == 1;
     }
@@ -497,9 +504,10 @@ class Pns {
         if (r <= options_.leaf_plies) {
             uint64_t start = positions_;
             bool wins = value(black_to_move, b, w, h, r, true);
+            if (stopped_) return n;
             return store_solved(black_to_move, b, w, h, r, wins, positions_ - start);
         }
-        count();
+        if (count()) return n;
         uint64_t start = positions_;
         size_t base = kids_.size();
         game_.successors_hashed(black_to_move, b, w, h, kids_, keys_);
@@ -552,8 +560,14 @@ class Pns {
             uint64_t key = keys_[base + best];
             Numbers found = mid(child, kid.first, kid.second, key, r2, child_th_phi, child_th_delta);
             numbers_[nb + best] = found;  // (after the call: the recursion may move numbers_)
+            if (stopped_) break;
         }
         numbers_.resize(nb);
+        if (stopped_) {
+            kids_.resize(base);
+            keys_.resize(base);
+            return here;
+        }
         uint64_t work = positions_ - start + 1;
         if (here.phi == 0) return done(black_to_move, work);
         if (here.delta == 0) return done(!black_to_move, work);
@@ -579,6 +593,7 @@ class Pns {
     void *context_;
     uint64_t check_every_, next_check_;
     uint64_t positions_ = 0, knowledge_hits_ = 0, collections_ = 0, forced_ = 0;
+    int stopped_ = 0;  // 1: the budget ran out, 2: the stop check said stop
     // the frames' children, their keys and numbers: stacks the recursion pushes and pops
     std::vector<Board> kids_;
     std::vector<uint64_t> keys_;
@@ -596,16 +611,13 @@ PnsReport solve_on(const BddlSpec &spec, const RaceSpec &race, int depth, const 
         search.report(report);
         return report;
     }
-    try {
-        const auto &game = search.game();
-        bool wins = search.black_wins(spec.black_first, game.initial_black(), game.initial_white(), depth);
+    const auto &game = search.game();
+    bool wins = search.black_wins(spec.black_first, game.initial_black(), game.initial_white(), depth);
+    if (!search.stopped()) {
         report.black_wins = wins;
         if (wins && spec.black_first) report.first_move = search.first_winning_move(depth);
-    } catch (const Budget &) {
-        report.status = 1;
-    } catch (const Interrupted &) {
-        report.status = 2;
     }
+    report.status = search.stopped();
     search.report(report);
     return report;
 }
