@@ -335,8 +335,8 @@ def test_cli_runs_df_pn_in_the_core_by_default(capsys, monkeypatch):
 
 
 def test_cli_refuses_what_the_core_cannot_do(capsys):
-    code, _, err = _cli(capsys, "search", "--core", "compiled", "--algorithm", "ppn2")
-    assert code == 2 and "the minimax and df-pn so far, not --algorithm ppn2" in err
+    code, _, err = _cli(capsys, "search", "--core", "compiled", "--algorithm", "ppn2", "--leaf-jobs", "qbf")
+    assert code == 2 and "--leaf-jobs search" in err
     code, out, _ = _cli(capsys, "search", "--core", "compiled", "--algorithm", "pns", "--max-positions", "100", "--json")
     python = _cli(capsys, "search", "--core", "python", "--algorithm", "pns", "--max-positions", "100", "--json")[1]
     assert code == 3 and json.loads(out)["positions"] == json.loads(python)["positions"] == 101
