@@ -279,6 +279,7 @@ class Pns {
   public:
     using B = Bits<W>;
     using Board = std::pair<B, B>;
+    using Child = typename BddlGame<W>::Child;  // a successor, its key, and the outcome that made it
     using Table = PnsTable<W>;
     using Entry = typename Table::Entry;
     struct Numbers {
@@ -368,7 +369,7 @@ class Pns {
     // The children's home slots read before their lookups (PnsTable::warm says why)
     void warm(bool child, size_t base, size_t n) {
         uint64_t sum = 0;
-        for (size_t i = base; i < base + n; i++) sum += table_.warm(child, keys_[i]);
+        for (size_t i = base; i < base + n; i++) sum += table_.warm(child, kids_[i].key);
         warmed_ += sum;  // kept, so that the loads are not optimised away
     }
 
@@ -461,7 +462,7 @@ class Pns {
         }
         if (count()) return false;
         size_t base = kids_.size();
-        game_.successors_hashed(black_to_move, b, w, h, kids_, keys_);
+        game_.expand(black_to_move, b, w, h, kids_);
         size_t n = kids_.size() - base;
         warm(!black_to_move, base, n);
         int result = -1;
@@ -470,8 +471,9 @@ class Pns {
         } else if (r == 1 && !black_to_move) {
             result = 0;  // White wins or not, Black has not won
         } else {
+            bool parent_won = game_.won(black_to_move, b, w);
             for (size_t i = base; i < base + n; i++)
-                if (game_.won(black_to_move, kids_[i].first, kids_[i].second)) {
+                if (game_.won_after(black_to_move, parent_won, kids_[i].outcome, kids_[i].b, kids_[i].w)) {
                     result = black_to_move;
                     break;
                 }
@@ -481,9 +483,8 @@ class Pns {
             bool child = !black_to_move;
             result = black_to_move ? 0 : 1;
             for (size_t i = base; i < base + n; i++) {
-                Board kid = kids_[i];  // copied: the recursion appends to kids_
-                uint64_t key = keys_[i];
-                bool v = value(child, kid.first, kid.second, key, r - 1, false);
+                Child kid = kids_[i];  // copied: the recursion appends to kids_
+                bool v = value(child, kid.b, kid.w, kid.key, r - 1, false);
                 if (stopped_) break;
                 if (black_to_move ? v : !v) {
                     result = v;
@@ -492,7 +493,6 @@ class Pns {
             }
         }
         kids_.resize(base);
-        keys_.resize(base);
         if (stopped_) return false;
         remember(black_to_move, b, w, h, r, result == 1);
         return result == 1;
@@ -513,17 +513,17 @@ class Pns {
         if (count()) return n;
         uint64_t start = positions_;
         size_t base = kids_.size();
-        game_.successors_hashed(black_to_move, b, w, h, kids_, keys_);
+        game_.expand(black_to_move, b, w, h, kids_);
         size_t n_kids = kids_.size() - base;
         warm(!black_to_move, base, n_kids);
         auto done = [&](bool black_wins_, uint64_t work) {
             kids_.resize(base);
-            keys_.resize(base);
             return store_solved(black_to_move, b, w, h, r, black_wins_, work);
         };
         if (!n_kids) return done(!black_to_move, 1);  // the mover is stuck: it loses
+        bool parent_won = game_.won(black_to_move, b, w);
         for (size_t i = base; i < base + n_kids; i++)
-            if (game_.won(black_to_move, kids_[i].first, kids_[i].second)) return done(black_to_move, 1);
+            if (game_.won_after(black_to_move, parent_won, kids_[i].outcome, kids_[i].b, kids_[i].w)) return done(black_to_move, 1);
         if (r == 1) return done(false, 1);  // the plies run out: Black has not won
 
         bool child = !black_to_move;
@@ -531,7 +531,7 @@ class Pns {
         // the children's numbers as the opponent of this node's mover sees them (its own: the
         // sides alternate)
         size_t nb = numbers_.size();
-        for (size_t i = base; i < base + n_kids; i++) numbers_.push_back(lookup(child, kids_[i].first, kids_[i].second, keys_[i], r2));
+        for (size_t i = base; i < base + n_kids; i++) numbers_.push_back(lookup(child, kids_[i].b, kids_[i].w, kids_[i].key, r2));
         Numbers here;
         while (true) {
             size_t best = 0;
@@ -559,23 +559,20 @@ class Pns {
             int64_t child_th_phi = th_delta - (open - 1);
             // epsilon 1: max(second + 1, int(second * 2) + 1) is 2 * second + 1
             int64_t child_th_delta = second >= INF ? th_phi : std::min(th_phi, 2 * second + 1);
-            Board kid = kids_[base + best];
-            uint64_t key = keys_[base + best];
-            Numbers found = mid(child, kid.first, kid.second, key, r2, child_th_phi, child_th_delta);
+            Child kid = kids_[base + best];
+            Numbers found = mid(child, kid.b, kid.w, kid.key, r2, child_th_phi, child_th_delta);
             numbers_[nb + best] = found;  // (after the call: the recursion may move numbers_)
             if (stopped_) break;
         }
         numbers_.resize(nb);
         if (stopped_) {
             kids_.resize(base);
-            keys_.resize(base);
             return here;
         }
         uint64_t work = positions_ - start + 1;
         if (here.phi == 0) return done(black_to_move, work);
         if (here.delta == 0) return done(!black_to_move, work);
         kids_.resize(base);
-        keys_.resize(base);
         Entry *u = table_.find(Table::UNSOLVED, black_to_move, b, w, r, h);
         if (!u) u = insert(Table::UNSOLVED, black_to_move, b, w, r, h);
         u->set_x(here.phi);
@@ -598,8 +595,7 @@ class Pns {
     uint64_t positions_ = 0, knowledge_hits_ = 0, collections_ = 0, forced_ = 0;
     int stopped_ = 0;  // 1: the budget ran out, 2: the stop check said stop
     // the frames' children, their keys and numbers: stacks the recursion pushes and pops
-    std::vector<Board> kids_;
-    std::vector<uint64_t> keys_;
+    std::vector<Child> kids_;
     std::vector<Numbers> numbers_;
     uint64_t warmed_ = 0;
 };
