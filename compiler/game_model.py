@@ -241,8 +241,10 @@ class GameModel(ABC):
         """The plain minimax (`--knowledge threats|none`) by `core`, as a `SearchOutcome`."""
 
     @abstractmethod
-    def ppn2_recipe(self, *, race_patterns: bool = False, positional_rules: bool = False):
-        """What PPN²'s workers rebuild the game from (`compiler.solving.search.ppn2`)."""
+    def ppn2_recipe(self, *, race_patterns: bool = False, positional_rules: bool = False, core: str | None = None):
+        """What PPN²'s workers rebuild the game from (`compiler.solving.search.ppn2`); `core`
+        "python" keeps the workers' search leaf jobs in the Python engines (else the compiled
+        core runs them where it is built and takes the game)."""
 
     # -- certificates ------------------------------------------------------------------------
 

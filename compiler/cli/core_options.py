@@ -13,7 +13,7 @@ def add_core_arguments(parser: argparse.ArgumentParser) -> None:
         "--core",
         choices=CORES,
         help="compiled: the compiled search core (C++; so far the minimax: on .pg games with any --knowledge, on BDDL games "
-        "without --positional-rules); "
+        "without --positional-rules; df-pn on BDDL games; PPN²'s search leaf jobs); "
         "python: the Python engines (default: compiled where it is built and can do what is asked, else python)",
     )
     parser.add_argument(
@@ -33,6 +33,9 @@ def core_of(args, model, parser: argparse.ArgumentParser) -> str:
     why = knowledge_refusal(model, knowledge=args.knowledge, algorithm=args.algorithm)
     if why is not None:
         parser.error(why)
+    if args.algorithm == "ppn2" and args.core == "compiled" and getattr(args, "leaf_jobs", None) not in (None, "search"):
+        # the core runs PPN²'s search leaf jobs only (its df-pn and QBF jobs are Python's)
+        parser.error("--core compiled with --algorithm ppn2 runs the search leaf jobs in the core: it needs --leaf-jobs search")
     choice = choose_core(model, asked=args.core, knowledge=args.knowledge, algorithm=args.algorithm,
                          certificate=getattr(args, "certificate", None) is not None,
                          positional_rules=getattr(args, "positional_rules", False))

@@ -261,7 +261,7 @@ class BddlModel(GameModel):
                 if algorithm == "ppn2":
                     from ..solving.search.ppn2 import search_ppn2
 
-                    recipe = self.ppn2_recipe(positional_rules=True)
+                    recipe = self.ppn2_recipe(positional_rules=True, core=core)
                     result = _bddl_result(game, search_ppn2(recipe, parallel, max_positions), depth)
                 else:
                     result = search_positional(game, depth, algorithm, max_positions, core=core, table_mb=table_mb)
@@ -275,7 +275,7 @@ class BddlModel(GameModel):
         if result is None and algorithm == "ppn2":
             from ..solving.search.ppn2 import search_ppn2
 
-            result = search_ppn2(self.ppn2_recipe(race_patterns=knowledge is not None), parallel, max_positions)
+            result = search_ppn2(self.ppn2_recipe(race_patterns=knowledge is not None, core=core), parallel, max_positions)
         elif result is None and algorithm == "pns" and core != "python" and bddl_compiled_can_search(game, depth):
             result = search_bddl_pns(game, depth, max_positions=max_positions, table_mb=table_mb, race_patterns=knowledge is not None)
         elif result is None and algorithm == "pns":
@@ -288,7 +288,7 @@ class BddlModel(GameModel):
         return SearchOutcome(result.black_wins, depth, first, result.positions, result.seconds, by_rules, knowledge is not None,
                              tuple(notes), result.engine, " (by the positional rules)" if by_rules else "")
 
-    core_algorithms: ClassVar[tuple[str, ...]] = ("minimax", "pns")
+    core_algorithms: ClassVar[tuple[str, ...]] = ("minimax", "pns", "ppn2")  # ppn2: its search leaf jobs
 
     def core_refusal(self, *, positional_rules: bool = False) -> str | None:
         from bddl.engines import compiled
@@ -301,7 +301,8 @@ class BddlModel(GameModel):
     def search_plain(self, *, core: str, knowledge: str, max_positions: int, table_mb: float | None):
         raise AssertionError("knowledge_refusal refuses the plain minimax on a BDDL model")
 
-    def ppn2_recipe(self, *, race_patterns: bool = False, positional_rules: bool = False):
+    def ppn2_recipe(self, *, race_patterns: bool = False, positional_rules: bool = False, core: str | None = None):
+        core = "python" if core == "python" else "compiled"
         if positional_rules:
             from ..solving.search.positional_rules import RulesDoNotFit, reading
 
@@ -310,8 +311,8 @@ class BddlModel(GameModel):
                 raise RulesDoNotFit(pg)
             from .pg_model import PgRecipe
 
-            return PgRecipe(pg)
-        return BddlRecipe(self.bddl.domain, self.bddl.problem, race_patterns, self.depth)
+            return PgRecipe(pg, core)
+        return BddlRecipe(self.bddl.domain, self.bddl.problem, race_patterns, self.depth, core)
 
     # -- certificates ------------------------------------------------------------------------------
 
@@ -495,6 +496,9 @@ class BddlRecipe:
     problem: Any
     race_patterns: bool
     depth: int | None = None  # the search's depth (None: the problem's)
+    # the search leaf jobs' engine: "compiled" (the core's, where it is built and takes the game;
+    # the Python minimax otherwise) or "python" (`--core python`)
+    core: str = "compiled"
 
     def build(self):
         from bddl.engines.pn_job import bddl_setup
@@ -504,10 +508,19 @@ class BddlRecipe:
         return with_capacity(bddl_setup(*self._game_and_knowledge()))
 
     def leaf_search(self):
-        """The engine of a worker's search leaf jobs (`--leaf-jobs search`)."""
+        """The engine of a worker's search leaf jobs (`--leaf-jobs search`): the compiled core's
+        minimax kept between jobs (`bddl.engines.compiled.leaf`: the same verdicts, about 30
+        times as many positions a second) unless `core` is "python" or the core cannot take the
+        game, then the Python one."""
+        from bddl.engines import compiled
         from bddl.engines.leaf_search import bddl_leaf_search
 
-        return bddl_leaf_search(*self._game_and_knowledge())
+        game, knowledge = self._game_and_knowledge()
+        if self.core != "python" and compiled.available() and compiled.bddl_unsupported(game) is None:
+            from bddl.engines.compiled.leaf import CoreLeafSearch
+
+            return CoreLeafSearch(game, race_patterns=knowledge is not None)
+        return bddl_leaf_search(game, knowledge)
 
     def _game_and_knowledge(self):
         """The game, and its race patterns where they are asked for."""

@@ -14,7 +14,7 @@ import dataclasses
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from bddl.rules import BLACK, WHITE, Play, Position, pg_rules
 
@@ -241,13 +241,15 @@ class PgModel(GameModel):
         elif algorithm == "ppn2":
             from ..solving.search.ppn2 import search_ppn2
 
-            found = search_ppn2(self.ppn2_recipe(), parallel, max_positions)
+            found = search_ppn2(self.ppn2_recipe(core=core), parallel, max_positions)
         else:
             found = (solve_pns if algorithm == "pns" else solve)(self.pg, max_positions=max_positions)
         first = None if found.first_move is None else play_of_cell(self, found.first_move)
         notes = () if found.black_wins or found.positions else pairing_note(self.pg)
         return SearchOutcome(found.black_wins, self.depth, first, found.positions, found.seconds, True, False, notes,
                              getattr(found, "engine", None))
+
+    core_algorithms: ClassVar[tuple[str, ...]] = ("minimax", "ppn2")  # ppn2: its search leaf jobs
 
     def core_refusal(self, *, positional_rules: bool = False) -> str | None:
         from bddl.engines import compiled
@@ -267,8 +269,8 @@ class PgModel(GameModel):
         first = None if found.first_move is None else play_of_cell(self, found.first_move)
         return SearchOutcome(found.black_wins, self.depth, first, found.positions, found.seconds, True, False)
 
-    def ppn2_recipe(self, *, race_patterns: bool = False, positional_rules: bool = False):
-        return PgRecipe(self.pg)
+    def ppn2_recipe(self, *, race_patterns: bool = False, positional_rules: bool = False, core: str | None = None):
+        return PgRecipe(self.pg, "python" if core == "python" else "compiled")
 
     # -- certificates ------------------------------------------------------------------------------
 
@@ -462,6 +464,9 @@ class PgRecipe:
     """A positional game as PPN²'s workers rebuild it."""
 
     game: Any  # a PositionalGame
+    # the search leaf jobs' engine: "compiled" (the core's positional solver, where it is built
+    # and takes the game; the Python one otherwise) or "python" (`--core python`)
+    core: str = "compiled"
 
     def build(self):
         from bddl.engines.pn_job import pg_setup
@@ -471,8 +476,16 @@ class PgRecipe:
         return with_capacity(pg_setup(self.game)[0])
 
     def leaf_search(self):
+        """The engine of a worker's search leaf jobs: the core's positional solver kept between
+        jobs (`bddl.engines.compiled.leaf`: the same verdicts and positions) unless `core` is
+        "python" or the core cannot take the game, then the Python one."""
+        from bddl.engines import compiled
         from bddl.engines.leaf_search import pg_leaf_search
 
+        if self.core != "python" and compiled.available() and compiled.unsupported(self.game) is None:
+            from bddl.engines.compiled.leaf import CorePgLeafSearch
+
+            return CorePgLeafSearch(self.game)
         return pg_leaf_search(self.game)
 
     def game_model(self) -> PgModel:

@@ -11,7 +11,8 @@ counts.  The core is optional: an install without a C++ compiler has none, and
 
 This module is the only way in: it flattens the checked `PositionalGame` into plain arrays,
 asserts the invariants the C++ relies on (cheaply: every index in range), and turns the core's
-report into the engines' result.  The core keeps no state between calls.
+report into the engines' result.  The core keeps no state between calls (PPN²'s leaf searchers,
+`leaf.CoreLeafSearch` and `CorePgLeafSearch`, are objects their caller holds, table and all).
 """
 
 from __future__ import annotations

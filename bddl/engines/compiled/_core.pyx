@@ -201,7 +201,14 @@ def solve_full_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
     (`bddl.engines.compiled.flatten_full`); otherwise as `solve_plain_flat`."""
     cdef GameSpec spec = _spec(flat)
     cdef list raised = []
-    cdef tuple fetching
+    cdef tuple fetching = (flat.get("fetch_symmetries"), raised)
+    _full_fields(spec, flat, fetching)
+    return _solve(spec, True, max_positions, table_bytes, raised)  # `fetching` lives till it returns
+
+
+cdef void _full_fields(GameSpec &spec, dict flat, tuple fetching) except *:
+    """What the positional solver reads beside the plain spec; `fetching`: (the symmetries'
+    callable or None, the list that keeps its exception), which must outlive the search."""
     spec.order = flat["order"]
     spec.relevance = flat["relevance"]
     spec.carriers = flat["carriers"]
@@ -211,14 +218,11 @@ def solve_full_flat(dict flat, uint64_t max_positions, uint64_t table_bytes):
     spec.pairing_set_cells = flat["pairing_set_cells"]
     spec.pairing_steps = flat["pairing_steps"]
     spec.symmetry_cells = flat["symmetry_cells"]
-    fetch = flat.get("fetch_symmetries")  # a callable: the symmetries are asked for when needed
-    fetching = (fetch, raised)
-    if fetch is not None:
+    if fetching[0] is not None:  # a callable: the symmetries are asked for when needed
         spec.fetch_symmetries = _fetched_symmetries
         spec.symmetries_context = <void *>fetching
     spec.symmetry_after = flat["symmetry_after"]
     spec.symmetric_plies = flat["symmetric_plies"]
-    return _solve(spec, True, max_positions, table_bytes, raised)  # `fetching` lives till it returns
 
 
 # -- BDDL games (src/bddlgame.hpp, src/bddlcore.hpp) ------------------------------------------------
@@ -467,3 +471,167 @@ def solve_bddl_pns_flat(dict flat, dict race, int depth, dict options, uint64_t 
         "entry_bytes": report.entry_bytes,
         "words": report.words,
     }
+
+
+# -- a persistent BDDL minimax: PPN²'s search leaf jobs (src/bddlcore.hpp, BddlSearcher) ----------
+
+cdef extern from "src/bddlcore.hpp" namespace "bddlc":
+    cdef cppclass BddlAnswer:
+        int status
+        bint black_wins
+        uint64_t positions
+
+    cdef cppclass BddlSearcher:
+        bint ok()
+        BddlAnswer ask(cbool black_to_move, const uint64_t *b, const uint64_t *w, int r, uint64_t budget,
+                       StopCheck check, void *context, uint64_t check_every) nogil
+        BddlReport totals()
+
+    BddlSearcher *new_bddl_searcher(const BddlSpec &spec, const RaceSpec &race, uint64_t table_bytes) except +
+
+
+cdef class BddlLeafSearcher:
+    """One BDDL minimax kept alive between questions (`bddl.engines.compiled.leaf.CoreLeafSearch`
+    is its face): `ask` is `Minimax.black_wins` on the same table each time, within a budget of
+    positions, the GIL released while it searches.  The table is bounded by `table_bytes` and
+    replaces past it; the race patterns are the knowledge where `race["on"]`."""
+
+    cdef BddlSearcher *searcher
+    cdef readonly int words
+
+    def __cinit__(self, dict flat, dict race, uint64_t table_bytes):
+        self.searcher = NULL
+        cdef BddlSpec spec = _bddl_spec(flat)
+        cdef RaceSpec race_spec = _race_spec(race, flat["cells"])
+        self.words = words_for(spec.cells)
+        self.searcher = new_bddl_searcher(spec, race_spec, table_bytes)
+        if not self.searcher.ok():
+            raise MemoryError(f"the compiled core could not allocate its table ({table_bytes:,} bytes)")
+
+    def __dealloc__(self):
+        del self.searcher
+
+    def ask(self, bint black_to_move, b, w, int r, uint64_t budget):
+        """(status, Black wins, positions counted by this question): status 0 decided, 1 the
+        budget ran out.  Raises a signal's exception if one stopped it."""
+        cdef uint64_t bw[6]
+        cdef uint64_t ww[6]
+        cdef int i
+        cdef BddlAnswer answer
+        cdef list raised = []
+        cdef uint64_t check_every = CHECK_EVERY
+        cdef cbool black = black_to_move
+        if r > BDDL_MAX_DEPTH:
+            raise ValueError(f"the compiled core searches at most {BDDL_MAX_DEPTH} plies, not {r}")
+        mask = (1 << 64) - 1
+        if b < 0 or w < 0 or b >> (64 * self.words) or w >> (64 * self.words):
+            raise ValueError("a board with cells off the core's bitboards")
+        for i in range(self.words):
+            bw[i] = (b >> (64 * i)) & mask
+            ww[i] = (w >> (64 * i)) & mask
+        with nogil:
+            answer = self.searcher.ask(black, bw, ww, r, budget, _signalled, <void *>raised, check_every)
+        if raised:
+            raise raised[0]
+        return answer.status, answer.black_wins, answer.positions
+
+    def totals(self):
+        """The positions, hits and table of every question so far, as a dict."""
+        cdef BddlReport report = self.searcher.totals()
+        return {
+            "positions": report.positions,
+            "knowledge_hits": report.knowledge_hits,
+            "table_hits": report.table_hits,
+            "table_stores": report.table_stores,
+            "replacements": report.replacements,
+            "table_entries": report.table_entries,
+            "table_bytes": report.table_bytes,
+            "table_bound_bytes": report.table_bound_bytes,
+            "entry_bytes": report.entry_bytes,
+            "words": report.words,
+        }
+
+
+# -- a persistent positional solver: PPN²'s search leaf jobs on .pg games (src/pgcore.hpp) --------
+
+cdef extern from "src/pgcore.hpp" namespace "bddlc":
+    cdef cppclass PgAnswer:
+        int status
+        bint black_wins
+        uint64_t positions
+
+    cdef cppclass PgSearcher:
+        bint ok()
+        PgAnswer ask(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check, void *context,
+                     uint64_t check_every) nogil
+        SearchReport totals()
+
+    PgSearcher *new_pg_searcher(const GameSpec &spec, uint64_t table_bytes) except +
+
+
+cdef class PgLeafSearcher:
+    """The positional solver's search kept alive between questions (`bddl.engines.compiled.leaf.
+    CorePgLeafSearch` is its face): `ask` is the Python solver's `engine.black_wins` at a time
+    point, on the same table each time, within a budget of positions, the GIL released.  `flat`
+    is `flatten_full`'s; its symmetry fetch (kept here) is asked when the search needs it."""
+
+    cdef PgSearcher *searcher
+    cdef readonly int words
+    cdef tuple fetching  # the symmetries' callable and its exceptions: alive as long as the searcher
+
+    def __cinit__(self, dict flat, uint64_t table_bytes):
+        self.searcher = NULL
+        cdef GameSpec spec = _spec(flat)
+        self.fetching = (flat.get("fetch_symmetries"), [])
+        _full_fields(spec, flat, self.fetching)
+        why = check_full_spec(spec).decode()
+        if why:
+            raise ValueError(f"the compiled core refuses the game: {why}")
+        cells = flat["cells"]
+        self.words = 1 if cells <= 64 else 2 if cells <= 128 else 3 if cells <= 192 else 6
+        self.searcher = new_pg_searcher(spec, table_bytes)
+        if not self.searcher.ok():
+            raise MemoryError(f"the compiled core could not allocate its table ({table_bytes:,} bytes)")
+
+    def __dealloc__(self):
+        del self.searcher
+
+    def ask(self, b, w, int t, uint64_t budget):
+        """(status, Black wins, positions counted by this question) at the t-th time point:
+        status 0 decided, 1 the budget ran out.  Raises a signal's exception if one stopped it,
+        or the symmetry fetch's."""
+        cdef uint64_t bw[6]
+        cdef uint64_t ww[6]
+        cdef int i
+        cdef PgAnswer answer
+        cdef list raised = []
+        cdef uint64_t check_every = CHECK_EVERY
+        mask = (1 << 64) - 1
+        if b < 0 or w < 0 or b >> (64 * self.words) or w >> (64 * self.words):
+            raise ValueError("a board with cells off the core's bitboards")
+        for i in range(self.words):
+            bw[i] = (b >> (64 * i)) & mask
+            ww[i] = (w >> (64 * i)) & mask
+        with nogil:
+            answer = self.searcher.ask(bw, ww, t, budget, _signalled, <void *>raised, check_every)
+        if self.fetching[1]:
+            raise self.fetching[1][0]
+        if raised:
+            raise raised[0]
+        return answer.status, answer.black_wins, answer.positions
+
+    def totals(self):
+        """The positions, hits and table of every question so far, as a dict."""
+        cdef SearchReport report = self.searcher.totals()
+        return {
+            "positions": report.positions,
+            "table_hits": report.table_hits,
+            "table_stores": report.table_stores,
+            "replacements": report.replacements,
+            "table_entries": report.table_entries,
+            "table_bytes": report.table_bytes,
+            "table_bound_bytes": report.table_bound_bytes,
+            "symmetries_on": report.symmetries_on,
+            "lost_causes": report.lost_causes,
+            "carriers_dropped": report.carriers_dropped,
+        }

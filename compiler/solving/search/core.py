@@ -36,9 +36,9 @@ def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, cer
     if why is None:
         why = model.core_refusal(positional_rules=positional_rules)
     if why is None and algorithm not in model.core_algorithms:
-        has = " and ".join({"minimax": "the minimax", "pns": "df-pn"}[a] for a in model.core_algorithms)
+        has = " and ".join({"minimax": "the minimax", "pns": "df-pn", "ppn2": "PPN²'s search leaf jobs"}[a] for a in model.core_algorithms)
         why = f"the compiled core has only {has} so far, not --algorithm {algorithm}"
-    if why is None and positional_rules and algorithm != "minimax":
+    if why is None and positional_rules and algorithm not in ("minimax", "ppn2"):  # ppn2: its search leaf jobs
         why = f"the compiled core runs the positional rules' minimax only, not --algorithm {algorithm}"
     if why is None and certificate:
         why = "certificates are written from the Python engines only so far"

@@ -201,6 +201,43 @@ class BddlSearch {
         return report;
     }
 
+    // One question of a persistent searcher (BddlSearcher): Minimax.black_wins on this search's
+    // table, counting on from the positions of the questions before, within `budget` more.
+    // Returns the status (0 decided, 1 the budget ran out, 2 interrupted) and sets `wins`.
+    int ask(bool black, const B &b, const B &w, int r, uint64_t budget, StopCheck check, void *context,
+            uint64_t check_every, bool &wins) {
+        wins = false;
+        stopped_ = false;
+        status_ = 0;
+        check_ = check;
+        context_ = context;
+        check_every_ = check_every ? check_every : 1;
+        max_positions_ = positions_ + budget < positions_ ? ~uint64_t(0) : positions_ + budget;
+        if (r < 1) return 0;  // Minimax.black_wins: no plies left, Black has not won
+        if (r > BDDL_MAX_DEPTH) r = BDDL_MAX_DEPTH;  // the wrapper refuses deeper questions first
+        if (children_.size() < size_t(r) + 1) children_.resize(size_t(r) + 1);
+        bool v = value(black, b, w, game_.hash(b, w), r);
+        wins = !stopped_ && v;
+        return stopped_ ? status_ : 0;
+    }
+
+    // The totals so far (positions, hits, the table), as `run`'s report without a verdict.
+    BddlReport totals() const {
+        BddlReport report;
+        report.words = W;
+        report.entry_bytes = int(sizeof(typename BddlTable<W>::Entry));
+        report.table_bound_bytes = table_.max_bytes();
+        report.positions = positions_;
+        report.knowledge_hits = knowledge_hits_;
+        report.table_hits = hits_;
+        report.table_stores = stores_;
+        report.replacements = replacements_ + table_.lost_in_growth();
+        report.table_entries = table_.entries();
+        report.table_bytes = table_.bytes();
+        return report;
+    }
+    bool ok() const { return table_.ok(); }
+
   private:
     static uint64_t rehash(const void *owner, bool black, const B &b, const B &w) {
         const BddlSearch *self = static_cast<const BddlSearch *>(owner);
@@ -307,7 +344,61 @@ BddlReport solve_on(const BddlSpec &spec, int depth, uint64_t max_positions, uin
     return search->run();
 }
 
+// The persistent searcher on W words: the race knowledge (when on) plugged into the minimax's
+// knowledge hook, and one BddlSearch whose table lives as long as the searcher.
+template <int W>
+class Searcher final : public BddlSearcher {
+    using B = Bits<W>;
+
+  public:
+    Searcher(const BddlSpec &spec, const RaceSpec &race, uint64_t table_bytes) : race_(race) {
+        BddlKnowledge hook;
+        if (race_.on()) {
+            hook.verdict = &Searcher::race_verdict;
+            hook.context = &race_;
+        }
+        search_.reset(new BddlSearch<W>(spec, 0, 0, table_bytes, nullptr, nullptr, 1, &hook));
+    }
+    bool ok() const override { return search_->ok(); }
+    BddlAnswer ask(bool black_to_move, const uint64_t *b, const uint64_t *w, int r, uint64_t budget, StopCheck check,
+                   void *context, uint64_t check_every) override {
+        B bb, ww;
+        for (int i = 0; i < W; i++) {
+            bb.w[i] = b[i];
+            ww.w[i] = w[i];
+        }
+        BddlAnswer answer;
+        uint64_t before = search_->totals().positions;
+        answer.status = search_->ask(black_to_move, bb, ww, r, budget, check, context, check_every, answer.black_wins);
+        answer.positions = search_->totals().positions - before;
+        return answer;
+    }
+    BddlReport totals() const override { return search_->totals(); }
+
+  private:
+    static int race_verdict(void *context, bool black_to_move, const uint64_t *b, const uint64_t *w, int r) {
+        B bb, ww;
+        for (int i = 0; i < W; i++) {
+            bb.w[i] = b[i];
+            ww.w[i] = w[i];
+        }
+        return static_cast<const RaceKnowledge<W> *>(context)->verdict(black_to_move, bb, ww, r);
+    }
+
+    RaceKnowledge<W> race_;  // before search_: the hook's context
+    std::unique_ptr<BddlSearch<W>> search_;
+};
+
 }  // namespace
+
+BddlSearcher *new_bddl_searcher(const BddlSpec &spec, const RaceSpec &race, uint64_t table_bytes) {
+    switch (words_for(spec.cells)) {
+        case 1: return new Searcher<1>(spec, race, table_bytes);
+        case 2: return new Searcher<2>(spec, race, table_bytes);
+        case 3: return new Searcher<3>(spec, race, table_bytes);
+        default: return new Searcher<6>(spec, race, table_bytes);
+    }
+}
 
 BddlReport solve_bddl(const BddlSpec &spec, int depth, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
                       void *context, uint64_t check_every, const BddlKnowledge *knowledge) {

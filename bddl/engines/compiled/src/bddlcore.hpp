@@ -12,6 +12,7 @@
 
 #include "bddlgame.hpp"
 #include "pgcore.hpp"  // StopCheck, MAX_CELLS
+#include "race.hpp"
 
 namespace bddlc {
 
@@ -49,6 +50,34 @@ constexpr int BDDL_MAX_DEPTH = 4096;
 // whole loop.  `table_bytes` bounds the table; `check` is called every `check_every` positions.
 BddlReport solve_bddl(const BddlSpec &spec, int depth, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
                       void *context, uint64_t check_every, const BddlKnowledge *knowledge = nullptr);
+
+// One question's answer from a BddlSearcher.
+struct BddlAnswer {
+    int status = 0;  // 0: decided; 1: the question's budget ran out; 2: interrupted
+    bool black_wins = false;
+    uint64_t positions = 0;  // positions this question counted
+};
+
+// A persistent minimax (PPN²'s search leaf jobs, bddl.engines.leaf_search.LeafSearch): one
+// engine asked question after question, its table kept between them, so a subtree proved for one
+// leaf is not searched again for the next.  `ask` is Minimax.black_wins from any position (b, w:
+// words_for(cells) words each) with r plies left, within `budget` more positions; the race
+// patterns (race.hpp) are its knowledge where the spec is on.  The table is bounded by
+// `table_bytes` and replaces past it (never restarted), so memory stays bounded without
+// forgetting everything at once.  After a question stopped by its budget or a signal, the table
+// holds only what was decided before the stop, so the next question's answers stay exact.
+class BddlSearcher {
+  public:
+    virtual ~BddlSearcher() = default;
+    virtual bool ok() const = 0;  // false: the table could not be allocated
+    virtual BddlAnswer ask(bool black_to_move, const uint64_t *b, const uint64_t *w, int r, uint64_t budget,
+                           StopCheck check, void *context, uint64_t check_every) = 0;
+    virtual BddlReport totals() const = 0;  // every question's positions, hits and the table so far
+};
+
+// A new searcher (delete it when done); the specs must have passed check_bddl_spec and
+// check_race_spec.
+BddlSearcher *new_bddl_searcher(const BddlSpec &spec, const RaceSpec &race, uint64_t table_bytes);
 
 // Bytes per table entry of the BDDL minimax on a board of `cells` cells.
 int bddl_entry_bytes_for(int cells);

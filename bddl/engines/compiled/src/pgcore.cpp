@@ -10,6 +10,7 @@
 #include <climits>
 #include <cstdlib>
 #include <deque>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 
@@ -240,6 +241,15 @@ class SearchBase {
             return false;
         }
         return true;
+    }
+
+    // A persistent searcher's next question (PgSearcher): `budget` more positions, this check.
+    void rearm(uint64_t budget, StopCheck check, void *context, uint64_t check_every) {
+        max_positions_ = positions_ + budget < positions_ ? ~uint64_t(0) : positions_ + budget;
+        check_ = check;
+        context_ = context;
+        check_every_ = check_every ? check_every : 1;
+        status_ = 0;
     }
 
     // Keeps r, the value of (b, w) under hash h, whose subtree began at the count `before`.
@@ -545,6 +555,29 @@ class FullSearch : SearchBase<W> {
         return report;
     }
 
+    // One question of a persistent searcher (PgSearcher): `Minimax.black_wins` of the positional
+    // solver's engine at (b, w), the t-th time point, on this search's table, within `budget`
+    // more positions.  The value (0, 1; -1 stopped: `status_` says why).
+    int ask(const B &b, const B &w, int t, uint64_t budget, StopCheck check, void *context, uint64_t check_every) {
+        this->rearm(budget, check, context, check_every);
+        if (t < 0 || t >= depth_) return 0;  // no time point left: Black has not won
+        return value(b, w, hash_of(b, w), t);
+    }
+    SearchReport totals() const {
+        SearchReport report;
+        this->report_table(report);
+        this->report_result(report, 0);
+        report.black_wins = false;
+        report.status = 0;
+        report.symmetries_on = symmetries_on_;
+        report.lost_causes = lost_causes_;
+        report.pairing_searches = pairing_searches_;
+        report.carriers_dropped = carriers_dropped_;
+        return report;
+    }
+    bool ok() const { return table_.ok(); }
+    int status() const { return status_; }
+
   private:
     // -- the root (`PositionalSolver.decide`; the wrapper settled the start: `decided_at_once`) --
     int decide() {
@@ -585,9 +618,14 @@ class FullSearch : SearchBase<W> {
             return 0;
         }
         if (!count_position()) return -1;
-        if (positions_ == symmetry_after_ && !set_up_symmetries()) {  // (`_symmetries_on`)
-            status_ = 2;
-            return -1;
+        // (`_symmetries_on`: the watch fires at the first count at or past it, which is the count
+        // itself in one search; a persistent searcher's question may have stopped just before)
+        if (!symmetries_asked_ && positions_ >= symmetry_after_) {
+            symmetries_asked_ = true;
+            if (!set_up_symmetries()) {
+                status_ = 2;
+                return -1;
+            }
         }
         uint64_t before = positions_;
         int r = expand(b, w, h, t, c);
@@ -1047,7 +1085,7 @@ class FullSearch : SearchBase<W> {
     std::unordered_map<Board<W>, B, BoardHash<W>> carriers_;
     uint64_t max_carriers_ = 0, carriers_dropped_ = 0;
     uint64_t lost_causes_ = 0, pairing_searches_ = 0;
-    bool symmetries_on_ = false;
+    bool symmetries_on_ = false, symmetries_asked_ = false;
 };
 
 // The search S run on the narrowest bitboard that holds the board.
@@ -1059,6 +1097,34 @@ SearchReport solve_on_words(const GameSpec &spec, uint64_t max_positions, uint64
     if (spec.cells <= 192) return S<3>(spec, max_positions, table_bytes, check, context, check_every).run();
     return S<6>(spec, max_positions, table_bytes, check, context, check_every).run();
 }
+
+// The persistent positional solver on W words (PgSearcher).
+template <int W>
+class PgSearcherOn final : public PgSearcher {
+  public:
+    PgSearcherOn(const GameSpec &spec, uint64_t table_bytes)
+        : search_(new FullSearch<W>(spec, 0, table_bytes, nullptr, nullptr, 1)) {}
+    bool ok() const override { return search_->ok(); }
+    PgAnswer ask(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check, void *context,
+                 uint64_t check_every) override {
+        Bits<W> bb, ww;
+        for (int i = 0; i < W; i++) {
+            bb.w[i] = b[i];
+            ww.w[i] = w[i];
+        }
+        PgAnswer answer;
+        uint64_t before = search_->totals().positions;
+        int r = search_->ask(bb, ww, t, budget, check, context, check_every);
+        answer.status = r < 0 ? search_->status() : 0;
+        answer.black_wins = r == 1;
+        answer.positions = search_->totals().positions - before;
+        return answer;
+    }
+    SearchReport totals() const override { return search_->totals(); }
+
+  private:
+    std::unique_ptr<FullSearch<W>> search_;
+};
 
 bool lists_ok(const std::vector<int> &offsets, const std::vector<int> &items, int cells) {
     if (offsets.empty() || offsets[0] != 0 || size_t(offsets.back()) != items.size()) return false;
@@ -1123,6 +1189,13 @@ SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t 
 SearchReport solve_full(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
                         void *context, uint64_t check_every) {
     return solve_on_words<FullSearch>(spec, max_positions, table_bytes, check, context, check_every);
+}
+
+PgSearcher *new_pg_searcher(const GameSpec &spec, uint64_t table_bytes) {
+    if (spec.cells <= 64) return new PgSearcherOn<1>(spec, table_bytes);
+    if (spec.cells <= 128) return new PgSearcherOn<2>(spec, table_bytes);
+    if (spec.cells <= 192) return new PgSearcherOn<3>(spec, table_bytes);
+    return new PgSearcherOn<6>(spec, table_bytes);
 }
 
 }  // namespace bddlc

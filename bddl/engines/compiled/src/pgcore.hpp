@@ -96,6 +96,29 @@ SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t 
 SearchReport solve_full(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes,
                         StopCheck check, void *context, uint64_t check_every);
 
+// One question's answer from a PgSearcher.
+struct PgAnswer {
+    int status = 0;  // 0: decided; 1: the question's budget ran out; 2: interrupted
+    bool black_wins = false;
+    uint64_t positions = 0;  // positions this question counted
+};
+
+// The positional solver's search kept between questions (PPN²'s search leaf jobs on .pg games,
+// bddl.engines.leaf_search.pg_leaf_search): `ask` is the Python solver's `engine.black_wins` at
+// (b, w: the board's words), the t-th time point, within `budget` more positions, on one table
+// (bounded by `table_bytes`, replacing past it) and one carriers' map kept between questions.
+// The spec is `solve_full`'s (check_full_spec); its symmetry fetch, if any, must outlive the
+// searcher.  After a stopped question nothing decided after the stop was kept.
+class PgSearcher {
+  public:
+    virtual ~PgSearcher() = default;
+    virtual bool ok() const = 0;  // false: the table could not be allocated
+    virtual PgAnswer ask(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check,
+                         void *context, uint64_t check_every) = 0;
+    virtual SearchReport totals() const = 0;  // every question's positions and the table so far
+};
+PgSearcher *new_pg_searcher(const GameSpec &spec, uint64_t table_bytes);
+
 // Bytes per table entry for a board of `cells` cells (the table's unit of memory).
 int entry_bytes_for(int cells);
 
