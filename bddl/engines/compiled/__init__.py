@@ -272,6 +272,18 @@ def bddl_unsupported(game: BddlGame, depth: int | None = None) -> str | None:
     return None
 
 
+def _bddl_depth(game: BddlGame, depth: int | None) -> int:
+    """The depth asked (default: the problem's), once the core is built and takes the game at it:
+    what both BDDL searches check before they flatten anything."""
+    if _core is None:
+        raise RuntimeError(_WHY)
+    depth = game.problem.depth if depth is None else depth
+    why = bddl_unsupported(game, depth)
+    if why is not None:
+        raise ValueError(why)
+    return depth
+
+
 def solve_bddl(game: BddlGame, depth: int | None = None, max_positions: int = DEFAULT_MAX_POSITIONS,
                table_mb: float = DEFAULT_TABLE_MB) -> SearchResult:
     """Decide whether Black wins within `depth` plies (default: the problem's) by the core's
@@ -283,12 +295,7 @@ def solve_bddl(game: BddlGame, depth: int | None = None, max_positions: int = DE
     not take (`bddl_unsupported`)."""
     from .bddl_spec import flatten_bddl
 
-    if _core is None:
-        raise RuntimeError(_WHY)
-    depth = game.problem.depth if depth is None else depth
-    why = bddl_unsupported(game, depth)
-    if why is not None:
-        raise ValueError(why)
+    depth = _bddl_depth(game, depth)
     start = time.perf_counter()
     report = _core.solve_bddl_flat(flatten_bddl(game), max(depth, 0), max_positions, table_bytes_for(table_mb))
     if report["status"] == 1:
@@ -350,12 +357,7 @@ def solve_bddl_pns(game: BddlGame, depth: int | None = None, max_positions: int 
     from .bddl_spec import flatten_bddl
     from .race_spec import flatten_race
 
-    if _core is None:
-        raise RuntimeError(_WHY)
-    depth = game.problem.depth if depth is None else depth
-    why = bddl_unsupported(game, depth)
-    if why is not None:
-        raise ValueError(why)
+    depth = _bddl_depth(game, depth)
     start = time.perf_counter()
     knowledge = race_knowledge(game) if race_patterns else None
     options = {

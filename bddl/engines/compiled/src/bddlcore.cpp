@@ -158,11 +158,8 @@ class BddlSearch {
     BddlSearch &operator=(const BddlSearch &) = delete;
 
     BddlReport run() {
-        BddlReport report;
-        report.words = W;
-        report.entry_bytes = int(sizeof(typename BddlTable<W>::Entry));
-        report.table_bound_bytes = table_.max_bytes();
         if (!table_.ok()) {
+            BddlReport report = shape();
             report.status = 3;
             return report;
         }
@@ -188,16 +185,10 @@ class BddlSearch {
         } else {
             wins = value(false, b0, w0, game_.hash(b0, w0), depth_);
         }
+        BddlReport report = totals();
         report.status = stopped_ ? status_ : 0;
         report.black_wins = !stopped_ && wins;
         report.first_move = stopped_ ? -1 : first;
-        report.positions = positions_;
-        report.knowledge_hits = knowledge_hits_;
-        report.table_hits = hits_;
-        report.table_stores = stores_;
-        report.replacements = replacements_ + table_.lost_in_growth();
-        report.table_entries = table_.entries();
-        report.table_bytes = table_.bytes();
         return report;
     }
 
@@ -223,10 +214,7 @@ class BddlSearch {
 
     // The totals so far (positions, hits, the table), as `run`'s report without a verdict.
     BddlReport totals() const {
-        BddlReport report;
-        report.words = W;
-        report.entry_bytes = int(sizeof(typename BddlTable<W>::Entry));
-        report.table_bound_bytes = table_.max_bytes();
+        BddlReport report = shape();
         report.positions = positions_;
         report.knowledge_hits = knowledge_hits_;
         report.table_hits = hits_;
@@ -237,6 +225,15 @@ class BddlSearch {
         return report;
     }
     bool ok() const { return table_.ok(); }
+
+    // What a report says of the board and the table before any search: its words, its entries' size, its bound.
+    BddlReport shape() const {
+        BddlReport report;
+        report.words = W;
+        report.entry_bytes = int(sizeof(typename BddlTable<W>::Entry));
+        report.table_bound_bytes = table_.max_bytes();
+        return report;
+    }
 
   private:
     static uint64_t rehash(const void *owner, bool black, const B &b, const B &w) {
