@@ -15,7 +15,7 @@ from bddl import Game, load_model, search
 from bddl.ast import Action, Atom, Condition, Relative
 from bddl.engines.pns import search_pns
 from bddl.engines.race import race_knowledge
-from bddl.engines.race.patterns import PATTERN_FILE, RacePattern, all_windows, generate, load_patterns
+from bddl.engines.race.patterns import ATTACKER, DEFENDER, PATTERN_FILE, RacePattern, _expand, all_windows, generate, load_patterns
 from bddl.engines.race.recognise import breakthrough_directions
 from bddl.engines.race.restricted import race_order
 from bddl.engines.minimax import black_wins
@@ -42,6 +42,17 @@ def test_each_pattern_is_proved_by_search(pattern: RacePattern):
     for a, d in fillings:
         order = race_order(pattern.window, a, d, pattern.attacker_first, pattern.order)
         assert order is not None and order <= pattern.order, (pattern.text(), a, d)
+
+
+def test_fillings_are_the_generators_expansion_as_masks():
+    # two computations: `fillings` builds masks cell by cell, the generator's `_expand` lists the
+    # fillings as strings in `product`'s order; the masks are read off the strings here
+    for pattern in PATTERNS:
+        w = pattern.window
+        bits = [w.bit(c, r) for c, r in w.cells()]
+        expected = [(sum(b for b, v in zip(bits, f) if v == ATTACKER), sum(b for b, v in zip(bits, f) if v == DEFENDER))
+                    for f in _expand(w, pattern.cells)]
+        assert list(pattern.fillings()) == expected, pattern.text()
 
 
 @pytest.mark.slow

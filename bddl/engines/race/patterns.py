@@ -50,14 +50,18 @@ class RacePattern:
     cells: str  # one type letter per cell, row 0 first, columns left to right
 
     def fillings(self):
-        """Every (attacker mask, defender mask) the pattern matches."""
+        """Every (attacker mask, defender mask) the pattern matches, in `product`'s order over the
+        cells' allowed contents (the last cell's fastest).  Built cell by cell as masks, not summed
+        per filling: every Breakthrough search reads the 36,000 fillings of the pattern file
+        (`order_table`), and summing them one by one took 0.3 s of each `bddlc solve`."""
         w = self.window
-        choices = []
+        masks = [(0, 0)]
         for (c, r), letter in zip(w.cells(), self.cells):
             allowed = TYPES[letter] - ({ATTACKER} if r == w.height - 1 else set())
-            choices.append([(w.bit(c, r), v) for v in sorted(allowed)])
-        for combo in product(*choices):
-            yield sum(b for b, v in combo if v == ATTACKER), sum(b for b, v in combo if v == DEFENDER)
+            bit = w.bit(c, r)
+            options = [(bit if v == ATTACKER else 0, bit if v == DEFENDER else 0) for v in sorted(allowed)]
+            masks = [(a | x, d | y) for a, d in masks for x, y in options]
+        return iter(masks)
 
     def text(self) -> str:
         w = self.window
