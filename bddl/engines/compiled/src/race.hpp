@@ -110,8 +110,14 @@ class RaceKnowledge {
     int reach_of(bool black, const B &pawns) const { return reach(sides_[black], pawns); }
 
   private:
-    struct Cell {  // a window cell on the board: its word and bit there, and its bit in the window
-        int word, shift, bit;
+    // A run of window cells that lie side by side on the board, in one word, and take consecutive
+    // window bits (a window row: one run where the window is not mirrored left to right): read as
+    // one shift and mask, not cell by cell (the verdict is asked at every df-pn node; cell by cell
+    // it was a tenth of the search's time on Breakthrough 4x5).  Cells that are not side by side
+    // are runs of one, so the reading is exactly the cells'.
+    struct Cell {
+        int word, shift, bit;  // the run's first cell: its word and bit there, its bit in the window
+        uint64_t mask;         // the run's length as low bits
     };
     struct Placement {
         int table;  // the window shape's index
@@ -131,8 +137,16 @@ class RaceKnowledge {
         for (size_t p = 0; p + 1 < s.placement_offsets.size(); p++) {
             Placement pl{s.placement_table[p], int(side.cells.size()), 0};
             for (int k = s.placement_offsets[p]; k < s.placement_offsets[p + 1]; k++) {
-                int c = s.placement_cells[k];
-                side.cells.push_back(Cell{c >> 6, c & 63, s.placement_bits[k]});
+                int c = s.placement_cells[k], bit = s.placement_bits[k];
+                if (int(side.cells.size()) > pl.begin) {  // the next cell of the run before?
+                    Cell &run = side.cells.back();
+                    int length = __builtin_popcountll(run.mask);
+                    if (run.word == c >> 6 && run.shift + length == (c & 63) && run.bit + length == bit) {
+                        run.mask = run.mask << 1 | 1;
+                        continue;
+                    }
+                }
+                side.cells.push_back(Cell{c >> 6, c & 63, bit, 1});
             }
             pl.end = int(side.cells.size());
             side.placements.push_back(pl);
@@ -148,8 +162,8 @@ class RaceKnowledge {
             uint64_t a = 0, d = 0;
             for (int k = pl.begin; k < pl.end; k++) {
                 const Cell &c = side.cells[k];
-                a |= (mine.w[c.word] >> c.shift & 1) << c.bit;
-                d |= (theirs.w[c.word] >> c.shift & 1) << c.bit;
+                a |= (mine.w[c.word] >> c.shift & c.mask) << c.bit;
+                d |= (theirs.w[c.word] >> c.shift & c.mask) << c.bit;
             }
             int order = orders_[size_t(pl.table * 2 + (first ? 1 : 0)) * RACE_TABLE + (a << RACE_WINDOW_BITS | d)];
             if (order && (!best || order < best)) best = order;
