@@ -40,6 +40,15 @@ DEFAULT_ENGINE = "auto"
 # positions the portfolio's search member may expand before it gives way (the
 # QBF route goes on alone); `bddlc search`'s own default
 SEARCH_POSITIONS = 20_000_000
+# the same where the compiled core runs the member's engine (`GameModel.head_start_positions` is
+# nonzero exactly then).  SEARCH_POSITIONS was sized for the Python engines (13,000-27,000 positions
+# a second: 20 million is 12-25 minutes); the core expands 0.5-2.5 million a second, so the same
+# budget gave way within 8-40 s and Breakthrough 3x7 (69.6 million df-pn positions, about 2.5 minutes
+# in the core) was never decided by `solve`.  200 million is at most about 7 minutes of the core's
+# df-pn (1.5 of its minimax), still less than the Python member's 20 million; the core's table stays
+# within its memory bound whatever the budget (a quarter of --max-memory, at most 256 MB: df-pn
+# collects, the minimax replaces), and --time-limit stops the member as before.
+CORE_SEARCH_POSITIONS = 200_000_000
 
 
 # What the members import on their first solve or search (the pipeline, the encodings, the engines).  A
@@ -81,6 +90,11 @@ def qbf_name(model: GameModel, encoding: str | None, solver: str) -> str:
 def search_plan(model: GameModel) -> tuple[str, dict]:
     """The explicit engine that suits the game: its name and `search_model`'s options (the adapter's choice)."""
     return model.search_plan()
+
+
+def search_positions(model: GameModel) -> int:
+    """The search member's budget: CORE_SEARCH_POSITIONS where the core runs its engine, else SEARCH_POSITIONS."""
+    return CORE_SEARCH_POSITIONS if model.head_start_positions() else SEARCH_POSITIONS
 
 
 def search_result(model: GameModel, max_positions: int = SEARCH_POSITIONS, plan: tuple[str, dict] | None = None) -> SolveResult:
@@ -131,7 +145,7 @@ def answer(
     timeout: float | None = None,
     stop: Callable[[], bool] | None = None,
     cross_check: bool = False,
-    max_positions: int = SEARCH_POSITIONS,
+    max_positions: int | None = None,
     on_wait: Callable[[list[tuple[str, float]]], None] | None = None,
 ) -> Answer:
     """Does Black win within the model's depth: by the route(s) `engine` names.
@@ -140,7 +154,8 @@ def answer(
     race gives them to its QBF member unchanged.  `timeout` bounds the whole
     answer; `stop` (True: give up) is polled by the QBF route alone.  `on_wait`, the
     progress, is called every `WAIT_STEP` seconds with the routes still running and how
-    long each has run, whichever the engine."""
+    long each has run, whichever the engine.  `max_positions` bounds the search (default:
+    `search_positions(model)`)."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     if encoding is not None:
@@ -149,16 +164,17 @@ def answer(
         return Answer(alone(qbf_name(model, encoding, solver), on_wait,
                              lambda: qbf_result(model, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout,
                                                 stop=stop)))
+    budget = search_positions(model) if max_positions is None else max_positions
     if engine == "search":
         plan = search_plan(model)
-        return Answer(alone(plan[0], on_wait, lambda: search_result(model, max_positions, plan)))
+        return Answer(alone(plan[0], on_wait, lambda: search_result(model, budget, plan)))
     plan = search_plan(model)
     head = None if cross_check else _head_start(model, plan, timeout)
     if head is not None:
         return Answer(head, ((qbf_name(model, encoding, solver), None, HEAD_START_NOTE),))
     _import_member_modules(model)
     members = [
-        Member(plan[0], lambda: search_result(model, max_positions, plan)),
+        Member(plan[0], lambda: search_result(model, budget, plan)),
         Member(qbf_name(model, encoding, solver), lambda: qbf_result(model, encoding=encoding, solver=solver,
                                                                      preprocess=preprocess, timeout=timeout)),
     ]

@@ -308,3 +308,24 @@ def test_a_game_the_core_decides_at_once_is_answered_without_a_race(capsys, monk
     raced = json.loads(out)
     assert status == 10 and forks
     assert (raced["black_wins"], raced["first_move"]) == (quick["black_wins"], quick["first_move"])
+
+
+def test_the_search_members_budget_is_the_cores_where_the_core_runs_it(capsys, monkeypatch):
+    """`routes.search_positions`: the race's search member (and `--engine search`) may expand
+    CORE_SEARCH_POSITIONS where the core runs its engine (a head start is offered), SEARCH_POSITIONS
+    where the Python engine does; an explicit `max_positions` is kept."""
+    from compiler.languages import PgModel
+
+    budgets = []
+    real = routes.search_result
+    monkeypatch.setattr(routes, "search_result", lambda model, positions, plan=None: budgets.append(positions) or real(model, positions, plan))
+    for head_start, expected in ((1, routes.CORE_SEARCH_POSITIONS), (0, routes.SEARCH_POSITIONS)):
+        monkeypatch.setattr(PgModel, "head_start_positions", lambda self, n=head_start: n)
+        budgets.clear()
+        status, _, _ = run(capsys, "solve", *PG_WIN, "--engine", "search")
+        assert status == 10 and budgets == [expected]
+    from compiler.model import open_model
+
+    assert routes.answer(open_model(list(PG_WIN)), engine="search", max_positions=1234).result.black_wins is not None
+    assert budgets[-1] == 1234
+    assert routes.CORE_SEARCH_POSITIONS > routes.SEARCH_POSITIONS
