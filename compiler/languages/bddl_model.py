@@ -500,6 +500,9 @@ class BddlRecipe:
     # the search leaf jobs' engine: "compiled" (the core's, where it is built and takes the game;
     # the Python minimax otherwise) or "python" (`--core python`)
     core: str = "compiled"
+    # the core's leaf searcher's table on each worker (`ppn2.leaf_table_mb`: its share of
+    # --max-memory; None: the core's default)
+    table_mb: float | None = None
 
     def build(self):
         from bddl.engines.pn_job import bddl_setup
@@ -520,7 +523,8 @@ class BddlRecipe:
         if self.core != "python" and compiled.available() and compiled.bddl_unsupported(game) is None:
             from bddl.engines.compiled.leaf import CoreLeafSearch
 
-            return CoreLeafSearch(game, race_patterns=knowledge is not None)
+            table_mb = compiled.DEFAULT_TABLE_MB if self.table_mb is None else self.table_mb
+            return CoreLeafSearch(game, race_patterns=knowledge is not None, table_mb=table_mb)
         return bddl_leaf_search(game, knowledge)
 
     def _game_and_knowledge(self):

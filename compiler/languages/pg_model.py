@@ -467,6 +467,9 @@ class PgRecipe:
     # the search leaf jobs' engine: "compiled" (the core's positional solver, where it is built
     # and takes the game; the Python one otherwise) or "python" (`--core python`)
     core: str = "compiled"
+    # the core's leaf searcher's table on each worker (`ppn2.leaf_table_mb`: its share of
+    # --max-memory; None: the core's default)
+    table_mb: float | None = None
 
     def build(self):
         from bddl.engines.pn_job import pg_setup
@@ -485,7 +488,7 @@ class PgRecipe:
         if self.core != "python" and compiled.available() and compiled.unsupported(self.game) is None:
             from bddl.engines.compiled.leaf import CorePgLeafSearch
 
-            return CorePgLeafSearch(self.game)
+            return CorePgLeafSearch(self.game, compiled.DEFAULT_TABLE_MB if self.table_mb is None else self.table_mb)
         return pg_leaf_search(self.game)
 
     def game_model(self) -> PgModel:
