@@ -92,6 +92,8 @@ REFUSALS = [
             f"bddlc show {TIC} --max-positions 5 -o sheet.svg", 2, "it needs --certificate", "sheet.svg"),
     Refusal("cli.md", ("refuse (exit status 3, no file) a certificate of more than N positions",),
             f"bddlc show {HEX} --certificate {HEX_CERT} --max-positions 2 -o hex.html", 3, "raise it with --max-positions 5", "hex.html"),
+    Refusal("certificates.md", ("`--core compiled` where the core cannot answer is refused with the reason (exit status 2), as for the search",),
+            f"bddlc search {TIC} --core compiled --algorithm pns --certificate tic.json", 2, "not --algorithm pns", "tic.json"),
     Refusal("cli.md", ("`--core compiled` where it cannot answer (not built, `--positional-rules` with df-pn, ppn2 with `--leaf-jobs qbf` or `mixed`) is refused",),
             f"bddlc search {TIC} --core compiled --algorithm ppn2 --leaf-jobs qbf --certificate tic.json", 2,
             "it needs --leaf-jobs search", "tic.json"),
