@@ -219,10 +219,12 @@ class GameModel(ABC):
 
     @abstractmethod
     def search(self, *, algorithm: str, max_positions: int, race_patterns: bool = False, positional_rules: bool = False,
-               parallel=None, core: str | None = None, table_mb: float | None = None):
+               parallel=None, core: str | None = None, table_mb: float | None = None, keep: bool = False):
         """The engine's answer as a `compiler.solving.search.outcome.SearchOutcome`, its own first
         move.  `core` ("compiled", "python"; None: compiled where it can answer) and `table_mb`
-        (the compiled core's table) choose the implementation where the language has two."""
+        (the compiled core's table) choose the implementation where the language has two.  `keep`:
+        a certificate will ask the search more, so the compiled core's minimax runs on a searcher
+        kept between questions (`bddl.engines.compiled.leaf`), returned as the outcome's solver."""
 
     # the algorithms the compiled core runs on this language's games (`--algorithm`)
     core_algorithms: ClassVar[tuple[str, ...]] = ("minimax",)
@@ -249,8 +251,9 @@ class GameModel(ABC):
     # -- certificates ------------------------------------------------------------------------
 
     @abstractmethod
-    def certificate_oracle(self, max_bytes: int, searched=None, decide: bool = True):
-        """The explicit engine that answers a certificate's questions (`compiler.certificates.oracles.Oracle`)."""
+    def certificate_oracle(self, max_bytes: int, searched=None, decide: bool = True, core: str | None = None):
+        """The explicit engine that answers a certificate's questions (`compiler.certificates.oracles.Oracle`):
+        the compiled core's where it is built and takes the game, unless `core` is "python"."""
 
     @abstractmethod
     def certificate_help(self, claim: str, pairings: bool, carriers: bool) -> CertificateHelp:

@@ -35,7 +35,7 @@ class CertificateWritten:
 
 def build_certificate(model, black_wins: bool, *, max_memory: int | None = None, oracle=None, qbf_solver: str | None = None,
                       qbf_timeout: float | None = None, carriers: bool = True, pairings: bool = True,
-                      decide_first: bool = True, searched=None) -> Certificate:
+                      decide_first: bool = True, searched=None, core: str | None = None) -> Certificate:
     """The certificate of the verdict (`black_wins`) about the opened game (`compiler.model.GameModel`).
 
     The strategist's moves come from the explicit engine of the game's
@@ -67,16 +67,21 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
 
     `searched`: the solver of the search that decided a positional game
     (`bddl.engines.positional.PgSearchResult.solver`, minimax or df-pn), whose
-    table and moves then make the strategy instead of a new minimax's."""
+    table and moves then make the strategy instead of a new minimax's.
+
+    `core`: "python" asks the Python engines; otherwise (None, "compiled") the compiled core's
+    searchers answer where the core is built and takes the game (`oracles.core_takes`): the same
+    values and own moves, so the same bytes (docs/certificates.md)."""
     limit = memory_limit() if max_memory is None else max_memory * MB
     try:
-        return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout, carriers, pairings, decide_first, searched)
+        return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout, carriers, pairings, decide_first, searched,
+                      core)
     except MemoryBudgetExceeded as exc:  # the engine and the certificate get half the limit each
         raise exc.of_a_share(2, limit) from None
 
 
 def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, qbf_timeout: float | None,
-           carriers: bool, pairings: bool, decide_first: bool, searched=None) -> Certificate:
+           carriers: bool, pairings: bool, decide_first: bool, searched=None, core: str | None = None) -> Certificate:
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
     help = model.certificate_help(claim, pairings, carriers)  # the language's shortcuts (compiler.game_model)
     has_pairing = help.has_pairing
@@ -91,7 +96,7 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         rules = model.rules
         if oracle is None:
             # the explicit engine of the game's language; with the initial position decided first where asked
-            oracle = model.certificate_oracle(limit // 2, searched, decide_first and rules.winner_before_play() is None)
+            oracle = model.certificate_oracle(limit // 2, searched, decide_first and rules.winner_before_play() is None, core)
         if decide_first and rules.winner_before_play() is None and oracle.black_wins(rules.initial) != black_wins:
             raise StrategyNotFound(f"{oracle.name} says the claim {claim} is false")
         # White's replies that leave it a pairing first: their lines end at once, no engine asked
@@ -116,11 +121,12 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
 
 def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: int | None = None, oracle=None,
                       qbf_solver: str | None = None, qbf_timeout: float | None = None, carriers: bool = True,
-                      decide_first: bool = True, searched=None) -> CertificateWritten:
+                      decide_first: bool = True, searched=None, core: str | None = None) -> CertificateWritten:
     """Build the verdict's certificate (`build_certificate`) and write it to `path`:
     what `bddlc search|solve --certificate FILE` calls once the verdict is known."""
     certificate = build_certificate(model, black_wins, max_memory=max_memory, oracle=oracle, qbf_solver=qbf_solver,
-                                    qbf_timeout=qbf_timeout, carriers=carriers, decide_first=decide_first, searched=searched)
+                                    qbf_timeout=qbf_timeout, carriers=carriers, decide_first=decide_first, searched=searched,
+                                    core=core)
     size = write(certificate, path)
     swaps = sum(edge.swap is not None for edges in certificate.moves for edge in edges)
     return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "", swaps,

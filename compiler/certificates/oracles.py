@@ -25,6 +25,21 @@ engines change, this is the file to adjust.
   whose table is keyed by the position alone (the time point is implied), or
   the search that decided the game (the minimax or df-pn on the positional
   rules, `bddl.engines.positional_pns`), its table kept.
+
+Each engine has two implementations where the compiled core is built and takes the game
+(`core`: "compiled", the default there, or "python"): the core's searchers kept between
+questions (`bddl.engines.compiled.leaf`: `CoreLeafSearch`, the BDDL minimax, with the race
+patterns on a Breakthrough-like game; `CorePgLeafSearch`, the positional solver, with its
+`decide` and `refutation`) answer the same questions with the same values and, on a `.pg`
+game, the same own moves, so the file is the same bytes (docs/certificates.md).  Their tables
+are bounded by the memory share and replace entries past it: a replaced entry costs a search
+again, never a wrong value.  An engine is one object with the questions its oracle asks
+(`black_wins`/`known` on BDDL games, `decide`/`refutation` on positional ones): another
+engine (the core's df-pn) is one more small function that builds it.
+
+`produced_by` names what made the strategy, not which core answered: "positional solver" (or
+"df-pn") where the engine's own moves make it; on a BDDL game, whose moves are the rules' first
+that keeps the claim (values only, any exact engine gives the same file), "explicit search".
 """
 
 from __future__ import annotations
@@ -38,6 +53,10 @@ from bddl.rules import BLACK, GameRules, Position, RulesMinimax
 # a positional solver's stored position, all its tables counted: Hein 20 at 15 took 3.0 GB for
 # 34,738,383 positions (docs/benchmarks.md), 93 bytes each
 PG_ENTRY_BYTES = 100
+# the name of a BDDL certificate's maker: the rules' first move that keeps the claim, valued by
+# an explicit search (the minimax, df-pn, the positional solver on a positional model's reading,
+# in either core: every exact engine gives the same file)
+BDDL_STRATEGY = "explicit search"
 
 
 @dataclass(frozen=True)
@@ -49,22 +68,46 @@ class Oracle:
     own_move: Callable[[Position, bool], Position | None] | None = None
 
 
-def engine_oracle(model, max_bytes: int | None = None, searched=None) -> Oracle:
+def engine_oracle(model, max_bytes: int | None = None, searched=None, core: str | None = None) -> Oracle:
     """The explicit engine of the model's language (`GameModel.certificate_oracle`), its table held
     within `max_bytes`; `searched` (the engine of the search that decided the game, a
     `bddl.engines.result.SearchResult.engine`) is asked instead of a new one, so that its table
-    answers and (positional games) its own moves make the strategy."""
+    answers and (positional games) its own moves make the strategy.  `core`: "python" keeps
+    the Python engines; else the compiled core's where it is built and takes the game."""
     limit = memory_limit() if max_bytes is None else max_bytes
-    return model.certificate_oracle(limit, searched, decide=False)
+    return model.certificate_oracle(limit, searched, decide=False, core=core)
 
 
-def bddl_oracle(model, limit: int, searched=None) -> Oracle:
-    """A BDDL game's: the search that decided it (a minimax), or the model read as a positional game,
-    or the search route's engine."""
+def core_takes(model, core: str | None, positional: bool = False) -> bool:
+    """Do the compiled core's searchers answer this model's certificate (`core` not "python", the
+    core built and taking the game; `positional`: the game as the positional solver reads it)?"""
+    from bddl.engines import compiled
+
+    if core == "python" or not compiled.available():
+        return False
+    if positional:
+        return compiled.unsupported(model.pg) is None
+    return compiled.bddl_unsupported(model.rules.game, model.depth) is None
+
+
+def core_table_mb(limit: int) -> float:
+    """The core searcher's table within the oracle's share `limit` (bytes): half of it, the other
+    half for what the search keeps beside (the positional solver's carriers, bounded alike)."""
+    from bddl.budget import MB
+
+    return max(limit / 2 / MB, 1 / 16)
+
+
+def bddl_oracle(model, limit: int, searched=None, core: str | None = None) -> Oracle:
+    """A BDDL game's: the search that decided it (a minimax, either core's), or the model read as a
+    positional game, or the search route's engine (the core's where `core_takes`)."""
+    from bddl.engines.compiled.leaf import CoreLeafSearch
     from bddl.engines.minimax import Minimax
 
-    if isinstance(searched, Minimax):
+    if isinstance(searched, (Minimax, CoreLeafSearch)):
         return _bddl(model, limit, searched)
+    if core_takes(model, core):
+        return _read_as_positional(model, limit, core) or _bddl(model, limit, _core_minimax(model, limit))
     return _read_as_positional(model, limit) or _bddl(model, limit, _route_engine(model, limit))
 
 
@@ -76,13 +119,15 @@ def fallback(model, max_bytes: int | None = None) -> Oracle:
     return _bddl(model, limit, _dfpn_engine(model, limit))
 
 
-def _read_as_positional(model, limit: int) -> Oracle | None:
+def _read_as_positional(model, limit: int, core: str | None = "python") -> Oracle | None:
     """A positional BDDL model (every move claims an open cell, goals are sets of cells) read as
     a `.pg` game, as the search route decides it (`compiler.solving.search.positional_rules`): the
     positional solver values its positions, which are the model's (the reading numbers the cells
     as the model's bits, and one stone is one ply).  None where the rules do not fit.  Only its
     values are asked, not its moves: the certificate's moves stay the rules' first that keep the
-    claim, the same file as any engine's."""
+    claim, the same file as any engine's.  The core's solver where `core` is not "python" and
+    the core takes the reading."""
+    from bddl.engines import compiled
     from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded
 
     from ..solving.search.positional_rules import positional_reading
@@ -91,7 +136,13 @@ def _read_as_positional(model, limit: int) -> Oracle | None:
     if pg is None:
         return None
     cap = max(1, limit // PG_ENTRY_BYTES)
-    solver = PositionalSolver(pg, max_positions=cap)
+    solver: object
+    if core != "python" and compiled.available() and compiled.unsupported(pg) is None:
+        from bddl.engines.compiled.leaf import CorePgLeafSearch
+
+        solver = CorePgLeafSearch(pg, core_table_mb(limit))
+    else:
+        solver = PositionalSolver(pg, max_positions=cap)
     depth = model.rules.depth
 
     def black_wins(position: Position) -> bool:
@@ -103,7 +154,7 @@ def _read_as_positional(model, limit: int) -> Oracle | None:
             raise MemoryBudgetExceeded(f"the positional solver's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES,
                                        limit) from None
 
-    return Oracle("positional solver", black_wins)
+    return Oracle(BDDL_STRATEGY, black_wins)
 
 
 def _placements(game) -> int:
@@ -149,13 +200,24 @@ def _dfpn_engine(model, limit: int, knowledge=None):
                              initial=mobility_numbers(black, white))
 
 
+def _core_minimax(model, limit: int):
+    """The compiled core's minimax kept between questions (`CoreLeafSearch`), with the race
+    patterns on a Breakthrough-like game (the knowledge the route's df-pn has: the values, all
+    the certificate asks of a BDDL engine, are the game's), its table within `limit`."""
+    from bddl.engines.compiled.leaf import CoreLeafSearch
+    from bddl.engines.race import race_knowledge
+
+    game = model.rules.game
+    return CoreLeafSearch(game, race_patterns=race_knowledge(game) is not None, table_mb=core_table_mb(limit))
+
+
 def _bddl(model, limit: int, engine) -> Oracle:
-    """The oracle of a BDDL engine (the minimax or df-pn), its table kept for every question."""
+    """The oracle of a BDDL engine (the minimax or df-pn, either core's), its table kept for every question."""
     from bddl.engines.minimax import SearchBudgetExceeded
-    from bddl.engines.pns import ProofNumberSearch
 
     rules: GameRules = model.rules
-    engine.max_positions = 1 << 62  # a search's own budget is spent: memory bounds the questions to come
+    if hasattr(engine, "max_positions"):  # the Python engines: memory, not a count, bounds the questions to come
+        engine.max_positions = 1 << 62  # (a search's own budget is spent)
     depth = rules.depth
 
     def black_wins(position: Position) -> bool:
@@ -169,21 +231,27 @@ def _bddl(model, limit: int, engine) -> Oracle:
         except SearchBudgetExceeded as exc:  # not reached: the budget is unbounded, memory is bounded by the capacity
             raise MemoryBudgetExceeded("df-pn", exc.positions, limit) from None
 
-    return Oracle("df-pn" if isinstance(engine, ProofNumberSearch) else "minimax", black_wins)
+    return Oracle(BDDL_STRATEGY, black_wins)
 
 
-def positional_oracle(model, limit: int, searched=None) -> Oracle:
-    """The positional solver (the minimax, `PositionalSolver`) or df-pn on the
-    positional rules (`PositionalProofNumberSearch`): the same two questions,
-    `decide` and `refutation`, each answered in the search's own order."""
+def positional_oracle(model, limit: int, searched=None, core: str | None = None) -> Oracle:
+    """The positional solver (the minimax, `PositionalSolver`, or the core's `CorePgLeafSearch`
+    where `core_takes`) or df-pn on the positional rules (`PositionalProofNumberSearch`): the
+    same two questions, `decide` and `refutation`, each answered in the search's own order."""
+    from bddl.engines.compiled.leaf import CorePgLeafSearch
     from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded
     from bddl.engines.positional_pns import PositionalProofNumberSearch
 
     cap = max(1, limit // PG_ENTRY_BYTES)
+    solver: PositionalSolver | PositionalProofNumberSearch | CorePgLeafSearch
     if isinstance(searched, (PositionalSolver, PositionalProofNumberSearch)):
         solver = searched
         # the questions to come may add `cap` positions to what the search stored
         solver.engine.max_positions = solver.positions + cap
+    elif isinstance(searched, CorePgLeafSearch):
+        solver = searched  # its table bounded by the search's share, replacing past it
+    elif core_takes(model, core, positional=True):
+        solver = CorePgLeafSearch(model.pg, core_table_mb(limit))
     else:
         solver = PositionalSolver(model.pg, max_positions=cap)
     name = "df-pn" if isinstance(solver, PositionalProofNumberSearch) else "positional solver"

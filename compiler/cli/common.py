@@ -291,7 +291,8 @@ def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: s
     """Write the certificate --certificate asks for, once the verdict is known; its
     summary for the JSON output, and a line on stderr.  No verdict: no certificate.
     `searched`: the solver that decided a positional game, whose table and moves the
-    certificate then reuses (`compiler.certificates.build_certificate`)."""
+    certificate then reuses (`compiler.certificates.build_certificate`).  --core python (where the
+    command has it) asks the Python engines; else the compiled core's where it takes the game."""
     path = getattr(args, "certificate", None)
     if path is None or black_wins is None:
         if path is not None:
@@ -300,7 +301,7 @@ def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: s
     from ..certificates import write_certificate
 
     written = write_certificate(model, black_wins, path, max_memory=args.max_memory, qbf_solver=qbf_solver,
-                                qbf_timeout=getattr(args, "timeout", None), searched=searched)
+                                qbf_timeout=getattr(args, "timeout", None), searched=searched, core=getattr(args, "core", None))
     swaps = f", {written.swaps:,} moves answered by a sibling's strategy" if written.swaps else ""
     pairings = "" if not written.pairings else f", {written.pairings:,} line{'s' if written.pairings > 1 else ''} ended by a pairing strategy"
     positions = counted(written.nodes, "position")

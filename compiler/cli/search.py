@@ -107,7 +107,7 @@ def run(args) -> int:
         result = search_with_core(model, core=core, knowledge=args.knowledge, table_mb=table_mb_for(args.max_memory),
                                   algorithm=args.algorithm, max_positions=args.max_positions,
                                   race_patterns=args.race_patterns, positional_rules=args.positional_rules,
-                                  parallel=ppn2_options(args))
+                                  parallel=ppn2_options(args), keep=args.certificate is not None and core == "compiled")
     except SearchBudgetExceeded as exc:
         if args.json:
             print(json.dumps({**head, "black_wins": None, "depth": model.depth, "first_move": None, "positions": exc.positions,

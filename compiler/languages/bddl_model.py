@@ -237,7 +237,7 @@ class BddlModel(GameModel):
         return None
 
     def search(self, *, algorithm: str, max_positions: int, race_patterns: bool = False, positional_rules: bool = False,
-               parallel=None, core: str | None = None, table_mb: float | None = None):
+               parallel=None, core: str | None = None, table_mb: float | None = None, keep: bool = False):
         from bddl.engines.minimax import search
         from bddl.engines.pns import search_pns
 
@@ -281,7 +281,7 @@ class BddlModel(GameModel):
         elif result is None and algorithm == "pns":
             result = search_pns(game, depth, max_positions=max_positions, knowledge=knowledge)
         elif result is None and core != "python" and bddl_compiled_can_search(game, depth):
-            result = search_bddl(game, depth, max_positions=max_positions, table_mb=table_mb)
+            result = search_bddl(game, depth, max_positions=max_positions, table_mb=table_mb, keep=keep)
         elif result is None:
             result = search(game, depth, max_positions=max_positions)
         first = None if result.first_move is None else play_of_move(self, result.first_move)
@@ -316,16 +316,17 @@ class BddlModel(GameModel):
 
     # -- certificates ------------------------------------------------------------------------------
 
-    def certificate_oracle(self, max_bytes: int, searched=None, decide: bool = True):
+    def certificate_oracle(self, max_bytes: int, searched=None, decide: bool = True, core: str | None = None):
         """The search route's engine (or the search that decided the game), the initial position
-        decided first when `decide`: a minimax whose table outgrows its share of the memory there
-        gives way to df-pn, whose table is bounded (`oracles.fallback`)."""
+        decided first when `decide`: a Python minimax whose table outgrows its share of the memory
+        there gives way to df-pn, whose table is bounded (`oracles.fallback`); the compiled core's
+        (where `oracles.core_takes`) is bounded already, replacing entries past its share."""
         from bddl.budget import MemoryBudgetExceeded
 
-        from ..certificates.oracles import bddl_oracle, fallback
+        from ..certificates.oracles import bddl_oracle, core_takes, fallback
 
-        oracle = bddl_oracle(self, max_bytes, searched)
-        if not decide or searched is not None:
+        oracle = bddl_oracle(self, max_bytes, searched, core)
+        if not decide or searched is not None or core_takes(self, core):
             return oracle
         try:
             oracle.black_wins(self.rules.initial)
@@ -499,6 +500,9 @@ class BddlRecipe:
     # the search leaf jobs' engine: "compiled" (the core's, where it is built and takes the game;
     # the Python minimax otherwise) or "python" (`--core python`)
     core: str = "compiled"
+    # the core's leaf searcher's table on each worker (`ppn2.leaf_table_mb`: its share of
+    # --max-memory; None: the core's default)
+    table_mb: float | None = None
 
     def build(self):
         from bddl.engines.pn_job import bddl_setup
@@ -519,7 +523,8 @@ class BddlRecipe:
         if self.core != "python" and compiled.available() and compiled.bddl_unsupported(game) is None:
             from bddl.engines.compiled.leaf import CoreLeafSearch
 
-            return CoreLeafSearch(game, race_patterns=knowledge is not None)
+            table_mb = compiled.DEFAULT_TABLE_MB if self.table_mb is None else self.table_mb
+            return CoreLeafSearch(game, race_patterns=knowledge is not None, table_mb=table_mb)
         return bddl_leaf_search(game, knowledge)
 
     def _game_and_knowledge(self):

@@ -226,7 +226,7 @@ class PgModel(GameModel):
         return None
 
     def search(self, *, algorithm: str, max_positions: int, race_patterns: bool = False, positional_rules: bool = False,
-               parallel=None, core: str | None = None, table_mb: float | None = None):
+               parallel=None, core: str | None = None, table_mb: float | None = None, keep: bool = False):
         """The positional solver's minimax (by the compiled core where it is built and takes the
         game, unless `core` is "python": the same search, the same verdict, first move and
         positions, docs/engines-core.md), df-pn on its rules, or PPN²."""
@@ -237,7 +237,7 @@ class PgModel(GameModel):
         from ..solving.search.outcome import SearchOutcome, pairing_note
 
         if algorithm == "minimax" and core != "python" and compiled_can_search(self.pg):
-            found = search_full(self.pg, max_positions=max_positions, table_mb=table_mb)
+            found = search_full(self.pg, max_positions=max_positions, table_mb=table_mb, keep=keep)
         elif algorithm == "ppn2":
             from ..solving.search.ppn2 import search_ppn2
 
@@ -274,10 +274,10 @@ class PgModel(GameModel):
 
     # -- certificates ------------------------------------------------------------------------------
 
-    def certificate_oracle(self, max_bytes: int, searched=None, decide: bool = True):
+    def certificate_oracle(self, max_bytes: int, searched=None, decide: bool = True, core: str | None = None):
         from ..certificates.oracles import positional_oracle
 
-        return positional_oracle(self, max_bytes, searched)
+        return positional_oracle(self, max_bytes, searched, core)
 
     def certificate_help(self, claim: str, pairings: bool, carriers: bool) -> CertificateHelp:
         """The strategist's moves ordered by how many cells Black still needs after them (fewest
@@ -467,6 +467,9 @@ class PgRecipe:
     # the search leaf jobs' engine: "compiled" (the core's positional solver, where it is built
     # and takes the game; the Python one otherwise) or "python" (`--core python`)
     core: str = "compiled"
+    # the core's leaf searcher's table on each worker (`ppn2.leaf_table_mb`: its share of
+    # --max-memory; None: the core's default)
+    table_mb: float | None = None
 
     def build(self):
         from bddl.engines.pn_job import pg_setup
@@ -485,7 +488,7 @@ class PgRecipe:
         if self.core != "python" and compiled.available() and compiled.unsupported(self.game) is None:
             from bddl.engines.compiled.leaf import CorePgLeafSearch
 
-            return CorePgLeafSearch(self.game)
+            return CorePgLeafSearch(self.game, compiled.DEFAULT_TABLE_MB if self.table_mb is None else self.table_mb)
         return pg_leaf_search(self.game)
 
     def game_model(self) -> PgModel:

@@ -350,8 +350,7 @@ def test_both_cores_print_the_same_answer(capsys, knowledge):
 
 @pytest.mark.parametrize("argv, why", [
     (["--core", "compiled", "--knowledge", "none", "--algorithm", "pns"], "needs --algorithm minimax"),
-    (["--core", "compiled", "--knowledge", "none", "--certificate", "x.json"], "certificates"),
-])
+])  # (a certificate is no longer refused: the core writes it, tests/test_core_certificates.py)
 def test_what_the_compiled_core_cannot_do_is_refused(capsys, argv, why):
     code, out, err = _cli(capsys, *argv)
     assert code == 2 and why in err

@@ -559,11 +559,16 @@ cdef extern from "src/pgcore.hpp" namespace "bddlc":
         int status
         bint black_wins
         uint64_t positions
+        int move
 
     cdef cppclass PgSearcher:
         bint ok()
         PgAnswer ask(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check, void *context,
                      uint64_t check_every) nogil
+        PgAnswer decide(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check, void *context,
+                        uint64_t check_every) nogil
+        PgAnswer refute(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check, void *context,
+                        uint64_t check_every) nogil
         SearchReport totals()
 
     PgSearcher *new_pg_searcher(const GameSpec &spec, uint64_t table_bytes) except +
@@ -600,6 +605,22 @@ cdef class PgLeafSearcher:
         """(status, Black wins, positions counted by this question) at the t-th time point:
         status 0 decided, 1 the budget ran out.  Raises a signal's exception if one stopped it,
         or the symmetry fetch's."""
+        status, wins, positions, _ = self._question(0, b, w, t, budget)
+        return status, wins, positions
+
+    def decide(self, b, w, int t, uint64_t budget):
+        """The Python solver's `decide` at the t-th time point (the start settled by the caller):
+        (status, Black wins, positions counted, Black's first winning claim in the search's order
+        where Black moves and wins, else -1)."""
+        return self._question(1, b, w, t, budget)
+
+    def refute(self, b, w, int t, uint64_t budget):
+        """The Python solver's `refutation`, White to move at the t-th time point: (status, Black
+        wins, positions counted, White's first claim in the search's order after which Black does
+        not win, -1 where there is none or the rules cut the position)."""
+        return self._question(2, b, w, t, budget)
+
+    cdef tuple _question(self, int which, b, w, int t, uint64_t budget):
         cdef uint64_t bw[6]
         cdef uint64_t ww[6]
         cdef int i
@@ -613,12 +634,17 @@ cdef class PgLeafSearcher:
             bw[i] = (b >> (64 * i)) & mask
             ww[i] = (w >> (64 * i)) & mask
         with nogil:
-            answer = self.searcher.ask(bw, ww, t, budget, _signalled, <void *>raised, check_every)
+            if which == 1:
+                answer = self.searcher.decide(bw, ww, t, budget, _signalled, <void *>raised, check_every)
+            elif which == 2:
+                answer = self.searcher.refute(bw, ww, t, budget, _signalled, <void *>raised, check_every)
+            else:
+                answer = self.searcher.ask(bw, ww, t, budget, _signalled, <void *>raised, check_every)
         if self.fetching[1]:
             raise self.fetching[1][0]
         if raised:
             raise raised[0]
-        return answer.status, answer.black_wins, answer.positions
+        return answer.status, answer.black_wins, answer.positions, answer.move
 
     def totals(self):
         """The positions, hits and table of every question so far, as a dict."""

@@ -1,5 +1,7 @@
-"""PPN²'s search leaf jobs in the compiled core: one BDDL minimax, or one positional solver's
-search on a `.pg` game, kept on a worker between jobs.
+"""The compiled core's searchers kept between questions: one BDDL minimax, or one positional
+solver's search on a `.pg` game, for PPN²'s search leaf jobs (kept on a worker between jobs) and
+for the certificates' questions (`compiler.certificates.oracles`: the search that decided the
+game, asked again about the positions of its strategy).
 
 Why: a worker's leaf jobs (`bddl.engines.leaf_search`) ask one engine about leaf after leaf, and
 its table is what makes the later ones cheap (a subtree proved for one leaf is not searched again
@@ -15,10 +17,14 @@ from __future__ import annotations
 
 from ...game import Game
 from ...pg.game import PositionalGame
+from ..minimax import SearchBudgetExceeded
 from . import DEFAULT_TABLE_MB, MAX_BDDL_DEPTH, _core, bddl_unsupported, table_bytes_for, unsupported, why_unavailable
 
 # (black to move, black cells, white cells, plies left): the tree's position (`pn_job.Position`)
 Position = tuple[bool, int, int, int]
+
+# a question without a budget of positions (the table's bound holds its memory)
+UNBOUNDED = (1 << 64) - 1
 
 
 class CoreLeafSearch:
@@ -50,6 +56,30 @@ class CoreLeafSearch:
     def totals(self) -> dict:
         """The positions, hits and table of every question so far (`table_entries`, `replacements`...)."""
         return self.searcher.totals()
+
+    # -- the certificates' questions: `Minimax.black_wins` and `known` ----------------------------
+
+    def black_wins(self, black_to_move: bool, b: int, w: int, r: int, budget: int = UNBOUNDED) -> bool:
+        """`Minimax.black_wins`: does Black win with r plies left?  Raises `SearchBudgetExceeded`
+        (the positions of every question so far) past `budget` more positions."""
+        if r < 1:
+            return False
+        if r > MAX_BDDL_DEPTH:
+            raise ValueError(f"the compiled core searches at most {MAX_BDDL_DEPTH} plies, not {r}")
+        status, wins, _ = self.searcher.ask(bool(black_to_move), b, w, r, min(max(budget, 0), UNBOUNDED))
+        if status == 1:
+            raise SearchBudgetExceeded(self.positions)
+        assert status == 0, status
+        return bool(wins)
+
+    def known(self, black_to_move: bool, b: int, w: int, r: int) -> bool | None:
+        """`Minimax.known`: the core's table is not read from Python, so nothing is known
+        without asking (asking a solved position costs one probe in the core)."""
+        return None
+
+    @property
+    def positions(self) -> int:
+        return self.searcher.totals()["positions"]
 
 
 class CorePgLeafSearch:
@@ -84,3 +114,88 @@ class CorePgLeafSearch:
 
     def totals(self) -> dict:
         return self.searcher.totals()
+
+    # -- the certificates' questions: the Python `PositionalSolver`'s `decide` and `refutation` ----
+
+    def decide(self, b: int, w: int, budget: int = UNBOUNDED) -> tuple[bool, int | None]:
+        """`PositionalSolver.decide`: does Black win from (b, w) (the time point is implied), and
+        Black's first winning claim in the search's order where Black moves and wins.  Raises
+        `SearchBudgetExceeded` (the positions of every question so far) past `budget` more
+        positions."""
+        rules = self.rules
+        at_once = rules.decided_at_once(b, w)
+        if at_once is not None:
+            return at_once, None
+        status, wins, _, move = self.searcher.decide(b, w, rules.time_of(b, w), min(max(budget, 0), UNBOUNDED))
+        self._check(status)
+        return bool(wins), (move if wins and move >= 0 else None)
+
+    def black_wins(self, b: int, w: int) -> bool:
+        return self.decide(b, w)[0]
+
+    def refutation(self, b: int, w: int) -> int | None:
+        """`PositionalSolver.refutation`: White to move at (b, w), its first claim in the search's
+        order after which Black does not win; None where Black wins, or where the rules cut the
+        position."""
+        rules = self.rules
+        t = rules.time_of(b, w)
+        if t >= rules.depth or rules.turns[t]:
+            return None
+        status, _, _, move = self.searcher.refute(b, w, t, UNBOUNDED)
+        self._check(status)
+        return move if move >= 0 else None
+
+    @property
+    def positions(self) -> int:
+        return self.searcher.totals()["positions"]
+
+    def _check(self, status: int) -> None:
+        if status == 1:
+            raise SearchBudgetExceeded(self.positions)
+        assert status == 0, status
+
+
+def decide_pg(game: PositionalGame, max_positions: int, table_mb: float = DEFAULT_TABLE_MB):
+    """`compiled.solve_full` on a searcher kept for more questions: the same search (its root is
+    `decide` at the start, the claims tried uncounted), verdict, first move and positions, the
+    searcher the result's engine, its table alive for a certificate's questions.  Raises
+    `SearchBudgetExceeded` past `max_positions` positions."""
+    import time
+
+    from ...pg.geometry import symmetries as board_symmetries
+    from ..result import SearchResult
+
+    start = time.perf_counter()
+    searcher = CorePgLeafSearch(game, table_mb)
+    wins, move = searcher.decide(game.mask(game.black_initials), game.mask(game.white_initials), max_positions)
+    symmetries = len(board_symmetries(game)) if searcher.totals()["symmetries_on"] else 1
+    return SearchResult(wins, game.depth, move, searcher.positions, time.perf_counter() - start, symmetries, searcher)
+
+
+def decide_bddl(game: Game, depth: int | None, max_positions: int, table_mb: float = DEFAULT_TABLE_MB):
+    """`compiled.solve_bddl` (`bddl.engines.minimax.search`) on a searcher kept for more
+    questions: the same first-move loop on one table, so the same verdict, first move and
+    positions wherever the table replaced nothing; the searcher is the result's engine.  Raises
+    `SearchBudgetExceeded` past `max_positions` positions."""
+    import time
+
+    from ..minimax import first_winning_move
+    from ..result import SearchResult
+    from . import _bddl_depth
+
+    depth = _bddl_depth(game, depth)
+    start = time.perf_counter()
+    searcher = CoreLeafSearch(game, table_mb=table_mb)
+    state, first_move = game.initial, None
+
+    def black_wins(black_to_move: bool, b: int, w: int, r: int) -> bool:
+        return searcher.black_wins(black_to_move, b, w, r, max_positions - searcher.positions)
+
+    if depth < 1:
+        wins = False
+    elif game.black_first:
+        first_move = first_winning_move(game, lambda s: black_wins(False, s.black, s.white, depth - 1))
+        wins = first_move is not None
+    else:
+        wins = black_wins(False, state.black, state.white, depth)
+    return SearchResult(wins, depth, first_move, searcher.positions, time.perf_counter() - start, engine=searcher)

@@ -29,7 +29,9 @@ class CoreChoice:
 
 def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, certificate: bool,
                 positional_rules: bool = False) -> CoreChoice:
-    """The core that searches `model` (a `compiler.game_model.GameModel`) with these options."""
+    """The core that searches `model` (a `compiler.game_model.GameModel`) with these options.
+    `certificate`: one is asked; the same core writes it (`compiler.certificates.oracles`: the
+    core's searchers wherever the core takes the game, so it adds no refusal of its own)."""
     from bddl.engines import compiled
 
     why = compiled.why_unavailable()
@@ -40,8 +42,6 @@ def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, cer
         why = f"the compiled core has only {has} so far, not --algorithm {algorithm}"
     if why is None and positional_rules and algorithm not in ("minimax", "ppn2"):  # ppn2: its search leaf jobs
         why = f"the compiled core runs the positional rules' minimax only, not --algorithm {algorithm}"
-    if why is None and certificate:
-        why = "certificates are written from the Python engines only so far"
     if why is None:
         return CoreChoice("python") if asked == "python" else CoreChoice("compiled")
     if asked == "compiled":
@@ -86,14 +86,20 @@ def compiled_can_search(game) -> bool:
     return compiled.available() and compiled.unsupported(game) is None
 
 
-def search_full(game, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float | None = None):
+def search_full(game, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float | None = None, keep: bool = False):
     """The positional solver's search (all its knowledge) by the compiled core, its table within
-    `table_mb` (default: a quarter of the process's memory limit, at most the core's default)."""
+    `table_mb` (default: a quarter of the process's memory limit, at most the core's default).
+    `keep`: on a searcher kept for the certificate's questions (`compiled.leaf.decide_pg`: the
+    same search, the searcher the result's solver)."""
     from bddl.budget import MB, memory_limit
     from bddl.engines import compiled
 
     if table_mb is None:
         table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
+    if keep:
+        from bddl.engines.compiled.leaf import decide_pg
+
+        return decide_pg(game, max_positions, table_mb)
     return compiled.solve_full(game, max_positions, table_mb)
 
 
@@ -105,15 +111,21 @@ def bddl_compiled_can_search(game, depth: int) -> bool:
     return compiled.available() and compiled.bddl_unsupported(game, depth) is None
 
 
-def search_bddl(game, depth: int, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float | None = None):
+def search_bddl(game, depth: int, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float | None = None,
+                keep: bool = False):
     """`bddl.engines.minimax.search` by the compiled core: the same verdict, first move and
     positions (docs/engines-core.md), its table within `table_mb` (default: a quarter of the
-    process's memory limit, at most the core's default)."""
+    process's memory limit, at most the core's default).  `keep`: on a searcher kept for the
+    certificate's questions (`compiled.leaf.decide_bddl`, the result's engine)."""
     from bddl.budget import MB, memory_limit
     from bddl.engines import compiled
 
     if table_mb is None:
         table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
+    if keep:
+        from bddl.engines.compiled.leaf import decide_bddl
+
+        return decide_bddl(game, depth, max_positions, table_mb)
     return compiled.solve_bddl(game, depth, max_positions, table_mb)
 
 
@@ -133,7 +145,7 @@ def search_bddl_pns(game, depth: int, *, max_positions: int = DEFAULT_MAX_POSITI
 
 def search_with_core(model, *, core: str, knowledge: str = "full", table_mb: float | None = None,
                      algorithm: str = "minimax", max_positions: int = DEFAULT_MAX_POSITIONS,
-                     race_patterns: bool = False, positional_rules: bool = False, parallel=None):
+                     race_patterns: bool = False, positional_rules: bool = False, parallel=None, keep: bool = False):
     """`compiler.solving.search.outcome.search_model` with the choice of knowledge and core made by
     `choose_core`: the plain minimax (knowledge "threats" or "none", which `knowledge_refusal`
     let through) by that core, anything else by `search_model` on that core."""
@@ -142,4 +154,4 @@ def search_with_core(model, *, core: str, knowledge: str = "full", table_mb: flo
     if knowledge != "full":
         return model.search_plain(core=core, knowledge=knowledge, max_positions=max_positions, table_mb=table_mb)
     return search_model(model, algorithm=algorithm, max_positions=max_positions, race_patterns=race_patterns,
-                        positional_rules=positional_rules, parallel=parallel, core=core, table_mb=table_mb)
+                        positional_rules=positional_rules, parallel=parallel, core=core, table_mb=table_mb, keep=keep)

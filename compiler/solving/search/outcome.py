@@ -66,10 +66,12 @@ def search_model(
     parallel=None,
     core: str | None = None,
     table_mb: float | None = None,
+    keep: bool = False,
 ) -> SearchOutcome:
     """Decide the game by explicit search; raises `SearchBudgetExceeded`, and
     `KnowledgeDoesNotApply` for options `refusal` names.  `parallel` (a `ppn2.Ppn2Options`, or
-    None for its defaults) carries PPN²'s options for `algorithm="ppn2"` (raises its `Ppn2Failed`)."""
+    None for its defaults) carries PPN²'s options for `algorithm="ppn2"` (raises its `Ppn2Failed`).
+    `keep`: a certificate will ask the search more (`GameModel.search`)."""
     why = refusal(model, algorithm=algorithm, race_patterns=race_patterns, positional_rules=positional_rules)
     if why is not None:
         raise KnowledgeDoesNotApply(why)
@@ -81,7 +83,7 @@ def search_model(
                               solver=ran.engine)
     else:
         found = model.search(algorithm=algorithm, max_positions=max_positions, race_patterns=race_patterns,
-                             positional_rules=positional_rules, parallel=parallel, core=core, table_mb=table_mb)
+                             positional_rules=positional_rules, parallel=parallel, core=core, table_mb=table_mb, keep=keep)
     if found.black_wins and model.black_first:
         return dataclasses.replace(found, first_move=soonest(model.rules, model.rules.initial, found.first_move))
     return found

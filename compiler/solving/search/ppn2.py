@@ -367,13 +367,32 @@ class Ppn2Options:
     report: Callable[[str], None] = stderr_progress
 
 
+def leaf_table_mb(options: Ppn2Options) -> float:
+    """A worker's share of --max-memory for the core's leaf searcher's table: the core's share of
+    the memory (`core.table_mb_for`, a quarter) split between the local cluster's workers (each
+    a process on this machine), at most the core's default.  On a scheduler's cluster the
+    workers are other processes, maybe other machines: each gets the whole quarter."""
+    from bddl.engines.compiled import DEFAULT_TABLE_MB
+
+    from ..processes.cluster import cores
+    from .core import table_mb_for
+
+    workers = 1 if options.scheduler else options.workers or cores()
+    return min(DEFAULT_TABLE_MB, table_mb_for(options.max_memory) / max(1, workers))
+
+
 def search_ppn2(recipe, options: Ppn2Options | None, max_positions: int):
     """The recipe's game searched by PPN² on a local cluster or the scheduler the options name:
     the engines' `SearchResult`; the statistics go to `options.report` after the progress lines.
+    The recipe's core leaf searchers get their share of --max-memory (`leaf_table_mb`).
     Raises `SearchBudgetExceeded` (exit 3) and `Ppn2Failed` (exit 1)."""
+    import dataclasses
+
     from ..processes.cluster import ClusterUnavailable, connect
 
     options = options or Ppn2Options()
+    if hasattr(recipe, "table_mb"):  # (`BddlRecipe`, `PgRecipe`: frozen dataclasses)
+        recipe = dataclasses.replace(recipe, table_mb=leaf_table_mb(options))
     leaf_jobs = options.leaf_jobs or DEFAULT_LEAF_JOBS
     run = {
         "descents": options.job_descents or DEFAULT_DESCENTS,

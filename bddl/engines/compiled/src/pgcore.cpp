@@ -563,6 +563,60 @@ class FullSearch : SearchBase<W> {
         if (t < 0 || t >= depth_) return 0;  // no time point left: Black has not won
         return value(b, w, hash_of(b, w), t);
     }
+    // `PositionalSolver.decide` at (b, w), the t-th time point (the wrapper settled
+    // `decided_at_once`): Black's value, and where Black moves and wins, its first claim in the
+    // search's order that wins (`move`, else -1), the claims tried uncounted, as at the root.
+    int decide_at(const B &b, const B &w, int t, int &move, uint64_t budget, StopCheck check, void *context,
+                  uint64_t check_every) {
+        this->rearm(budget, check, context, check_every);
+        move = -1;
+        if (t < 0 || t >= depth_) return 0;
+        uint64_t h = hash_of(b, w);
+        if (!black_turn_[t]) return value(b, w, h, t);
+        Cuts<W> &c = cuts_[t];
+        if (!compute_cuts(b, w, t, c)) return 0;
+        std::vector<int> moves;
+        claims_of(b, w, t, c, moves);
+        for (int m : moves) {
+            B b2 = b;
+            b2.set(m);
+            int r = black_won(b2) ? 1 : t + 1 < depth_ ? value(b2, w, h ^ zobrist_black_[m], t + 1) : 0;
+            if (r < 0) return -1;
+            if (r == 1) {
+                move = m;
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    // `PositionalSolver.refutation` at (b, w), White to move at the t-th time point: White's first
+    // claim in the search's order (the look-ahead's too) after which Black does not win, in
+    // `move`; -1 where Black wins, or where the rules cut the position (a lost cause: the search
+    // has no order there).  The value returned is Black's (0, 1; -1 stopped).
+    int refute_at(const B &b, const B &w, int t, int &move, uint64_t budget, StopCheck check, void *context,
+                  uint64_t check_every) {
+        this->rearm(budget, check, context, check_every);
+        move = -1;
+        if (t < 0 || t >= depth_ || black_turn_[t]) return 0;
+        Cuts<W> &c = cuts_[t];
+        if (!compute_cuts(b, w, t, c)) return 0;
+        uint64_t h = hash_of(b, w);
+        std::vector<int> moves;
+        claims_of(b, w, t, c, moves);
+        for (int m : moves) {
+            B w2 = w;
+            w2.set(m);
+            int r = white_won(w2) ? 0 : t + 1 < depth_ ? value(b, w2, h ^ zobrist_white_[m], t + 1) : 0;
+            if (r < 0) return -1;
+            if (r == 0) {
+                move = m;
+                return 0;
+            }
+        }
+        return 1;
+    }
+
     SearchReport totals() const {
         SearchReport report;
         this->report_table(report);
@@ -1120,9 +1174,36 @@ class PgSearcherOn final : public PgSearcher {
         answer.positions = search_->totals().positions - before;
         return answer;
     }
+    PgAnswer decide(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check, void *context,
+                    uint64_t check_every) override {
+        return choose(false, b, w, t, budget, check, context, check_every);
+    }
+    PgAnswer refute(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check, void *context,
+                    uint64_t check_every) override {
+        return choose(true, b, w, t, budget, check, context, check_every);
+    }
     SearchReport totals() const override { return search_->totals(); }
 
   private:
+    PgAnswer choose(bool white, const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check,
+                    void *context, uint64_t check_every) {
+        Bits<W> bb, ww;
+        for (int i = 0; i < W; i++) {
+            bb.w[i] = b[i];
+            ww.w[i] = w[i];
+        }
+        PgAnswer answer;
+        uint64_t before = search_->totals().positions;
+        int move = -1;
+        int r = white ? search_->refute_at(bb, ww, t, move, budget, check, context, check_every)
+                      : search_->decide_at(bb, ww, t, move, budget, check, context, check_every);
+        answer.status = r < 0 ? search_->status() : 0;
+        answer.black_wins = r == 1;
+        answer.move = r < 0 ? -1 : move;
+        answer.positions = search_->totals().positions - before;
+        return answer;
+    }
+
     std::unique_ptr<FullSearch<W>> search_;
 };
 

@@ -101,6 +101,7 @@ struct PgAnswer {
     int status = 0;  // 0: decided; 1: the question's budget ran out; 2: interrupted
     bool black_wins = false;
     uint64_t positions = 0;  // positions this question counted
+    int move = -1;           // `decide`: Black's winning claim; `refute`: White's refuting claim (-1: none)
 };
 
 // The positional solver's search kept between questions (PPN²'s search leaf jobs on .pg games,
@@ -115,6 +116,14 @@ class PgSearcher {
     virtual bool ok() const = 0;  // false: the table could not be allocated
     virtual PgAnswer ask(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check,
                          void *context, uint64_t check_every) = 0;
+    // The certificates' questions (bddl.engines.compiled.oracle): the Python solver's `decide`
+    // (Black's value and, Black to move, its first winning claim in the search's order) and
+    // `refutation` (White to move: its first claim in that order after which Black does not win),
+    // with the start settled by the wrapper (`decided_at_once`).
+    virtual PgAnswer decide(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check,
+                            void *context, uint64_t check_every) = 0;
+    virtual PgAnswer refute(const uint64_t *b, const uint64_t *w, int t, uint64_t budget, StopCheck check,
+                            void *context, uint64_t check_every) = 0;
     virtual SearchReport totals() const = 0;  // every question's positions and the table so far
 };
 PgSearcher *new_pg_searcher(const GameSpec &spec, uint64_t table_bytes);
