@@ -226,6 +226,8 @@ class GameModel(ABC):
 
     # the algorithms the compiled core runs on this language's games (`--algorithm`)
     core_algorithms: ClassVar[tuple[str, ...]] = ("minimax",)
+    # those of them whose searcher the certificate's oracle asks (`--certificate` with the core)
+    core_certificates: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def core_refusal(self, *, positional_rules: bool = False) -> str | None:

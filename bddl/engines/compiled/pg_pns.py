@@ -30,7 +30,11 @@ from . import DEFAULT_TABLE_MB, _core, flatten_full, table_bytes_for, unsupporte
 class CorePositionalProofNumberSearch:
     """`PositionalProofNumberSearch`'s face on the core's searcher: the same options (and
     `table_mb`, the table's memory bound), the same `decide` and `refutation`, `positions`, and
-    `max_positions` (the bound on every question's total, which a caller may raise)."""
+    `max_positions` (the bound on every question's total, which a caller may raise).
+
+    The questions are positions of the game, up to its end: past a side's win (a position no
+    play reaches) the Python engine's answer comes from its generic test of the children's
+    boards, which the core leaves out (src/pgpns.cpp says why), so the two may differ there."""
 
     def __init__(
         self,
