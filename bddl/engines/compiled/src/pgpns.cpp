@@ -45,6 +45,12 @@ class PgPns : PgRules<W> {
         // (stored without a collection, as the Python leaf search stores them)
         uint64_t room = uint64_t(double(pns_.final_slots()) * 0.8);
         capacity_ = std::max<uint64_t>(16, std::min<uint64_t>(std::max<uint64_t>(options.capacity, 16), room));
+        // the cuts' cache: 2^16 slots (Python's CUT_CACHE), fewer where they would pass 16 MB
+        uint64_t slot_bytes = sizeof(CutSlot) + uint64_t(this->stride_) * sizeof(B), slots = uint64_t(1) << 16;
+        while (slots > 64 && slots * slot_bytes > (uint64_t(16) << 20)) slots /= 2;
+        cut_slots_.resize(slots);
+        cut_tiers_.assign(slots * uint64_t(this->stride_), B::zero());
+        cut_mask_ = slots - 1;
     }
     bool ok() const { return pns_.ok(); }
 
@@ -197,11 +203,35 @@ class PgPns : PgRules<W> {
 
     // -- the rules as df-pn reads them (positional_pns) ------------------------------------------
 
+    // `PositionalRules.cuts`: the cuts of (b, w) at time point t (false: a lost cause), the tiers
+    // left in within(t) as compute_cuts leaves them; kept for the positions met last (df-pn asks
+    // its verdict, its claims and its initial numbers at different times: computing them, the
+    // pairings' search most of all, was 80% of the search before the cache)
+    bool cuts(const B &b, const B &w, uint64_t h, int t, Cuts<W> &c) {
+        uint64_t i = (h ^ (h >> 29)) & cut_mask_;
+        CutSlot &slot = cut_slots_[i];
+        B *tiers = &cut_tiers_[i * uint64_t(this->stride_)];
+        if (slot.used && slot.b == b && slot.w == w) {
+            if (!slot.live) return false;
+            c = slot.c;
+            if (relevance_) std::copy(tiers, tiers + this->stride_, within(t));
+            return true;
+        }
+        bool live = compute_cuts(b, w, t, c);
+        slot.used = true;
+        slot.b = b;
+        slot.w = w;
+        slot.live = live;
+        slot.c = c;
+        if (live && relevance_) std::copy(within(t), within(t) + this->stride_, tiers);
+        return live;
+    }
+
     // `_sides`' successors: the rules' claims (none for a lost cause), each child named by its
     // canonical board in the first half of the game, symmetric children once (first come first)
     void successors(bool black, const B &b, const B &w, uint64_t h, int t) {
         Cuts<W> c;
-        if (!compute_cuts(b, w, t, c)) return;
+        if (!cuts(b, w, h, t, c)) return;
         std::vector<int> &moves = moves_;
         claims_of(b, w, t, c, moves, false);
         bool symmetric = t + 1 < symmetric_plies_ && symmetries_on_;
@@ -226,14 +256,14 @@ class PgPns : PgRules<W> {
 
     // `_Verdicts` (ProofNumberSearch._static): 1 Black wins, 0 Black loses, -1 unknown; a verdict of
     // a position Black can still win counts as expanded (-2: that count stopped the search)
-    int statically(const B &b, const B &w, int r) {
+    int statically(const B &b, const B &w, uint64_t h, int r) {
         int t = depth_ - r;
         if (t >= depth_) {
             knowledge_hits_++;
             return 0;
         }
         Cuts<W> c;
-        if (!compute_cuts(b, w, t, c)) {
+        if (!cuts(b, w, h, t, c)) {
             knowledge_hits_++;
             return 0;
         }
@@ -247,11 +277,11 @@ class PgPns : PgRules<W> {
 
     // `_InitialNumbers`: Black's proof grows with need^3, its disproof with (k - need + 1)^3 times
     // the open cells of its cheapest goals; White's own goals count in a Maker-Maker game
-    Numbers initial(bool btm, const B &b, const B &w, int r) {
+    Numbers initial(bool btm, const B &b, const B &w, uint64_t h, int r) {
         if (!options_.initial_numbers) return Numbers{1, 1};
         int t = depth_ - r;
         Cuts<W> c;
-        if (!compute_cuts(b, w, t, c)) return Numbers{1, 1};
+        if (!cuts(b, w, h, t, c)) return Numbers{1, 1};
         int64_t need = c.need, k = c.k;
         int64_t cheapest = relevance_ && need <= k ? within(t)[need].count() : 1;
         int64_t n1 = std::max<int64_t>(need, 1);
@@ -282,7 +312,7 @@ class PgPns : PgRules<W> {
             if (r <= e->y()) return btm ? Numbers{INF, 0} : Numbers{0, INF};  // Black loses
         }
         if (u) return Numbers{u->x(), u->y()};
-        return initial(btm, b, w, r);
+        return initial(btm, b, w, h, r);
     }
 
     // A new entry, collecting first where the table has no room left (the bound forced it)
@@ -343,7 +373,7 @@ class PgPns : PgRules<W> {
         int k = known(btm, b, w, h, r);
         if (k >= 0) return k;
         if (!asked) {
-            int v = statically(b, w, r);
+            int v = statically(b, w, h, r);
             if (v == -2) return -1;
             if (v >= 0) {
                 store_solved(btm, b, w, h, r, v == 1, 0);  // _remember_verdict
@@ -383,7 +413,7 @@ class PgPns : PgRules<W> {
     Numbers mid(bool btm, const B &b, const B &w, uint64_t h, int r, int64_t th_phi, int64_t th_delta) {
         Numbers n = lookup(btm, b, w, h, r);
         if (n.phi >= th_phi || n.delta >= th_delta) return n;
-        int v = statically(b, w, r);
+        int v = statically(b, w, h, r);
         if (v == -2) return n;
         if (v >= 0) return store_solved(btm, b, w, h, r, v == 1, 0);
         if (r <= options_.leaf_plies) {
@@ -474,6 +504,15 @@ class PgPns : PgRules<W> {
     std::vector<Kid> kids_;
     std::vector<Numbers> numbers_;
     std::vector<int> moves_;  // one expansion's claims (read before any recursion)
+    // the cuts' cache (`PositionalRules.cuts`' CUT_CACHE): slots of (board, cuts), their tiers apart
+    struct CutSlot {
+        B b, w;
+        bool used = false, live = false;
+        Cuts<W> c;
+    };
+    std::vector<CutSlot> cut_slots_;
+    std::vector<B> cut_tiers_;
+    uint64_t cut_mask_ = 0;
 };
 
 template <int W>
