@@ -33,7 +33,7 @@ from .suite import REPOSITORY
 CORPUS = REPOSITORY.parent / "shared" / "corpus" / "pg"
 ANIMALS = {"I4_6x6_m8": ("I-tetromino", 6, 8), "L5_6x6_m10": ("L-pentomino", 6, 10), "L5_7x7_m7": ("L-pentomino", 7, 7)}
 CORPUS_GAMES = ("hein/hein_15_5x5-15", "hein/hein_20_6x6-13", "hein/hein_02_5x5-13", "hein/hein_17_6x6-13",
-                "gttt-4x4/gttt_1_1_00011011_4x4_b")
+                "gttt-4x4/gttt_2_2_00011011_4x4_b", "gttt-4x4/gttt_2_1_00011011_4x4_w")
 
 
 @dataclass
@@ -47,7 +47,10 @@ class Row:
     python_finished: bool
 
     @property
-    def ratio(self) -> float:
+    def ratio(self) -> float | None:
+        """The core's positions a second over the Python search's (None: a side counted none)."""
+        if not (self.positions and self.python_positions and self.core_seconds and self.python_seconds):
+            return None
         return (self.positions / self.core_seconds) / (self.python_positions / self.python_seconds)
 
 
@@ -95,12 +98,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print("| game | verdict | positions | core s | core positions/s | Python positions (of a capped run) | Python s | Python positions/s | ratio |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    def rate(positions: int, seconds: float) -> str:
+        return f"{positions / seconds:,.0f}" if seconds else "-"
+
     for r in rows:
         verdict = "Black wins" if r.black_wins else "no win"
         capped = "" if r.python_finished else " (capped)"
-        print(f"| {r.game} | {verdict} | {r.positions:,} | {r.core_seconds:.2f} | {r.positions / r.core_seconds:,.0f} | "
-              f"{r.python_positions:,}{capped} | {r.python_seconds:.1f} | {r.python_positions / r.python_seconds:,.0f} | "
-              f"{r.ratio:.0f} |")
+        ratio = "-" if r.ratio is None else f"{r.ratio:.0f}"
+        print(f"| {r.game} | {verdict} | {r.positions:,} | {r.core_seconds:.2f} | {rate(r.positions, r.core_seconds)} | "
+              f"{r.python_positions:,}{capped} | {r.python_seconds:.1f} | {rate(r.python_positions, r.python_seconds)} | {ratio} |")
     return 0
 
 
