@@ -253,3 +253,31 @@ def test_certificates_are_byte_identical(tmp_path, capsys, path):
         pytest.skip(f"no corpus at {path.parent}")
     assert _certificate(tmp_path, path, "compiled") == _certificate(tmp_path, path, "python")
     capsys.readouterr()
+
+
+INTERRUPTED = """
+import signal, sys, threading, time
+from bddl.engines.compiled.pg_pns import CorePositionalProofNumberSearch
+from bddl.pg.animals import animal_game
+game = animal_game("L-pentomino", 7, moves=7)  # a minute of the core's df-pn
+solver = CorePositionalProofNumberSearch(game)  # (the setup in Python: the rules' tables, the symmetries)
+b, w = game.mask(game.black_initials), game.mask(game.white_initials)
+assert solver.rules.decided_at_once(b, w) is None  # (the start's pairing question, asked again by decide)
+threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT)).start()
+start = time.perf_counter()
+try:
+    solver.decide(b, w)
+except KeyboardInterrupt:
+    print(f"interrupted after {time.perf_counter() - start:.2f} s")
+"""
+
+
+def test_ctrl_c_stops_the_search():
+    """The core's df-pn looks for signals every 256 positions, the GIL released in between:
+    Ctrl-C stops it with KeyboardInterrupt, as it stops the Python engines."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.stdout.startswith("interrupted after"), done.stdout + done.stderr
+    assert float(done.stdout.split()[2]) < 5

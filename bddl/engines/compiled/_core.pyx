@@ -670,6 +670,12 @@ cdef extern from "src/pgpns.hpp" namespace "bddlc":
     int pg_pns_entry_bytes(int cells)
 
 
+# df-pn's positions on the races cost far more than the minimax's (the cuts of every fresh child,
+# White's pairings: the L-pentomino's 7x7 race expands 1,500 a second at its start, 13,000 on
+# average), so it looks for a signal far more often (a check costs about a microsecond)
+PG_PNS_CHECK_EVERY = 1 << 8
+
+
 def pg_pns_entry_bytes_for(int cells):
     """Bytes per df-pn table entry on a .pg board of `cells` cells."""
     return pg_pns_entry_bytes(cells)
@@ -714,7 +720,7 @@ cdef class PgPnsCore:
         cdef int i
         cdef PgPnsAnswer answer
         cdef list raised = []
-        cdef uint64_t check_every = CHECK_EVERY
+        cdef uint64_t check_every = PG_PNS_CHECK_EVERY
         mask = (1 << 64) - 1
         if b < 0 or w < 0 or b >> (64 * self.words) or w >> (64 * self.words) or b & w:
             raise ValueError("a board with cells off the core's bitboards, or a cell with two stones")
