@@ -46,10 +46,11 @@ def extensions():
     extra = shlex.split(os.environ.get("BDDLC_CORE_CFLAGS", ""))
     core = Extension(
         CORE,
-        sources=[PYX, *(os.path.join("bddl", "engines", "compiled", "src", name) for name in ("pgcore.cpp", "bddlcore.cpp", "bddlpns.cpp"))],
+        sources=[PYX, *(os.path.join("bddl", "engines", "compiled", "src", name) for name in ("pgcore.cpp", "bddlcore.cpp", "bddlpns.cpp", "pgpns.cpp"))],
         # the headers: a rebuild when they change, and a source distribution that holds them
         depends=[os.path.join("bddl", "engines", "compiled", "src", name)
-                 for name in ("pgcore.hpp", "bits.hpp", "bddlgame.hpp", "bddlcore.hpp", "race.hpp", "bddlpns.hpp")],
+                 for name in ("pgcore.hpp", "bits.hpp", "bddlgame.hpp", "bddlcore.hpp", "race.hpp", "bddlpns.hpp",
+                               "pgrules.hpp", "pntable.hpp", "pgpns.hpp")],
         language="c++",
         extra_compile_args=["-std=c++17", "-O2", *extra],
         extra_link_args=extra,

@@ -5,8 +5,8 @@
 # test_compiled_knowledge.py, tests/bddl/test_compiled_bddl.py (the BDDL minimax) and
 # test_compiled_pns.py (the BDDL df-pn and the race patterns), and test_compiled_leaf_search.py
 # and tests/pg/test_compiled_leaf_search_pg.py (the persistent searchers of PPN²'s search leaf
-# jobs), and tests/test_core_certificates.py (the same searchers asked a certificate's questions:
-# decide and refute), against it.
+# jobs), tests/pg/test_compiled_pg_pns.py (the .pg games' df-pn), and tests/test_core_certificates.py
+# (the same searchers asked a certificate's questions: decide and refute), against it.
 # Extra arguments go to pytest.  CI runs it once (BDDLC_SANITIZE=1 runs it from
 # tests/pg/test_sanitized_core.py).
 #
@@ -37,4 +37,4 @@ PY
 echo "sanitize_core: the core built with $flags; running the differential tests with LD_PRELOAD=$asan"
 BDDLC_REQUIRE_CORE=1 BDDLC_SANITIZE=0 python -m pytest -q -p no:cacheprovider tests/pg/test_compiled_core.py tests/pg/test_compiled_knowledge.py \
     tests/bddl/test_compiled_bddl.py tests/bddl/test_compiled_pns.py tests/bddl/test_compiled_leaf_search.py \
-    tests/pg/test_compiled_leaf_search_pg.py tests/test_core_certificates.py "$@"
+    tests/pg/test_compiled_leaf_search_pg.py tests/pg/test_compiled_pg_pns.py tests/test_core_certificates.py "$@"

@@ -298,3 +298,29 @@ def qbf_chooser(model, solver: str = "default", timeout: float | None = None):
 def rules_oracle(rules: GameRules) -> Oracle:
     """The rules' own plain minimax (`bddl.rules.RulesMinimax`), one table for every question (small games, tests)."""
     return Oracle("rules minimax", RulesMinimax(rules).black_wins)
+
+
+def core_pns_oracle(solver, limit: int) -> Oracle:
+    """`positional_oracle` on the compiled core's df-pn that decided the game
+    (`bddl.engines.compiled.pg_pns.CorePositionalProofNumberSearch`): the same two questions, in
+    the same order, from its table, which is the Python df-pn's wherever no collection was
+    forced, so the certificate is the Python route's, byte for byte."""
+    from bddl.engines.minimax import SearchBudgetExceeded
+
+    cap = max(1, limit // PG_ENTRY_BYTES)
+    solver.max_positions = solver.positions + cap  # the questions to come may add `cap` positions
+
+    def asked(question, *args):
+        try:
+            return question(*args)
+        except SearchBudgetExceeded:
+            raise MemoryBudgetExceeded(f"the df-pn's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES, limit) from None
+
+    def own_move(position: Position, black_wins: bool) -> Position | None:
+        if black_wins:
+            wins, cell = asked(solver.decide, position.black, position.white)
+            return None if not wins or cell is None else Position(position.black | 1 << cell, position.white, position.ply + 1)
+        cell = asked(solver.refutation, position.black, position.white)
+        return None if cell is None else Position(position.black, position.white | 1 << cell, position.ply + 1)
+
+    return Oracle("df-pn", lambda position: asked(solver.decide, position.black, position.white)[0], own_move)

@@ -227,17 +227,19 @@ class PgModel(GameModel):
 
     def search(self, *, algorithm: str, max_positions: int, race_patterns: bool = False, positional_rules: bool = False,
                parallel=None, core: str | None = None, table_mb: float | None = None, keep: bool = False):
-        """The positional solver's minimax (by the compiled core where it is built and takes the
-        game, unless `core` is "python": the same search, the same verdict, first move and
-        positions, docs/engines-core.md), df-pn on its rules, or PPN²."""
+        """The positional solver's minimax or df-pn on its rules (each by the compiled core where
+        it is built and takes the game, unless `core` is "python": the same search, the same
+        verdict, first move and positions, docs/engines-core.md), or PPN²."""
         from bddl.engines.positional import solve
         from bddl.engines.positional_pns import solve_pns
 
-        from ..solving.search.core import compiled_can_search, search_full
+        from ..solving.search.core import compiled_can_search, search_full, search_pg_pns
         from ..solving.search.outcome import SearchOutcome, pairing_note
 
         if algorithm == "minimax" and core != "python" and compiled_can_search(self.pg):
             found = search_full(self.pg, max_positions=max_positions, table_mb=table_mb, keep=keep)
+        elif algorithm == "pns" and core != "python" and compiled_can_search(self.pg):
+            found = search_pg_pns(self.pg, max_positions=max_positions, table_mb=table_mb)
         elif algorithm == "ppn2":
             from ..solving.search.ppn2 import search_ppn2
 
@@ -249,7 +251,7 @@ class PgModel(GameModel):
         return SearchOutcome(found.black_wins, self.depth, first, found.positions, found.seconds, True, False, notes,
                              getattr(found, "engine", None))
 
-    core_algorithms: ClassVar[tuple[str, ...]] = ("minimax", "ppn2")  # ppn2: its search leaf jobs
+    core_algorithms: ClassVar[tuple[str, ...]] = ("minimax", "pns", "ppn2")  # ppn2: its search leaf jobs
 
     def core_refusal(self, *, positional_rules: bool = False) -> str | None:
         from bddl.engines import compiled
@@ -275,8 +277,12 @@ class PgModel(GameModel):
     # -- certificates ------------------------------------------------------------------------------
 
     def certificate_oracle(self, max_bytes: int, searched=None, decide: bool = True, core: str | None = None):
-        from ..certificates.oracles import positional_oracle
+        from bddl.engines.compiled.pg_pns import CorePositionalProofNumberSearch
 
+        from ..certificates.oracles import core_pns_oracle, positional_oracle
+
+        if isinstance(searched, CorePositionalProofNumberSearch):
+            return core_pns_oracle(searched, max_bytes)
         return positional_oracle(self, max_bytes, searched, core)
 
     def certificate_help(self, claim: str, pairings: bool, carriers: bool) -> CertificateHelp:

@@ -297,8 +297,12 @@ def test_cli_both_cores_say_the_same(capsys):
 
 
 def test_cli_refuses_what_the_core_cannot_do(capsys, tmp_path):
-    code, _, err = _cli(capsys, "--core", "compiled", "--positional-rules", "--algorithm", "pns")
-    assert code == 2 and "the positional rules' minimax only, not --algorithm pns" in err
+    code, _, err = _cli(capsys, "--core", "compiled", "--algorithm", "depth-first")
+    assert code == 2 and "not --algorithm depth-first" in err
+    # (df-pn on the positional rules is the core's too now: tests/pg/test_compiled_pg_pns.py)
+    runs = [_cli(capsys, "--core", core, "--positional-rules", "--algorithm", "pns", "--json") for core in ("compiled", "python")]
+    assert [code for code, _, _ in runs] == [0, 0]
+    assert [json.loads(out)["positions"] for _, out, _ in runs] == [json.loads(runs[1][1])["positions"]] * 2
     code, _, err = _cli(capsys, "--core", "compiled", "--algorithm", "ppn2", "--leaf-jobs", "mixed")
     assert code == 2 and "--leaf-jobs search" in err
     # a certificate is the core's too now (tests/test_core_certificates.py holds it to the Python one's bytes)

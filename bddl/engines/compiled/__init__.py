@@ -60,7 +60,7 @@ def status() -> str:
     if _core is None:
         return "compiled core: not built (searches use the Python engines; docs/engines-core.md)"
     return (f"compiled core: built (C++17 via Cython; .pg games up to {MAX_CELLS} cells: the positional solver with its "
-            f"knowledge, and the plain minimax; BDDL games up to {MAX_CELLS} cells: the minimax and df-pn with race patterns; "
+            f"knowledge, df-pn on its rules, and the plain minimax; BDDL games up to {MAX_CELLS} cells: the minimax and df-pn with race patterns; "
             f"PPN²'s search leaf jobs)")
 
 

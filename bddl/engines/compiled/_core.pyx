@@ -661,3 +661,131 @@ cdef class PgLeafSearcher:
             "lost_causes": report.lost_causes,
             "carriers_dropped": report.carriers_dropped,
         }
+
+
+# -- df-pn on .pg games: PositionalProofNumberSearch kept between questions (src/pgpns.hpp) -------
+
+cdef extern from "src/pgpns.hpp" namespace "bddlc":
+    cdef cppclass PgPnsOptions:
+        uint64_t capacity
+        double epsilon
+        int leaf_plies
+        bint initial_numbers
+
+    cdef cppclass PgPnsReport:
+        uint64_t positions, knowledge_hits, collections, forced_collections, capacity
+        uint64_t table_entries, table_bytes, table_bound_bytes, pairing_searches
+        int entry_bytes, words
+        bint symmetries_on
+
+    cdef cppclass PgPnsAnswer:
+        int status
+        bint black_wins
+        int cell
+        bint proved_no_claim
+
+    cdef cppclass PgPnsSearcher:
+        bint ok()
+        PgPnsAnswer decide(const uint64_t *b, const uint64_t *w, uint64_t max_positions, StopCheck check,
+                           void *context, uint64_t check_every) nogil
+        PgPnsAnswer refutation(const uint64_t *b, const uint64_t *w, uint64_t max_positions, StopCheck check,
+                               void *context, uint64_t check_every) nogil
+        PgPnsReport totals()
+
+    PgPnsSearcher *new_pg_pns_searcher(const GameSpec &spec, const PgPnsOptions &options, uint64_t table_bytes) except +
+    int pg_pns_entry_bytes(int cells)
+
+
+# df-pn's positions on the races cost far more than the minimax's (the cuts of every fresh child,
+# White's pairings: the L-pentomino's 7x7 race expands 1,500 a second at its start, 13,000 on
+# average), so it looks for a signal far more often (a check costs about a microsecond)
+PG_PNS_CHECK_EVERY = 1 << 8
+
+
+def pg_pns_entry_bytes_for(int cells):
+    """Bytes per df-pn table entry on a .pg board of `cells` cells."""
+    return pg_pns_entry_bytes(cells)
+
+
+cdef class PgPnsCore:
+    """The core's df-pn on a .pg game, its table kept between questions (`bddl.engines.compiled.
+    pg_pns.CorePositionalProofNumberSearch` is its face): `decide` and `refutation` are
+    `PositionalProofNumberSearch`'s, the GIL released, a Ctrl-C check every CHECK_EVERY positions.
+    `flat` is `flatten_full`'s with its symmetries given (not fetched); options: capacity,
+    epsilon, leaf_plies, initial_numbers."""
+
+    cdef PgPnsSearcher *searcher
+    cdef readonly int words
+
+    def __cinit__(self, dict flat, dict options, uint64_t table_bytes):
+        self.searcher = NULL
+        cdef GameSpec spec = _spec(flat)
+        cdef PgPnsOptions opts
+        if flat.get("fetch_symmetries") is not None:
+            raise ValueError("the core's df-pn takes its symmetries given, not fetched")
+        _full_fields(spec, flat, (None, []))
+        why = check_full_spec(spec).decode()
+        if why:
+            raise ValueError(f"the compiled core refuses the game: {why}")
+        opts.capacity = options["capacity"]
+        opts.epsilon = options["epsilon"]
+        opts.leaf_plies = options["leaf_plies"]
+        opts.initial_numbers = options["initial_numbers"]
+        cells = flat["cells"]
+        self.words = 1 if cells <= 64 else 2 if cells <= 128 else 3 if cells <= 192 else 6
+        self.searcher = new_pg_pns_searcher(spec, opts, table_bytes)
+        if not self.searcher.ok():
+            raise MemoryError(f"the compiled core could not allocate its table ({table_bytes:,} bytes)")
+
+    def __dealloc__(self):
+        del self.searcher
+
+    def _ask(self, b, w, uint64_t max_positions, bint refute):
+        cdef uint64_t bw[6]
+        cdef uint64_t ww[6]
+        cdef int i
+        cdef PgPnsAnswer answer
+        cdef list raised = []
+        cdef uint64_t check_every = PG_PNS_CHECK_EVERY
+        mask = (1 << 64) - 1
+        if b < 0 or w < 0 or b >> (64 * self.words) or w >> (64 * self.words) or b & w:
+            raise ValueError("a board with cells off the core's bitboards, or a cell with two stones")
+        for i in range(self.words):
+            bw[i] = (b >> (64 * i)) & mask
+            ww[i] = (w >> (64 * i)) & mask
+        with nogil:
+            if refute:
+                answer = self.searcher.refutation(bw, ww, max_positions, _signalled, <void *>raised, check_every)
+            else:
+                answer = self.searcher.decide(bw, ww, max_positions, _signalled, <void *>raised, check_every)
+        if raised:
+            raise raised[0]
+        return answer.status, answer.black_wins, None if answer.cell < 0 else answer.cell, answer.proved_no_claim
+
+    def decide(self, b, w, uint64_t max_positions):
+        """(status, Black wins, Black's winning claim or None, proved but no claim wins): status
+        0 answered, 1 the positions of all questions passed `max_positions`.  Raises a signal's
+        exception if one stopped it."""
+        return self._ask(b, w, max_positions, False)
+
+    def refutation(self, b, w, uint64_t max_positions):
+        """(status, Black wins, White's refuting claim or None, proved but no claim refutes)."""
+        return self._ask(b, w, max_positions, True)
+
+    def totals(self):
+        """The positions and the table of every question so far, as a dict."""
+        cdef PgPnsReport report = self.searcher.totals()
+        return {
+            "positions": report.positions,
+            "knowledge_hits": report.knowledge_hits,
+            "collections": report.collections,
+            "forced_collections": report.forced_collections,
+            "capacity": report.capacity,
+            "table_entries": report.table_entries,
+            "table_bytes": report.table_bytes,
+            "table_bound_bytes": report.table_bound_bytes,
+            "pairing_searches": report.pairing_searches,
+            "entry_bytes": report.entry_bytes,
+            "words": report.words,
+            "symmetries_on": report.symmetries_on,
+        }

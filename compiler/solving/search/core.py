@@ -40,8 +40,8 @@ def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, cer
     if why is None and algorithm not in model.core_algorithms:
         has = " and ".join({"minimax": "the minimax", "pns": "df-pn", "ppn2": "PPN²'s search leaf jobs"}[a] for a in model.core_algorithms)
         why = f"the compiled core has only {has} so far, not --algorithm {algorithm}"
-    if why is None and positional_rules and algorithm not in ("minimax", "ppn2"):  # ppn2: its search leaf jobs
-        why = f"the compiled core runs the positional rules' minimax only, not --algorithm {algorithm}"
+    if why is None and positional_rules and algorithm not in ("minimax", "pns", "ppn2"):  # ppn2: its search leaf jobs
+        why = f"the compiled core runs the positional rules' minimax and df-pn only, not --algorithm {algorithm}"
     if why is None:
         return CoreChoice("python") if asked == "python" else CoreChoice("compiled")
     if asked == "compiled":
@@ -101,6 +101,21 @@ def search_full(game, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: f
 
         return decide_pg(game, max_positions, table_mb)
     return compiled.solve_full(game, max_positions, table_mb)
+
+
+def search_pg_pns(game, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float | None = None):
+    """df-pn on the positional rules (`bddl.engines.positional_pns.solve_pns`) by the compiled
+    core: the same verdict, first move and positions wherever its table held its capacity
+    (docs/engines-core.md), its table within `table_mb` (default: a quarter of the process's
+    memory limit, at most the core's default).  The result's `solver` answers a certificate's
+    questions from the table (`decide`, `refutation`)."""
+    from bddl.budget import MB, memory_limit
+    from bddl.engines import compiled
+    from bddl.engines.compiled.pg_pns import solve_pns
+
+    if table_mb is None:
+        table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
+    return solve_pns(game, max_positions=max_positions, table_mb=table_mb)
 
 
 def bddl_compiled_can_search(game, depth: int) -> bool:

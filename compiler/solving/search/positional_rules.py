@@ -74,17 +74,19 @@ def search_positional(
     depth-first search, or "pns", df-pn); raises `SearchBudgetExceeded`, and
     `RulesDoNotFit` where `not_searchable` gives a reason.  The minimax is the compiled core's
     (`.core.search_full`: the same search, verdict and positions as the Python solver's) wherever
-    it is built and takes the game, unless `core` is "python"."""
+    it is built and takes the game, unless `core` is "python"; so is df-pn (`.core.search_pg_pns`)."""
     from bddl.engines.positional_pns import solve_pns
     from bddl.engines.positional import solve
 
-    from .core import compiled_can_search, search_full
+    from .core import compiled_can_search, search_full, search_pg_pns
 
     depth = game.problem.depth if depth is None else depth
     pg = reading(game.domain, game.problem, depth)
     if isinstance(pg, str):
         raise RulesDoNotFit(pg)
-    if algorithm == "pns":
+    if algorithm == "pns" and core != "python" and compiled_can_search(pg):
+        result = search_pg_pns(pg, max_positions=max_positions, table_mb=table_mb)
+    elif algorithm == "pns":
         result = solve_pns(pg, max_positions=max_positions)
     elif core != "python" and compiled_can_search(pg):
         result = search_full(pg, max_positions=max_positions, table_mb=table_mb)
