@@ -15,6 +15,7 @@ namespace {
 // The df-pn table (its layout and why) is pntable.hpp's, shared with the positional games' df-pn.
 using pn::INF;
 using pn::NO_WIN;
+using pn::Numbers;
 template <int W>
 using PnsTable = pn::PnTable<W>;
 
@@ -107,23 +108,15 @@ class Pns {
     using B = Bits<W>;
     using Board = std::pair<B, B>;
     using Child = typename BddlGame<W>::Child;  // a successor, its key, and the outcome that made it
-    using Table = PnsTable<W>;
-    using Entry = typename Table::Entry;
-    struct Numbers {
-        int64_t phi, delta;
-    };
+    using Store = pn::Store<W>;
 
     Pns(const BddlSpec &spec, const RaceSpec &race, const PnsOptions &options, uint64_t max_positions, uint64_t table_bytes,
         StopCheck check, void *context, uint64_t check_every)
-        : game_(spec), mobility_(spec, game_), race_(race), table_(bound(table_bytes, options.capacity), &Pns::rehash, this), options_(options), max_positions_(max_positions),
+        : game_(spec), mobility_(spec, game_), race_(race), store_(table_bytes, options.capacity, &Pns::rehash, this), options_(options), max_positions_(max_positions),
           check_(check), context_(context), check_every_(check_every ? check_every : 1) {
         next_check_ = check_every_;
-        // the capacity within what the bound holds, with room for the leaf searches' entries
-        // (stored without a collection, as the Python leaf search stores them)
-        uint64_t room = uint64_t(double(table_.final_slots()) * 0.8);
-        capacity_ = std::max<uint64_t>(16, std::min(options.capacity, room));
     }
-    bool ok() const { return table_.ok(); }
+    bool ok() const { return store_.ok(); }
 
     // ProofNumberSearch.black_wins: df-pn from the root to a proof or a disproof
     bool black_wins(bool black_to_move, const B &b, const B &w, int r) {
@@ -134,12 +127,7 @@ class Pns {
     }
     // Minimax.known: the solved table's verdict (-1: it does not decide r)
     int known(bool black_to_move, const B &b, const B &w, int r) const {
-        const Entry *e = table_.find(Table::SOLVED, black_to_move, b, w, 0, game_.hash(b, w));
-        if (e) {
-            if (r >= e->x()) return 1;
-            if (r <= e->y()) return 0;
-        }
-        return -1;
+        return store_.known(black_to_move, b, w, game_.hash(b, w), r);
     }
     // search_pns's _first_winning_move: the index in Game.moves' list (all_successors)
     int first_winning_move(int depth) {
@@ -160,35 +148,18 @@ class Pns {
     void report(PnsReport &r) const {
         r.positions = positions_;
         r.knowledge_hits = knowledge_hits_;
-        r.collections = collections_;
-        r.forced_collections = forced_;
-        r.capacity = capacity_;
-        r.table_entries = table_.size();
-        r.table_bytes = table_.bytes();
-        r.table_bound_bytes = table_.bound_bytes();
-        r.entry_bytes = int(sizeof(Entry));
-        r.words = W;
+        store_.report(r);
     }
 
   private:
-    // The table's bound: the one given, or less where the capacity needs less (a table larger
-    // than the capacity's entries at 80% load would only spread them over more pages)
-    static uint64_t bound(uint64_t table_bytes, uint64_t capacity) {
-        return std::min(table_bytes, Table::bytes_for(uint64_t(double(std::max<uint64_t>(capacity, 16)) / 0.8) + 1));
-    }
     static uint64_t rehash(const void *owner, const B &b, const B &w) {
         return static_cast<const Pns *>(owner)->game_.hash(b, w);
     }
 
     // ProofNumberSearch._lookup: solved, remembered, or fresh (mobility numbers)
     Numbers lookup(bool black_to_move, const B &b, const B &w, uint64_t h, int r) const {
-        const Entry *e, *u;
-        table_.find_both(black_to_move, b, w, r, h, e, u);
-        if (e) {
-            if (r >= e->x()) return black_to_move ? Numbers{0, INF} : Numbers{INF, 0};  // Black wins
-            if (r <= e->y()) return black_to_move ? Numbers{INF, 0} : Numbers{0, INF};  // Black loses
-        }
-        if (u) return Numbers{u->x(), u->y()};
+        Numbers n;
+        if (store_.numbers(black_to_move, b, w, h, r, n)) return n;
         if (options_.mobility) return Numbers{1, std::max<int64_t>(1, mobility_.count(black_to_move, b, w))};
         return Numbers{1, 1};
     }
@@ -196,7 +167,7 @@ class Pns {
     // The children's home slots read before their lookups (PnsTable::warm says why)
     void warm(bool child, size_t base, size_t n) {
         uint64_t sum = 0;
-        for (size_t i = base; i < base + n; i++) sum += table_.warm(child, kids_[i].key);
+        for (size_t i = base; i < base + n; i++) sum += store_.table().warm(child, kids_[i].key);
         warmed_ += sum;  // kept, so that the loads are not optimised away
     }
 
@@ -221,69 +192,15 @@ class Pns {
         return stopped_ != 0;
     }
 
-    // A new entry, collecting first where the table has no room left (the bound forced it)
-    Entry *insert(int kind, bool black_to_move, const B &b, const B &w, int r, uint64_t h) {
-        Entry *e = table_.insert(kind, black_to_move, b, w, r, h);
-        while (!e) {
-            forced_++;
-            table_.collect();
-            e = table_.insert(kind, black_to_move, b, w, r, h);
-        }
-        return e;
-    }
-
-    // ProofNumberSearch._bound_memory
-    void bound_memory() {
-        if (table_.size() <= capacity_) return;
-        collections_++;
-        table_.collect();
-    }
-
-    // ProofNumberSearch._store_solved
-    Numbers store_solved(bool black_to_move, const B &b, const B &w, uint64_t h, int r, bool black_wins_, uint64_t work) {
-        Entry *e = table_.find(Table::SOLVED, black_to_move, b, w, 0, h);
-        if (!e) {
-            e = insert(Table::SOLVED, black_to_move, b, w, 0, h);
-            e->set_x(NO_WIN);
-        }
-        if (black_wins_)
-            e->set_x(std::min<int64_t>(e->x(), r));
-        else
-            e->set_y(std::max<int64_t>(e->y(), r));
-        e->set_work(e->work() + work);
-        Entry *u = table_.find(Table::UNSOLVED, black_to_move, b, w, r, h);
-        if (u) table_.erase(u);
-        bound_memory();
-        bool mover_wins = black_wins_ == black_to_move;
-        return mover_wins ? Numbers{0, INF} : Numbers{INF, 0};
-    }
-
-    // ProofNumberSearch._remember: a value the leaf search found (one expansion of work; no collection)
-    void remember(bool black_to_move, const B &b, const B &w, uint64_t h, int r, bool black_wins_) {
-        Entry *e = table_.find(Table::SOLVED, black_to_move, b, w, 0, h);
-        if (!e) {
-            e = insert(Table::SOLVED, black_to_move, b, w, 0, h);
-            e->set_x(NO_WIN);
-            e->set_work(1);
-        }
-        if (black_wins_)
-            e->set_x(std::min<int64_t>(e->x(), r));
-        else
-            e->set_y(std::max<int64_t>(e->y(), r));
-    }
-
     // Minimax.value (no judge, key, carriers or turn pattern: a BDDL game), the leaf search.
     // `asked`: the knowledge was asked of this position already (df-pn asks before the leaf search)
     bool value(bool black_to_move, const B &b, const B &w, uint64_t h, int r, bool asked) {
-        const Entry *e = table_.find(Table::SOLVED, black_to_move, b, w, 0, h);
-        if (e) {
-            if (r >= e->x()) return true;
-            if (r <= e->y()) return false;
-        }
+        int k = store_.known(black_to_move, b, w, h, r);
+        if (k >= 0) return k == 1;
         if (!asked) {
             int v = statically(black_to_move, b, w, r);
             if (v >= 0) {
-                store_solved(black_to_move, b, w, h, r, v == 1, 0);  // _remember_verdict
+                store_.store_solved(black_to_move, b, w, h, r, v == 1, 0);  // _remember_verdict
                 return v == 1;
             }
         }
@@ -321,7 +238,7 @@ class Pns {
         }
         kids_.resize(base);
         if (stopped_) return false;
-        remember(black_to_move, b, w, h, r, result == 1);
+        store_.remember(black_to_move, b, w, h, r, result == 1);
         return result == 1;
     }
 
@@ -330,12 +247,12 @@ class Pns {
         Numbers n = lookup(black_to_move, b, w, h, r);
         if (n.phi >= th_phi || n.delta >= th_delta) return n;
         int v = statically(black_to_move, b, w, r);
-        if (v >= 0) return store_solved(black_to_move, b, w, h, r, v == 1, 0);
+        if (v >= 0) return store_.store_solved(black_to_move, b, w, h, r, v == 1, 0);
         if (r <= options_.leaf_plies) {
             uint64_t start = positions_;
             bool wins = value(black_to_move, b, w, h, r, true);
             if (stopped_) return n;
-            return store_solved(black_to_move, b, w, h, r, wins, positions_ - start);
+            return store_.store_solved(black_to_move, b, w, h, r, wins, positions_ - start);
         }
         if (count()) return n;
         uint64_t start = positions_;
@@ -345,7 +262,7 @@ class Pns {
         warm(!black_to_move, base, n_kids);
         auto done = [&](bool black_wins_, uint64_t work) {
             kids_.resize(base);
-            return store_solved(black_to_move, b, w, h, r, black_wins_, work);
+            return store_.store_solved(black_to_move, b, w, h, r, black_wins_, work);
         };
         if (!n_kids) return done(!black_to_move, 1);  // the mover is stuck: it loses
         bool parent_won = game_.won(black_to_move, b, w);
@@ -400,26 +317,20 @@ class Pns {
         if (here.phi == 0) return done(black_to_move, work);
         if (here.delta == 0) return done(!black_to_move, work);
         kids_.resize(base);
-        Entry *u = table_.find(Table::UNSOLVED, black_to_move, b, w, r, h);
-        if (!u) u = insert(Table::UNSOLVED, black_to_move, b, w, r, h);
-        u->set_x(here.phi);
-        u->set_y(here.delta);
-        u->set_work(work);
-        bound_memory();
+        store_.store_unsolved(black_to_move, b, w, h, r, here, work);
         return here;
     }
 
     BddlGame<W> game_;
     Mobility<W> mobility_;
     RaceKnowledge<W> race_;
-    Table table_;
+    Store store_;
     PnsOptions options_;
-    uint64_t capacity_ = 0;
     uint64_t max_positions_;
     StopCheck check_;
     void *context_;
     uint64_t check_every_, next_check_;
-    uint64_t positions_ = 0, knowledge_hits_ = 0, collections_ = 0, forced_ = 0;
+    uint64_t positions_ = 0, knowledge_hits_ = 0;
     int stopped_ = 0;  // 1: the budget ran out, 2: the stop check said stop
     // the frames' children, their keys and numbers: stacks the recursion pushes and pops
     std::vector<Child> kids_;

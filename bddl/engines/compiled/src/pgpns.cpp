@@ -17,18 +17,13 @@ namespace {
 
 using namespace pg;
 using pn::INF;
-using pn::NO_WIN;
-
-struct Numbers {
-    int64_t phi, delta;
-};
+using pn::Numbers;
 
 template <int W>
 class PgPns : PgRules<W> {
     BDDLC_SEARCH_BASE_NAMES;
     BDDLC_PG_RULES_NAMES;
-    using Table = pn::PnTable<W>;
-    using Entry = typename Table::Entry;
+    using Store = pn::Store<W>;
     struct Kid {
         B b, w;
         uint64_t h;
@@ -38,13 +33,9 @@ class PgPns : PgRules<W> {
     // The minimax's table of SearchBase is not used: df-pn keeps its own (`table_`).
     PgPns(const GameSpec &s, const PgPnsOptions &options, uint64_t table_bytes)
         : Rules(s, 0, 0, nullptr, nullptr, 1),
-          pns_(bound(table_bytes, options.capacity), &PgPns::rehash, this), options_(options) {
+          pns_(table_bytes, std::max<uint64_t>(options.capacity, 16), &PgPns::rehash, this), options_(options) {
         set_up_symmetries();  // (given in the spec: the Python df-pn sets them up at once)
         initial_count_ = b0_.count() + w0_.count();
-        // the capacity within what the bound holds, with room for the leaf searches' entries
-        // (stored without a collection, as the Python leaf search stores them)
-        uint64_t room = uint64_t(double(pns_.final_slots()) * 0.8);
-        capacity_ = std::max<uint64_t>(16, std::min<uint64_t>(std::max<uint64_t>(options.capacity, 16), room));
         // the cuts' cache: 2^16 slots (Python's CUT_CACHE), fewer where they would pass 16 MB
         uint64_t slot_bytes = sizeof(CutSlot) + uint64_t(this->stride_) * sizeof(B), slots = uint64_t(1) << 16;
         while (slots > 64 && slots * slot_bytes > (uint64_t(16) << 20)) slots /= 2;
@@ -101,15 +92,8 @@ class PgPns : PgRules<W> {
         PgPnsReport r;
         r.positions = positions_;
         r.knowledge_hits = knowledge_hits_;
-        r.collections = collections_;
-        r.forced_collections = forced_;
-        r.capacity = capacity_;
-        r.table_entries = pns_.size();
-        r.table_bytes = pns_.bytes();
-        r.table_bound_bytes = pns_.bound_bytes();
+        pns_.report(r);
         r.pairing_searches = pairing_searches_;
-        r.entry_bytes = int(sizeof(Entry));
-        r.words = W;
         r.symmetries_on = symmetries_on_;
         return r;
     }
@@ -123,10 +107,6 @@ class PgPns : PgRules<W> {
     }
     int time_of(const B &b, const B &w) const { return (b | w).count() - initial_count_; }
 
-    // The table's bound: the one given, or less where the capacity needs less (bddlpns.cpp's rule)
-    static uint64_t bound(uint64_t table_bytes, uint64_t capacity) {
-        return std::min(table_bytes, Table::bytes_for(uint64_t(double(std::max<uint64_t>(capacity, 16)) / 0.8) + 1));
-    }
     static uint64_t rehash(const void *owner, const B &b, const B &w) {
         return static_cast<const PgPns *>(owner)->hash_of(b, w);
     }
@@ -156,14 +136,7 @@ class PgPns : PgRules<W> {
     }
 
     // Minimax.known: the solved table's verdict (-1: it does not decide r)
-    int known(bool btm, const B &b, const B &w, uint64_t h, int r) const {
-        const Entry *e = pns_.find(Table::SOLVED, btm, b, w, 0, h);
-        if (e) {
-            if (r >= e->x()) return 1;
-            if (r <= e->y()) return 0;
-        }
-        return -1;
-    }
+    int known(bool btm, const B &b, const B &w, uint64_t h, int r) const { return pns_.known(btm, b, w, h, r); }
 
     // `_first_claim`: the mover's first claim keeping its side's claim (Black's win, White's
     // refutation), one the table holds first, then one searched in the rules' order.  -1 none,
@@ -305,64 +278,9 @@ class PgPns : PgRules<W> {
 
     // `_lookup`: solved, remembered, or fresh (the initial numbers)
     Numbers lookup(bool btm, const B &b, const B &w, uint64_t h, int r) {
-        const Entry *e, *u;
-        pns_.find_both(btm, b, w, r, h, e, u);
-        if (e) {
-            if (r >= e->x()) return btm ? Numbers{0, INF} : Numbers{INF, 0};  // Black wins
-            if (r <= e->y()) return btm ? Numbers{INF, 0} : Numbers{0, INF};  // Black loses
-        }
-        if (u) return Numbers{u->x(), u->y()};
+        Numbers n;
+        if (pns_.numbers(btm, b, w, h, r, n)) return n;
         return initial(btm, b, w, h, r);
-    }
-
-    // A new entry, collecting first where the table has no room left (the bound forced it)
-    Entry *insert(int kind, bool btm, const B &b, const B &w, int r, uint64_t h) {
-        Entry *e = pns_.insert(kind, btm, b, w, r, h);
-        while (!e) {
-            forced_++;
-            pns_.collect();
-            e = pns_.insert(kind, btm, b, w, r, h);
-        }
-        return e;
-    }
-
-    // `_bound_memory`
-    void bound_memory() {
-        if (pns_.size() <= capacity_) return;
-        collections_++;
-        pns_.collect();
-    }
-
-    // `_store_solved`
-    Numbers store_solved(bool btm, const B &b, const B &w, uint64_t h, int r, bool black_wins, uint64_t work) {
-        Entry *e = pns_.find(Table::SOLVED, btm, b, w, 0, h);
-        if (!e) {
-            e = insert(Table::SOLVED, btm, b, w, 0, h);
-            e->set_x(NO_WIN);
-        }
-        if (black_wins)
-            e->set_x(std::min<int64_t>(e->x(), r));
-        else
-            e->set_y(std::max<int64_t>(e->y(), r));
-        e->set_work(e->work() + work);
-        Entry *u = pns_.find(Table::UNSOLVED, btm, b, w, r, h);
-        if (u) pns_.erase(u);
-        bound_memory();
-        return black_wins == btm ? Numbers{0, INF} : Numbers{INF, 0};
-    }
-
-    // `_remember`: a value the leaf search found (one expansion of work; no collection)
-    void remember(bool btm, const B &b, const B &w, uint64_t h, int r, bool black_wins) {
-        Entry *e = pns_.find(Table::SOLVED, btm, b, w, 0, h);
-        if (!e) {
-            e = insert(Table::SOLVED, btm, b, w, 0, h);
-            e->set_x(NO_WIN);
-            e->set_work(1);
-        }
-        if (black_wins)
-            e->set_x(std::min<int64_t>(e->x(), r));
-        else
-            e->set_y(std::max<int64_t>(e->y(), r));
     }
 
     // Minimax.value, the leaf search (no judge, key or carriers: df-pn's engine has none); -1 stopped.
@@ -376,7 +294,7 @@ class PgPns : PgRules<W> {
             int v = statically(b, w, h, r);
             if (v == -2) return -1;
             if (v >= 0) {
-                store_solved(btm, b, w, h, r, v == 1, 0);  // _remember_verdict
+                pns_.store_solved(btm, b, w, h, r, v == 1, 0);  // _remember_verdict
                 return v;
             }
         }
@@ -405,7 +323,7 @@ class PgPns : PgRules<W> {
         }
         kids_.resize(base);
         if (result < 0) return -1;
-        remember(btm, b, w, h, r, result == 1);
+        pns_.remember(btm, b, w, h, r, result == 1);
         return result;
     }
 
@@ -415,12 +333,12 @@ class PgPns : PgRules<W> {
         if (n.phi >= th_phi || n.delta >= th_delta) return n;
         int v = statically(b, w, h, r);
         if (v == -2) return n;
-        if (v >= 0) return store_solved(btm, b, w, h, r, v == 1, 0);
+        if (v >= 0) return pns_.store_solved(btm, b, w, h, r, v == 1, 0);
         if (r <= options_.leaf_plies) {
             uint64_t start = positions_;
             int wins = value(btm, b, w, h, r, true);
             if (wins < 0) return n;
-            return store_solved(btm, b, w, h, r, wins == 1, positions_ - start);
+            return pns_.store_solved(btm, b, w, h, r, wins == 1, positions_ - start);
         }
         if (!count_position()) return n;
         uint64_t start = positions_;
@@ -431,7 +349,7 @@ class PgPns : PgRules<W> {
         // (no child, or the plies run out: Black has not won; the win test is `value`'s, left out)
         if (!n_kids || r == 1) {
             kids_.resize(base);
-            return store_solved(btm, b, w, h, r, false, 1);
+            return pns_.store_solved(btm, b, w, h, r, false, 1);
         }
         bool child = black_turn_[t + 1];
         bool again = child == btm;  // (p,q) turns: the same side moves again
@@ -484,22 +402,16 @@ class PgPns : PgRules<W> {
         kids_.resize(base);
         if (status_) return n;
         uint64_t work = positions_ - start + 1;
-        if (here.phi == 0) return store_solved(btm, b, w, h, r, btm, work);
-        if (here.delta == 0) return store_solved(btm, b, w, h, r, !btm, work);
-        Entry *u = pns_.find(Table::UNSOLVED, btm, b, w, r, h);
-        if (!u) u = insert(Table::UNSOLVED, btm, b, w, r, h);
-        u->set_x(here.phi);
-        u->set_y(here.delta);
-        u->set_work(work);
-        bound_memory();
+        if (here.phi == 0) return pns_.store_solved(btm, b, w, h, r, btm, work);
+        if (here.delta == 0) return pns_.store_solved(btm, b, w, h, r, !btm, work);
+        pns_.store_unsolved(btm, b, w, h, r, here, work);
         return here;
     }
 
-    Table pns_;
+    Store pns_;
     PgPnsOptions options_;
-    uint64_t capacity_ = 0;
     int initial_count_ = 0;
-    uint64_t knowledge_hits_ = 0, collections_ = 0, forced_ = 0;
+    uint64_t knowledge_hits_ = 0;
     // the frames' children and their numbers: stacks the recursion pushes and pops
     std::vector<Kid> kids_;
     std::vector<Numbers> numbers_;

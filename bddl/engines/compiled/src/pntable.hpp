@@ -203,5 +203,134 @@ class PnTable {
     Entry *entries_ = nullptr;
 };
 
+// A position's (phi, delta) for the side to move
+struct Numbers {
+    int64_t phi, delta;
+};
+
+// df-pn's entries over the table, as both Python engines keep them (bddl/engines/pns.py's
+// ProofNumberSearch, which positional_pns.py inherits): `_lookup`'s table part, `_store_solved`,
+// `_remember`, the unsolved entry a frame leaves, and `_bound_memory`'s collection past the
+// capacity, with the collections counted.  One piece for the BDDL df-pn (bddlpns.cpp) and the
+// positional games' (pgpns.cpp), so that both follow their reference through the same code.
+template <int W>
+class Store {
+  public:
+    using B = Bits<W>;
+    using Table = PnTable<W>;
+    using Entry = typename Table::Entry;
+
+    // The table's bound: `table_bytes`, or less where the capacity needs less (a table larger than
+    // the capacity's entries at 80% load would only spread them over more pages); the capacity
+    // within what the bound holds, with room for the leaf searches' entries (stored without a
+    // collection, as the Python leaf search stores them)
+    Store(uint64_t table_bytes, uint64_t capacity, uint64_t (*rehash)(const void *, const B &, const B &), const void *owner)
+        : table_(std::min(table_bytes, Table::bytes_for(uint64_t(double(std::max<uint64_t>(capacity, 16)) / 0.8) + 1)),
+                 rehash, owner) {
+        uint64_t room = uint64_t(double(table_.final_slots()) * 0.8);
+        capacity_ = std::max<uint64_t>(16, std::min(capacity, room));
+    }
+    bool ok() const { return table_.ok(); }
+    const Table &table() const { return table_; }
+
+    // `_lookup` without the fresh position's numbers: false where the table holds none for r
+    bool numbers(bool btm, const B &b, const B &w, uint64_t h, int r, Numbers &n) const {
+        const Entry *e, *u;
+        table_.find_both(btm, b, w, r, h, e, u);
+        if (e) {
+            if (r >= e->x()) return n = btm ? Numbers{0, INF} : Numbers{INF, 0}, true;  // Black wins
+            if (r <= e->y()) return n = btm ? Numbers{INF, 0} : Numbers{0, INF}, true;  // Black loses
+        }
+        if (u) return n = Numbers{u->x(), u->y()}, true;
+        return false;
+    }
+
+    // Minimax.known: the solved entry's verdict on Black with r plies left (-1: it does not decide r)
+    int known(bool btm, const B &b, const B &w, uint64_t h, int r) const {
+        const Entry *e = table_.find(Table::SOLVED, btm, b, w, 0, h);
+        if (e) {
+            if (r >= e->x()) return 1;
+            if (r <= e->y()) return 0;
+        }
+        return -1;
+    }
+
+    // `_store_solved`: the mover's numbers after the verdict
+    Numbers store_solved(bool btm, const B &b, const B &w, uint64_t h, int r, bool black_wins, uint64_t work) {
+        Entry *e = solved_entry(btm, b, w, h, 0);
+        set_verdict(e, r, black_wins);
+        e->set_work(e->work() + work);
+        Entry *u = table_.find(Table::UNSOLVED, btm, b, w, r, h);
+        if (u) table_.erase(u);
+        bound_memory();
+        return black_wins == btm ? Numbers{0, INF} : Numbers{INF, 0};
+    }
+
+    // `_remember`: a value the leaf search found (one expansion of work; no collection)
+    void remember(bool btm, const B &b, const B &w, uint64_t h, int r, bool black_wins) {
+        set_verdict(solved_entry(btm, b, w, h, 1), r, black_wins);
+    }
+
+    // The numbers a frame leaves where it ran out of thresholds (`_store`), then `_bound_memory`
+    void store_unsolved(bool btm, const B &b, const B &w, uint64_t h, int r, Numbers n, uint64_t work) {
+        Entry *u = table_.find(Table::UNSOLVED, btm, b, w, r, h);
+        if (!u) u = insert(Table::UNSOLVED, btm, b, w, r, h);
+        u->set_x(n.phi);
+        u->set_y(n.delta);
+        u->set_work(work);
+        bound_memory();
+    }
+
+    // The table's part of a search's report
+    template <class Report>
+    void report(Report &r) const {
+        r.collections = collections_;
+        r.forced_collections = forced_;
+        r.capacity = capacity_;
+        r.table_entries = table_.size();
+        r.table_bytes = table_.bytes();
+        r.table_bound_bytes = table_.bound_bytes();
+        r.entry_bytes = int(sizeof(Entry));
+        r.words = W;
+    }
+
+  private:
+    // The position's solved entry, a new one (no win known, `work` done) where there is none
+    Entry *solved_entry(bool btm, const B &b, const B &w, uint64_t h, uint64_t work) {
+        Entry *e = table_.find(Table::SOLVED, btm, b, w, 0, h);
+        if (!e) {
+            e = insert(Table::SOLVED, btm, b, w, 0, h);
+            e->set_x(NO_WIN);
+            e->set_work(work);
+        }
+        return e;
+    }
+    static void set_verdict(Entry *e, int r, bool black_wins) {
+        if (black_wins)
+            e->set_x(std::min<int64_t>(e->x(), r));
+        else
+            e->set_y(std::max<int64_t>(e->y(), r));
+    }
+    // A new entry, collecting first where the table has no room left (the bound forced it)
+    Entry *insert(int kind, bool btm, const B &b, const B &w, int r, uint64_t h) {
+        Entry *e = table_.insert(kind, btm, b, w, r, h);
+        while (!e) {
+            forced_++;
+            table_.collect();
+            e = table_.insert(kind, btm, b, w, r, h);
+        }
+        return e;
+    }
+    // `_bound_memory`
+    void bound_memory() {
+        if (table_.size() <= capacity_) return;
+        collections_++;
+        table_.collect();
+    }
+
+    Table table_;
+    uint64_t capacity_ = 0, collections_ = 0, forced_ = 0;
+};
+
 }  // namespace pn
 }  // namespace bddlc
