@@ -197,23 +197,8 @@ class FullSearch : PgRules<W> {
         this->rearm(budget, check, context, check_every);
         move = -1;
         if (t < 0 || t >= depth_) return 0;
-        uint64_t h = hash_of(b, w);
-        if (!black_turn_[t]) return value(b, w, h, t);
-        Cuts<W> &c = cuts_[t];
-        if (!compute_cuts(b, w, t, c)) return 0;
-        std::vector<int> moves;
-        claims_of(b, w, t, c, moves, true);
-        for (int m : moves) {
-            B b2 = b;
-            b2.set(m);
-            int r = black_won(b2) ? 1 : t + 1 < depth_ ? value(b2, w, h ^ zobrist_black_[m], t + 1) : 0;
-            if (r < 0) return -1;
-            if (r == 1) {
-                move = m;
-                return 1;
-            }
-        }
-        return 0;
+        if (!black_turn_[t]) return value(b, w, hash_of(b, w), t);
+        return first_claim_at(b, w, t, move);
     }
 
     // `PositionalSolver.refutation` at (b, w), White to move at the t-th time point: White's first
@@ -225,22 +210,34 @@ class FullSearch : PgRules<W> {
         this->rearm(budget, check, context, check_every);
         move = -1;
         if (t < 0 || t >= depth_ || black_turn_[t]) return 0;
+        return first_claim_at(b, w, t, move);
+    }
+
+    // The mover's first claim in the search's order (the minimax's, look-ahead included) that
+    // keeps its side's claim (Black's win, White's refutation), in `move`: Black's value, the one
+    // the mover sought where a claim keeps it, else the other; 0 where the rules cut the
+    // position; -1 stopped.
+    int first_claim_at(const B &b, const B &w, int t, int &move) {
+        bool black = black_turn_[t];
         Cuts<W> &c = cuts_[t];
         if (!compute_cuts(b, w, t, c)) return 0;
         uint64_t h = hash_of(b, w);
+        const std::vector<uint64_t> &zobrist = black ? zobrist_black_ : zobrist_white_;
+        int sought = black ? 1 : 0;
         std::vector<int> moves;
         claims_of(b, w, t, c, moves, true);
         for (int m : moves) {
-            B w2 = w;
-            w2.set(m);
-            int r = white_won(w2) ? 0 : t + 1 < depth_ ? value(b, w2, h ^ zobrist_white_[m], t + 1) : 0;
+            B b2 = b, w2 = w;
+            (black ? b2 : w2).set(m);
+            bool won = black ? black_won(b2) : white_won(w2);
+            int r = won ? sought : t + 1 < depth_ ? value(b2, w2, h ^ zobrist[m], t + 1) : 0;
             if (r < 0) return -1;
-            if (r == 0) {
+            if (r == sought) {
                 move = m;
-                return 0;
+                return sought;
             }
         }
-        return 1;
+        return 1 - sought;
     }
 
     SearchReport totals() const {
