@@ -407,6 +407,20 @@ cdef RaceSpec _race_spec(dict flat, int cells) except *:
     return spec
 
 
+cdef int _board_words(b, w, int words, uint64_t *bw, uint64_t *ww, bint disjoint) except -1:
+    """The boards b, w (Python integers) as the core's `words` 64-bit words each, checked here,
+    before a searcher releases the GIL: a cell off the bitboards (or, where `disjoint`, a cell
+    with two stones) is a ValueError, never a board the core misreads."""
+    cdef int i
+    if b < 0 or w < 0 or b >> (64 * words) or w >> (64 * words) or (disjoint and b & w):
+        raise ValueError("a board with cells off the core's bitboards" + (", or a cell with two stones" if disjoint else ""))
+    mask = (1 << 64) - 1
+    for i in range(words):
+        bw[i] = (b >> (64 * i)) & mask
+        ww[i] = (w >> (64 * i)) & mask
+    return 0
+
+
 def race_verdicts_flat(dict race, int cells, list positions):
     """The core's race verdicts (1: Black wins, 0: Black loses, None: unknown) on positions given
     as (black to move, black cells, white cells, plies left), the masks as Python integers."""
@@ -516,19 +530,13 @@ cdef class BddlLeafSearcher:
         budget ran out.  Raises a signal's exception if one stopped it."""
         cdef uint64_t bw[6]
         cdef uint64_t ww[6]
-        cdef int i
         cdef BddlAnswer answer
         cdef list raised = []
         cdef uint64_t check_every = CHECK_EVERY
         cdef cbool black = black_to_move
         if r > BDDL_MAX_DEPTH:
             raise ValueError(f"the compiled core searches at most {BDDL_MAX_DEPTH} plies, not {r}")
-        mask = (1 << 64) - 1
-        if b < 0 or w < 0 or b >> (64 * self.words) or w >> (64 * self.words):
-            raise ValueError("a board with cells off the core's bitboards")
-        for i in range(self.words):
-            bw[i] = (b >> (64 * i)) & mask
-            ww[i] = (w >> (64 * i)) & mask
+        _board_words(b, w, self.words, bw, ww, False)
         with nogil:
             answer = self.searcher.ask(black, bw, ww, r, budget, _signalled, <void *>raised, check_every)
         if raised:
@@ -593,7 +601,7 @@ cdef class PgLeafSearcher:
         if why:
             raise ValueError(f"the compiled core refuses the game: {why}")
         cells = flat["cells"]
-        self.words = 1 if cells <= 64 else 2 if cells <= 128 else 3 if cells <= 192 else 6
+        self.words = words_for(cells)
         self.searcher = new_pg_searcher(spec, table_bytes)
         if not self.searcher.ok():
             raise MemoryError(f"the compiled core could not allocate its table ({table_bytes:,} bytes)")
@@ -623,16 +631,10 @@ cdef class PgLeafSearcher:
     cdef tuple _question(self, int which, b, w, int t, uint64_t budget):
         cdef uint64_t bw[6]
         cdef uint64_t ww[6]
-        cdef int i
         cdef PgAnswer answer
         cdef list raised = []
         cdef uint64_t check_every = CHECK_EVERY
-        mask = (1 << 64) - 1
-        if b < 0 or w < 0 or b >> (64 * self.words) or w >> (64 * self.words):
-            raise ValueError("a board with cells off the core's bitboards")
-        for i in range(self.words):
-            bw[i] = (b >> (64 * i)) & mask
-            ww[i] = (w >> (64 * i)) & mask
+        _board_words(b, w, self.words, bw, ww, False)
         with nogil:
             if which == 1:
                 answer = self.searcher.decide(bw, ww, t, budget, _signalled, <void *>raised, check_every)
@@ -732,7 +734,7 @@ cdef class PgPnsCore:
         opts.leaf_plies = options["leaf_plies"]
         opts.initial_numbers = options["initial_numbers"]
         cells = flat["cells"]
-        self.words = 1 if cells <= 64 else 2 if cells <= 128 else 3 if cells <= 192 else 6
+        self.words = words_for(cells)
         self.searcher = new_pg_pns_searcher(spec, opts, table_bytes)
         if not self.searcher.ok():
             raise MemoryError(f"the compiled core could not allocate its table ({table_bytes:,} bytes)")
@@ -743,16 +745,10 @@ cdef class PgPnsCore:
     def _ask(self, b, w, uint64_t max_positions, bint refute):
         cdef uint64_t bw[6]
         cdef uint64_t ww[6]
-        cdef int i
         cdef PgPnsAnswer answer
         cdef list raised = []
         cdef uint64_t check_every = PG_PNS_CHECK_EVERY
-        mask = (1 << 64) - 1
-        if b < 0 or w < 0 or b >> (64 * self.words) or w >> (64 * self.words) or b & w:
-            raise ValueError("a board with cells off the core's bitboards, or a cell with two stones")
-        for i in range(self.words):
-            bw[i] = (b >> (64 * i)) & mask
-            ww[i] = (w >> (64 * i)) & mask
+        _board_words(b, w, self.words, bw, ww, True)
         with nogil:
             if refute:
                 answer = self.searcher.refutation(bw, ww, max_positions, _signalled, <void *>raised, check_every)
