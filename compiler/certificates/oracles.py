@@ -34,8 +34,8 @@ patterns on a Breakthrough-like game; `CorePgLeafSearch`, the positional solver,
 game, the same own moves, so the file is the same bytes (docs/certificates.md).  Their tables
 are bounded by the memory share and replace entries past it: a replaced entry costs a search
 again, never a wrong value.  An engine is one object with the questions its oracle asks
-(`black_wins`/`known` on BDDL games, `decide`/`refutation` on positional ones): another
-engine (the core's df-pn) is one more small function that builds it.
+(`black_wins`/`known` on BDDL games, `decide`/`refutation` on positional ones): the core's
+df-pn on a `.pg` game (`CorePositionalProofNumberSearch`) is one more such object.
 
 `produced_by` names what made the strategy, not which core answered: "positional solver" (or
 "df-pn") where the engine's own moves make it; on a BDDL game, whose moves are the rules' first
@@ -83,11 +83,16 @@ def core_takes(model, core: str | None, positional: bool = False) -> bool:
     core built and taking the game; `positional`: the game as the positional solver reads it)?"""
     from bddl.engines import compiled
 
-    if core == "python" or not compiled.available():
-        return False
     if positional:
-        return compiled.unsupported(model.pg) is None
-    return compiled.bddl_unsupported(model.rules.game, model.depth) is None
+        return _core_takes_pg(model.pg, core)
+    return core != "python" and compiled.available() and compiled.bddl_unsupported(model.rules.game, model.depth) is None
+
+
+def _core_takes_pg(pg, core: str | None) -> bool:
+    """Does the core's positional solver answer about the `.pg` game `pg` (`core` not "python")?"""
+    from bddl.engines import compiled
+
+    return core != "python" and compiled.available() and compiled.unsupported(pg) is None
 
 
 def core_table_mb(limit: int) -> float:
@@ -127,7 +132,6 @@ def _read_as_positional(model, limit: int, core: str | None = "python") -> Oracl
     values are asked, not its moves: the certificate's moves stay the rules' first that keep the
     claim, the same file as any engine's.  The core's solver where `core` is not "python" and
     the core takes the reading."""
-    from bddl.engines import compiled
     from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded
 
     from ..solving.search.positional_rules import positional_reading
@@ -137,7 +141,7 @@ def _read_as_positional(model, limit: int, core: str | None = "python") -> Oracl
         return None
     cap = max(1, limit // PG_ENTRY_BYTES)
     solver: object
-    if core != "python" and compiled.available() and compiled.unsupported(pg) is None:
+    if _core_takes_pg(pg, core):
         from bddl.engines.compiled.leaf import CorePgLeafSearch
 
         solver = CorePgLeafSearch(pg, core_table_mb(limit))
@@ -236,25 +240,32 @@ def _bddl(model, limit: int, engine) -> Oracle:
 
 def positional_oracle(model, limit: int, searched=None, core: str | None = None) -> Oracle:
     """The positional solver (the minimax, `PositionalSolver`, or the core's `CorePgLeafSearch`
-    where `core_takes`) or df-pn on the positional rules (`PositionalProofNumberSearch`): the
-    same two questions, `decide` and `refutation`, each answered in the search's own order."""
+    where `core_takes`) or df-pn on the positional rules (`PositionalProofNumberSearch`, or the
+    core's `CorePositionalProofNumberSearch` that decided the game): the same two questions,
+    `decide` and `refutation`, each answered in the search's own order."""
     from bddl.engines.compiled.leaf import CorePgLeafSearch
+    from bddl.engines.compiled.pg_pns import CorePositionalProofNumberSearch
     from bddl.engines.positional import PositionalSolver, SearchBudgetExceeded
     from bddl.engines.positional_pns import PositionalProofNumberSearch
 
     cap = max(1, limit // PG_ENTRY_BYTES)
-    solver: PositionalSolver | PositionalProofNumberSearch | CorePgLeafSearch
+    solver: PositionalSolver | PositionalProofNumberSearch | CorePgLeafSearch | CorePositionalProofNumberSearch
     if isinstance(searched, (PositionalSolver, PositionalProofNumberSearch)):
         solver = searched
         # the questions to come may add `cap` positions to what the search stored
         solver.engine.max_positions = solver.positions + cap
+    elif isinstance(searched, CorePositionalProofNumberSearch):
+        # the core's df-pn, its table the Python df-pn's wherever no collection was forced: the
+        # certificate is the Python route's, byte for byte
+        solver = searched
+        solver.max_positions = solver.positions + cap
     elif isinstance(searched, CorePgLeafSearch):
         solver = searched  # its table bounded by the search's share, replacing past it
     elif core_takes(model, core, positional=True):
         solver = CorePgLeafSearch(model.pg, core_table_mb(limit))
     else:
         solver = PositionalSolver(model.pg, max_positions=cap)
-    name = "df-pn" if isinstance(solver, PositionalProofNumberSearch) else "positional solver"
+    name = "df-pn" if isinstance(solver, (PositionalProofNumberSearch, CorePositionalProofNumberSearch)) else "positional solver"
 
     def asked(question, *args):
         try:
@@ -298,29 +309,3 @@ def qbf_chooser(model, solver: str = "default", timeout: float | None = None):
 def rules_oracle(rules: GameRules) -> Oracle:
     """The rules' own plain minimax (`bddl.rules.RulesMinimax`), one table for every question (small games, tests)."""
     return Oracle("rules minimax", RulesMinimax(rules).black_wins)
-
-
-def core_pns_oracle(solver, limit: int) -> Oracle:
-    """`positional_oracle` on the compiled core's df-pn that decided the game
-    (`bddl.engines.compiled.pg_pns.CorePositionalProofNumberSearch`): the same two questions, in
-    the same order, from its table, which is the Python df-pn's wherever no collection was
-    forced, so the certificate is the Python route's, byte for byte."""
-    from bddl.engines.minimax import SearchBudgetExceeded
-
-    cap = max(1, limit // PG_ENTRY_BYTES)
-    solver.max_positions = solver.positions + cap  # the questions to come may add `cap` positions
-
-    def asked(question, *args):
-        try:
-            return question(*args)
-        except SearchBudgetExceeded:
-            raise MemoryBudgetExceeded(f"the df-pn's table of more than {cap:,} positions", cap * PG_ENTRY_BYTES, limit) from None
-
-    def own_move(position: Position, black_wins: bool) -> Position | None:
-        if black_wins:
-            wins, cell = asked(solver.decide, position.black, position.white)
-            return None if not wins or cell is None else Position(position.black | 1 << cell, position.white, position.ply + 1)
-        cell = asked(solver.refutation, position.black, position.white)
-        return None if cell is None else Position(position.black, position.white | 1 << cell, position.ply + 1)
-
-    return Oracle("df-pn", lambda position: asked(solver.decide, position.black, position.white)[0], own_move)

@@ -37,7 +37,6 @@ def core_of(args, model, parser: argparse.ArgumentParser) -> str:
         # the core runs PPN²'s search leaf jobs only (its df-pn and QBF jobs are Python's)
         parser.error("--core compiled with --algorithm ppn2 runs the search leaf jobs in the core: it needs --leaf-jobs search")
     choice = choose_core(model, asked=args.core, knowledge=args.knowledge, algorithm=args.algorithm,
-                         certificate=getattr(args, "certificate", None) is not None,
                          positional_rules=getattr(args, "positional_rules", False))
     if choice.refusal is not None:
         parser.error(choice.refusal)

@@ -277,12 +277,8 @@ class PgModel(GameModel):
     # -- certificates ------------------------------------------------------------------------------
 
     def certificate_oracle(self, max_bytes: int, searched=None, decide: bool = True, core: str | None = None):
-        from bddl.engines.compiled.pg_pns import CorePositionalProofNumberSearch
+        from ..certificates.oracles import positional_oracle
 
-        from ..certificates.oracles import core_pns_oracle, positional_oracle
-
-        if isinstance(searched, CorePositionalProofNumberSearch):
-            return core_pns_oracle(searched, max_bytes)
         return positional_oracle(self, max_bytes, searched, core)
 
     def certificate_help(self, claim: str, pairings: bool, carriers: bool) -> CertificateHelp:

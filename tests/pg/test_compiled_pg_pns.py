@@ -248,7 +248,7 @@ def _certificate(tmp_path: Path, path: Path, core: str) -> bytes:
                                   HEIN / "hein_10_5x5-13.pg", HEIN / "hein_19_5x5-09.pg"], ids=lambda p: p.stem)
 def test_certificates_are_byte_identical(tmp_path, capsys, path):
     """`bddlc search GAME.pg --algorithm pns --certificate F`: the core's df-pn answers the
-    certificate's questions from its table (`core_pns_oracle`); the file is the Python route's."""
+    certificate's questions from its table (`positional_oracle`); the file is the Python route's."""
     if not path.is_file():
         pytest.skip(f"no corpus at {path.parent}")
     assert _certificate(tmp_path, path, "compiled") == _certificate(tmp_path, path, "python")

@@ -27,11 +27,11 @@ class CoreChoice:
     note: str | None = None  # why the Python core answers where the compiled one was a candidate
 
 
-def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str, certificate: bool,
+def choose_core(model, *, asked: str | None, knowledge: str, algorithm: str,
                 positional_rules: bool = False) -> CoreChoice:
-    """The core that searches `model` (a `compiler.game_model.GameModel`) with these options.
-    `certificate`: one is asked; the same core writes it (`compiler.certificates.oracles`: the
-    core's searchers wherever the core takes the game, so it adds no refusal of its own)."""
+    """The core that searches `model` (a `compiler.game_model.GameModel`) with these options.  A
+    certificate adds no refusal: the same core writes it (`compiler.certificates.oracles`: the
+    core's searchers wherever the core takes the game)."""
     from bddl.engines import compiled
 
     why = compiled.why_unavailable()
@@ -86,16 +86,23 @@ def compiled_can_search(game) -> bool:
     return compiled.available() and compiled.unsupported(game) is None
 
 
+def default_table_mb(table_mb: float | None) -> float:
+    """The core's table bound for a search: the one asked, else a quarter of the process's memory
+    limit (`table_mb_for`), at most the core's default."""
+    from bddl.budget import MB, memory_limit
+    from bddl.engines import compiled
+
+    return min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB)) if table_mb is None else table_mb
+
+
 def search_full(game, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb: float | None = None, keep: bool = False):
     """The positional solver's search (all its knowledge) by the compiled core, its table within
     `table_mb` (default: a quarter of the process's memory limit, at most the core's default).
     `keep`: on a searcher kept for the certificate's questions (`compiled.leaf.decide_pg`: the
     same search, the searcher the result's solver)."""
-    from bddl.budget import MB, memory_limit
     from bddl.engines import compiled
 
-    if table_mb is None:
-        table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
+    table_mb = default_table_mb(table_mb)
     if keep:
         from bddl.engines.compiled.leaf import decide_pg
 
@@ -109,12 +116,9 @@ def search_pg_pns(game, *, max_positions: int = DEFAULT_MAX_POSITIONS, table_mb:
     (docs/engines-core.md), its table within `table_mb` (default: a quarter of the process's
     memory limit, at most the core's default).  The result's `solver` answers a certificate's
     questions from the table (`decide`, `refutation`)."""
-    from bddl.budget import MB, memory_limit
-    from bddl.engines import compiled
     from bddl.engines.compiled.pg_pns import solve_pns
 
-    if table_mb is None:
-        table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
+    table_mb = default_table_mb(table_mb)
     return solve_pns(game, max_positions=max_positions, table_mb=table_mb)
 
 
@@ -132,11 +136,9 @@ def search_bddl(game, depth: int, *, max_positions: int = DEFAULT_MAX_POSITIONS,
     positions (docs/engines-core.md), its table within `table_mb` (default: a quarter of the
     process's memory limit, at most the core's default).  `keep`: on a searcher kept for the
     certificate's questions (`compiled.leaf.decide_bddl`, the result's engine)."""
-    from bddl.budget import MB, memory_limit
     from bddl.engines import compiled
 
-    if table_mb is None:
-        table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
+    table_mb = default_table_mb(table_mb)
     if keep:
         from bddl.engines.compiled.leaf import decide_bddl
 
@@ -150,11 +152,9 @@ def search_bddl_pns(game, depth: int, *, max_positions: int = DEFAULT_MAX_POSITI
     `race_patterns`): the same verdict, first move and positions (docs/engines-core.md), its table
     within `table_mb` (default: a quarter of the process's memory limit, at most the core's
     default)."""
-    from bddl.budget import MB, memory_limit
     from bddl.engines import compiled
 
-    if table_mb is None:
-        table_mb = min(compiled.DEFAULT_TABLE_MB, table_mb_for(memory_limit() / MB))
+    table_mb = default_table_mb(table_mb)
     return compiled.solve_bddl_pns(game, depth, max_positions, table_mb, race_patterns=race_patterns)
 
 
