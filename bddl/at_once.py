@@ -26,8 +26,7 @@ from .rules import GameRules, Play, Position
 
 def win_at_once(rules: GameRules, position: Position) -> Play | None:
     """The first move, in the rules' order, after which the mover's goal holds (None: no such move)."""
-    side = rules.to_move(position.ply)
-    return next((play for play in rules.plays(position) if rules.won(play.after, side)), None)
+    return rules.win_at_once(position)
 
 
 def wins_at_once(rules: GameRules, play: Play) -> bool:
@@ -42,3 +41,19 @@ def soonest(rules: GameRules, position: Position, named: Play | None) -> Play | 
     if named is not None and wins_at_once(rules, named):
         return named
     return win_at_once(rules, position) or named
+
+
+def answer_at_once(rules: GameRules, reply: Play, strategist: str) -> Play | None:
+    """The strategist's move that wins at once after the other side's `reply`: the first, in
+    the rules' order, of its moves after which its goal holds; None when there is none, or
+    when the reply ends the game itself (its mover's goal holds, or no plies are left), or
+    the strategist is not the one to move after it.
+
+    A certificate may leave such replies out of a node (docs/certificates.md, format
+    version 4): every line through them ends one move later, and the checker finds the
+    answer again with this very function, so the builder and the checker agree on the
+    move, and on the cell it claims (a swap's carrier counts it)."""
+    after = reply.after
+    if after.ply >= rules.depth or rules.to_move(after.ply) != strategist or rules.won(after, reply.side):
+        return None
+    return win_at_once(rules, after)

@@ -97,6 +97,11 @@ class GameRules(Protocol):
         """Does `side`'s goal hold in this position?"""
         ...
 
+    def win_at_once(self, position: Position) -> Play | None:
+        """The first of the mover's `plays`, in their order, after which its goal holds (None: none does).
+        A language may answer faster than trying each play; the answer is the same."""
+        ...
+
     def stuck_winner(self, side: str) -> str | None:
         """Who has won when `side` is to move and has no legal move (None: nobody)."""
         ...
@@ -197,6 +202,10 @@ class BddlRules:
     def won(self, position: Position, side: str) -> bool:
         return self.game.won(State(position.black, position.white), side)
 
+    def win_at_once(self, position: Position) -> Play | None:
+        side = self.to_move(position.ply)
+        return next((play for play in self.plays(position) if self.won(play.after, side)), None)
+
     def stuck_winner(self, side: str) -> str | None:
         return opponent(side)
 
@@ -278,6 +287,37 @@ class PgRules:
 
             return black_connected(graph, {c for c in range(len(self.game.cells)) if position.black >> c & 1})
         return any(position.black & s == s for s in self._black_sets)
+
+    def win_at_once(self, position: Position) -> Play | None:
+        """With winning sets, by masks: a play wins at once exactly when it claims the one cell
+        a set of the mover's still lacks (a set with a stone of the other side cannot be owned),
+        so the first such open cell in the cells' order, the order of `plays`, is the answer.
+        A certificate's checker asks this for every reply a node leaves out (millions on the
+        L-pentomino's 7x7 race), where trying each play costs a goal test per open cell."""
+        side = self.to_move(position.ply)
+        if side == BLACK and self.game.graph is not None and not self._black_sets:  # Hex: a connection, not sets
+            return next((play for play in self.plays(position) if self.won(play.after, side)), None)
+        own, other = (position.black, position.white) if side == BLACK else (position.white, position.black)
+        open_cells = self._open(position)
+        if not open_cells:
+            return None
+        lacking = 0
+        for cells in self._black_sets if side == BLACK else self._white_sets:
+            missing = cells & ~own
+            if cells & other or missing & (missing - 1):
+                continue
+            if not missing:  # owned already: any play keeps it
+                lacking = open_cells
+                break
+            lacking |= missing
+        first = lacking & open_cells
+        if not first:
+            return None
+        cell = (first & -first).bit_length() - 1
+        bit = 1 << cell
+        after = (Position(position.black | bit, position.white, position.ply + 1) if side == BLACK
+                 else Position(position.black, position.white | bit, position.ply + 1))
+        return Play(side, self.game.cells[cell], after, cell)
 
     def stuck_winner(self, side: str) -> str | None:
         return None

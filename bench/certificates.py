@@ -4,12 +4,14 @@ For every game given (a `.pg` file; or `DOMAIN,PROBLEM` for a BDDL model):
 the verdict from the explicit engine, the certificate written to `--out`
 (`compiler.certificates.write_certificate`), then checked by the independent
 checker (`compiler.certificates.check`); printed: the game, the verdict,
-nodes, swap edges, bytes, seconds to decide, to write, to check, the checker's verdict,
+nodes, swap edges, lines ended by pairings, replies left out as answered at once,
+bytes, seconds to decide, to write, to check, the checker's verdict,
 and the process's peak memory (MB).  `--answers` compares the verdicts with
 a corpus table (answers.tsv) and exits 1 on a disagreement or an invalid
 certificate.  `--claim` writes the certificate of the claim given without
 deciding the game first (the checker says whether it holds): a refutation
-whose lines end in pairings needs the engine at a few positions only.  The
+whose lines end in pairings needs the engine at a few positions only.
+`--every-reply` lists every reply (no format version 4), to compare.  The
 seconds are wall-clock on whatever machine runs it.
 """
 
@@ -36,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--max-memory", type=int, default=4096, metavar="MB", help="memory for the engine and the certificate (default 4096)")
     p.add_argument("--claim", choices=("black-wins", "no-black-win"),
                    help="certify this claim without deciding the game first (the checker judges it)")
+    p.add_argument("--every-reply", action="store_true",
+                   help="list every reply of the other side, leaving none out as answered at once (format version 3 or older)")
     return p
 
 
@@ -53,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     table = _answers(args.answers) if args.answers else {}
     failures = 0
-    print("game\tblack_wins\tnodes\tswaps\tpairings\tbytes\tdecide_s\twrite_s\tcheck_s\tvalid\tpeak_mb", flush=True)
+    print("game\tblack_wins\tnodes\tswaps\tpairings\tat_once\tbytes\tdecide_s\twrite_s\tcheck_s\tvalid\tpeak_mb", flush=True)
     for game in args.games:
         paths = game.split(",")
         model = open_model(paths)
@@ -70,17 +74,17 @@ def main(argv: list[str] | None = None) -> int:
             decided = time.perf_counter()
             target = args.out / (Path(paths[-1]).stem + ".json")
             written = write_certificate(model, wins, target, oracle=oracle, max_memory=args.max_memory,
-                                        decide_first=args.claim is None)
+                                        decide_first=args.claim is None, at_once=not args.every_reply)
         except StrategyNotFound as exc:  # a --claim that does not hold (or an engine at odds with itself)
             failures += 1
-            print(f"{game}\t{str(wins).lower()}\t-\t-\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
+            print(f"{game}\t{str(wins).lower()}\t-\t-\t-\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
                   f"not written\t{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}", flush=True)
             print(f"{game}: no certificate: {exc}", file=sys.stderr)
             continue
         except MemoryBudgetExceeded as exc:  # one game past its budget: say so, go on with the others
             failures += 1
             verdict_text = "-" if wins is None else str(wins).lower()
-            print(f"{game}\t{verdict_text}\t-\t-\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
+            print(f"{game}\t{verdict_text}\t-\t-\t-\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
                   f"not written\t{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}", flush=True)
             told = exc if wins is not None else exc.of_a_share(2, args.max_memory << 20)  # the engine's half
             print(f"{game}: {told}", file=sys.stderr)
@@ -89,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         verdict = check_files(model, target)
         checked = time.perf_counter()
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-        print(f"{game}\t{str(wins).lower()}\t{written.nodes}\t{written.swaps}\t{written.pairings}\t{written.bytes}\t{decided - start:.2f}\t{done - decided:.2f}\t"
+        print(f"{game}\t{str(wins).lower()}\t{written.nodes}\t{written.swaps}\t{written.pairings}\t{written.at_once}\t{written.bytes}\t{decided - start:.2f}\t{done - decided:.2f}\t"
               f"{checked - done:.2f}\t{str(verdict.valid).lower()}\t{peak}", flush=True)
         expected = table.get(str(Path(paths[-1]).resolve()))
         if not verdict.valid or (expected in ("true", "false") and expected != str(wins).lower()):

@@ -1,6 +1,6 @@
 """Strategy certificates: a verdict in a file that anyone can check.
 
-A certificate (docs/certificates.md, format versions 1 and 2) proves one verdict about one
+A certificate (docs/certificates.md, format versions 1 to 4) proves one verdict about one
 game at one depth by the strategist's whole strategy: Black's for "Black
 wins", White's for "Black does not win".  `write_certificate` builds it from
 an explicit engine's answers (`produce`, `oracles`) and writes it (`files`);
@@ -31,11 +31,12 @@ class CertificateWritten:
     produced_by: str
     swaps: int = 0  # moves answered by a sibling's strategy (format version 2)
     pairings: int = 0  # lines ended by White's pairing strategy (format version 3)
+    at_once: int = 0  # replies left out, each answered by the strategist's win at once (format version 4)
 
 
 def build_certificate(model, black_wins: bool, *, max_memory: int | None = None, oracle=None, qbf_solver: str | None = None,
                       qbf_timeout: float | None = None, carriers: bool = True, pairings: bool = True,
-                      decide_first: bool = True, searched=None, core: str | None = None) -> Certificate:
+                      decide_first: bool = True, searched=None, core: str | None = None, at_once: bool = True) -> Certificate:
     """The certificate of the verdict (`black_wins`) about the opened game (`compiler.model.GameModel`).
 
     The strategist's moves come from the explicit engine of the game's
@@ -71,17 +72,22 @@ def build_certificate(model, black_wins: bool, *, max_memory: int | None = None,
 
     `core`: "python" asks the Python engines; otherwise (None, "compiled") the compiled core's
     searchers answer where the core is built and takes the game (`oracles.core_takes`): the same
-    values and own moves, so the same bytes (docs/certificates.md)."""
+    values and own moves, so the same bytes (docs/certificates.md).
+
+    `at_once`: a node of the side the strategy answers leaves out the replies the
+    strategist answers with a win at once (format version 4, `produce.produce`); False
+    lists them all, in a file an older checker reads."""
     limit = memory_limit() if max_memory is None else max_memory * MB
     try:
         return _build(model, black_wins, limit, oracle, qbf_solver, qbf_timeout, carriers, pairings, decide_first, searched,
-                      core)
+                      core, at_once)
     except MemoryBudgetExceeded as exc:  # the engine and the certificate get half the limit each
         raise exc.of_a_share(2, limit) from None
 
 
 def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, qbf_timeout: float | None,
-           carriers: bool, pairings: bool, decide_first: bool, searched=None, core: str | None = None) -> Certificate:
+           carriers: bool, pairings: bool, decide_first: bool, searched=None, core: str | None = None,
+           at_once: bool = True) -> Certificate:
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
     help = model.certificate_help(claim, pairings, carriers)  # the language's shortcuts (compiler.game_model)
     has_pairing = help.has_pairing
@@ -116,18 +122,19 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
         max_bytes=limit // 2,
         carriers=help.carriers,
         pairing=help.pairing,
+        at_once=at_once,
     )
 
 
 def write_certificate(model, black_wins: bool, path: str | Path, *, max_memory: int | None = None, oracle=None,
                       qbf_solver: str | None = None, qbf_timeout: float | None = None, carriers: bool = True,
-                      decide_first: bool = True, searched=None, core: str | None = None) -> CertificateWritten:
+                      decide_first: bool = True, searched=None, core: str | None = None, at_once: bool = True) -> CertificateWritten:
     """Build the verdict's certificate (`build_certificate`) and write it to `path`:
     what `bddlc search|solve --certificate FILE` calls once the verdict is known."""
     certificate = build_certificate(model, black_wins, max_memory=max_memory, oracle=oracle, qbf_solver=qbf_solver,
                                     qbf_timeout=qbf_timeout, carriers=carriers, decide_first=decide_first, searched=searched,
-                                    core=core)
+                                    core=core, at_once=at_once)
     size = write(certificate, path)
     swaps = sum(edge.swap is not None for edges in certificate.moves for edge in edges)
     return CertificateWritten(str(path), certificate.claim, certificate.size, size, certificate.produced_by or "", swaps,
-                              len(certificate.pairings))
+                              len(certificate.pairings), certificate.left_out)

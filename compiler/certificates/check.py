@@ -33,6 +33,12 @@ rules.  docs/certificates.md documents the format and what is verified:
   after each Black move from there on.  White answers a claim of a paired
   cell with its partner, so Black never owns a whole pair, hence never a
   whole winning set within the depth (`_check_pairing`).
+* (version 4) a node where the other side moves and that is marked
+  "others_lose_at_once" may leave replies out: after each reply not listed,
+  the strategist is to move and has a move that wins at once (the first in the
+  rules' order, `bddl.at_once.answer_at_once`, which also names the cell it
+  claims for the swaps' carriers).  Every line through a left-out reply ends
+  with that move, so it needs no node.
 
 The first fault found (breadth first from the root, moves in the file's
 order) is reported with the line of play that reaches it and the position.
@@ -47,12 +53,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from bddl.at_once import answer_at_once
 from bddl.rules import BLACK, WHITE, GameRules, Position
 
 FORMAT, VERSION = "bddlc-certificate", 1
 SWAP_VERSION = 2  # version 1 and moves answered by a sibling's strategy ("swap")
 PAIRING_VERSION = 3  # version 2 and lines ended by White's pairing strategy ("pairing")
-VERSIONS = (VERSION, SWAP_VERSION, PAIRING_VERSION)
+AT_ONCE_VERSION = 4  # version 3 and replies left out as answered by a win at once ("others_lose_at_once")
+VERSIONS = (VERSION, SWAP_VERSION, PAIRING_VERSION, AT_ONCE_VERSION)
 CLAIMS = ("black-wins", "no-black-win")
 
 
@@ -150,11 +158,14 @@ def _check_shape(data, where: str) -> None:
             raise bad(f'node {i}: a node is {{"id": {i}, "ply": ..., "position": ..., "moves": [...]}}, listed in order of ids')
         if node.get("black_cannot_win", True) is not True:
             raise bad(f'node {i}: "black_cannot_win", when present, is true')
+        if "others_lose_at_once" in node and (node["others_lose_at_once"] is not True or data["version"] < AT_ONCE_VERSION):
+            raise bad(f'node {i}: "others_lose_at_once", when present, is true, in a version {AT_ONCE_VERSION} certificate')
         if "pairing" in node:
             pairing = node["pairing"]
-            if data["version"] != PAIRING_VERSION or not (isinstance(pairing, list) and all(
+            if data["version"] < PAIRING_VERSION or not (isinstance(pairing, list) and all(
                     isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair) for pair in pairing)):
-                raise bad(f'node {i}: a pairing is a list of pairs of cell names, [["a1", "a2"], ...], in a version {PAIRING_VERSION} certificate')
+                raise bad(f'node {i}: a pairing is a list of pairs of cell names, [["a1", "a2"], ...], in a version {PAIRING_VERSION} '
+                          'or later certificate')
         for entry in node["moves"]:
             if isinstance(entry, dict) and "swap" in entry:
                 if data["version"] < SWAP_VERSION or set(entry) != {"move", "swap"} or not all(isinstance(v, str) for v in entry.values()):
@@ -181,10 +192,11 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
         swaps: list[tuple[int, int, str]] = []
         edges: dict[int, list[tuple[str, int, int | None, int | None]]] | None = {} if data["version"] >= SWAP_VERSION else None
         paired: dict[int, int] = {}  # the nodes ended by a pairing -> the cells open there
-        reached = _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game, swaps, edges, paired)
+        answered: dict[int, int] = {}  # the nodes that leave replies out -> the cells the wins at once claim
+        reached = _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game, swaps, edges, paired, answered)
         if swaps:
             assert edges is not None
-            _check_swaps(rules, claim, nodes, perms, swaps, edges, paired)
+            _check_swaps(rules, claim, nodes, perms, swaps, edges, paired, answered)
         unreached = next((i for i in range(len(nodes)) if i not in reached), None)
         if unreached is not None:
             raise _Invalid(f"node {unreached} is not reached from the root")
@@ -255,11 +267,12 @@ def _image(mask: int, perm: list[int]) -> int:
 
 
 def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, parents: dict, pg_game,
-          swaps: list, edges: dict | None, paired: dict) -> set[int]:
+          swaps: list, edges: dict | None, paired: dict, answered: dict) -> set[int]:
     """The nodes reached from the root, each checked against the rules; the swap edges
-    met go to `swaps` (node, the reply's cell, the sibling named), in a version 2 or 3
+    met go to `swaps` (node, the reply's cell, the sibling named), in a version 2 or later
     file every node's edges to `edges` (move, the cell the strategist claims by it, target, symmetry),
-    and the nodes a pairing ends to `paired` (with the cells open there)."""
+    the nodes a pairing ends to `paired` (with the cells open there), and the nodes that
+    leave replies out to `answered` (with the cells the strategist's wins at once claim)."""
     strategist = BLACK if claim == "black-wins" else WHITE
     start = _position(rules, nodes[root])
     if start != rules.initial:
@@ -282,6 +295,10 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
             if k == root and not entries and claim == "no-black-win":
                 continue  # a depth of 0: Black cannot win
             raise _Invalid(f"node {k} is at ply {here.ply}: no plies are left there, the game is over before it", k)
+        marked = node.get("others_lose_at_once", False)
+        if marked and ("pairing" in node or node.get("black_cannot_win")):
+            raise _Invalid(f'node {k}: a node whose line ends ("black_cannot_win", "pairing") leaves no replies out '
+                           '("others_lose_at_once")', k)
         if "pairing" in node:
             if node.get("black_cannot_win"):
                 raise _Invalid(f'node {k}: a line ends by "black_cannot_win" or by a "pairing", not both', k)
@@ -292,7 +309,12 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
             continue
         side = rules.to_move(here.ply)
         plays = {play.text: play for play in rules.plays(here)}
+        if marked and side == strategist:
+            raise _Invalid(f'node {k}: "others_lose_at_once" leaves out moves of the side the strategy answers, and '
+                           f"{side.capitalize()} (the strategist) is to move here", k)
         if not plays:
+            if marked:
+                raise _Invalid(f'node {k}: {side.capitalize()} has no legal move here, so none is left out ("others_lose_at_once")', k)
             if entries:
                 raise _Invalid(f"node {k}: {side.capitalize()} has no legal move here, yet moves are listed", k)
             if (rules.stuck_winner(side) == BLACK) != (claim == "black-wins"):
@@ -325,8 +347,10 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
             if len(set(texts)) != len(texts):
                 raise _Invalid(f"node {k}: a move of {side.capitalize()} is listed twice", k)
             missing = [text for text in plays if text not in texts]
-            if missing:
+            if missing and not marked:
                 raise _Invalid(f"node {k}: {side.capitalize()}'s reply {missing[0]} is missing ({len(missing)} missing)", k)
+            if marked:
+                answered[k] = _check_left_out(rules, k, strategist, [plays[text] for text in missing])
         for entry in entries:
             play = plays[entry["move"]]
             after = play.after
@@ -363,7 +387,34 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
     return reached
 
 
-def _check_swaps(rules: GameRules, claim: str, nodes: list, perms: list, swaps: list, edges: dict, paired: dict) -> None:
+def _check_left_out(rules: GameRules, k: int, strategist: str, left_out: list) -> int:
+    """Node k ("others_lose_at_once") leaves out the replies `left_out`: after each, the strategist
+    wins at once (`answer_at_once`).  The cells those wins claim are returned, for the carriers."""
+    if not left_out:
+        raise _Invalid(f'node {k}: "others_lose_at_once", yet every reply is listed', k)
+    claimed = 0
+    for play in left_out:
+        answer = answer_at_once(rules, play, strategist)
+        if answer is None:
+            side, after = play.side.capitalize(), play.after
+            if after.ply >= rules.depth:
+                why = f"the {_plies(rules.depth)} are over" + (" and Black has not reached its goal" if strategist == BLACK else "")
+            elif rules.won(after, play.side):
+                why = f"it reaches {side}'s goal"
+            elif rules.to_move(after.ply) != strategist:
+                why = f"{side} moves again"
+            else:
+                why = f"{strategist.capitalize()} has no move that wins at once"
+            raise _Invalid(f"node {k}: {side}'s reply {play.text} is missing ({len(left_out)} left out): after it {why}", k)
+        if strategist == BLACK:
+            claimed |= answer.after.black ^ play.after.black
+        else:
+            claimed |= answer.after.white ^ play.after.white
+    return claimed
+
+
+def _check_swaps(rules: GameRules, claim: str, nodes: list, perms: list, swaps: list, edges: dict, paired: dict,
+                 answered: dict) -> None:
     """Each swapped move lies outside the carrier of the sibling's strategy it borrows.
 
     A node's carrier is every cell the strategist (Black for "black-wins",
@@ -372,8 +423,9 @@ def _check_swaps(rules: GameRules, claim: str, nodes: list, perms: list, swaps: 
     children's where the other side does (a swap adds nothing: its lines claim
     what its sibling's do; a line ended as "black_cannot_win" claims nothing;
     one ended by a pairing claims every cell open there, since White's answers
-    follow Black's moves).  A child stored as a symmetric image has its carrier
-    mapped back.  Computed from the deepest ply up."""
+    follow Black's moves; a reply left out claims the cell of the strategist's win
+    at once).  A child stored as a symmetric image has its carrier mapped back.
+    Computed from the deepest ply up."""
     who = "Black" if claim == "black-wins" else "White"
     inverses = [[0] * len(perm) for perm in perms]
     for perm, inverse in zip(perms, inverses):
@@ -390,7 +442,7 @@ def _check_swaps(rules: GameRules, claim: str, nodes: list, perms: list, swaps: 
             if k in swapping:
                 mapped[k, text] = claimed
             union |= claimed
-        carrier[k] = union | paired.get(k, 0)
+        carrier[k] = union | paired.get(k, 0) | answered.get(k, 0)
     for k, cell, sibling in swaps:
         reply = next((text for text, _, _, _ in edges[k] if text == sibling), None)
         move = rules.cells[cell.bit_length() - 1].name if cell and not cell & (cell - 1) else "?"

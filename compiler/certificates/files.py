@@ -49,6 +49,8 @@ def certificate_lines(certificate: Certificate) -> Iterator[str]:
         node = {"id": i, "moves": [_edge(e) for e in c.moves[i]], "ply": c.plies[i], "position": position_text(c.positions[i], n)}
         if i in c.black_cannot_win:
             node["black_cannot_win"] = True
+        if i in c.answered_at_once:
+            node["others_lose_at_once"] = True
         pairs = c.pairings.get(i)
         if pairs is not None:
             node["pairing"] = [[c.cells[a], c.cells[b]] for a, b in pairs]

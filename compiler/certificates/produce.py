@@ -1,10 +1,13 @@
 """Building a certificate: the strategist's strategy, every reply of the other side covered.
 
-A certificate (format versions 1 to 3, docs/certificates.md) proves "Black wins within d
+A certificate (format versions 1 to 4, docs/certificates.md) proves "Black wins within d
 plies" by Black's strategy, or "Black does not" by White's.  It is built
 from the initial position over the rules alone (`bddl.rules.GameRules`), so
 one builder serves both languages: where the strategist moves, a `Chooser`
-names its move; where the other side moves, every legal move is followed.
+names its move; where the other side moves, every legal move is followed, except the
+replies the strategist answers with a win at once (`bddl.at_once.answer_at_once`),
+which a node may leave out (format version 4: the checker finds each answer
+again).
 Breadth first, or depth first where swap edges need each move's carrier
 before its later siblings; the nodes are numbered breadth first either way.
 Positions met again (transpositions) are stored once, keyed by (position,
@@ -22,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from bddl.at_once import wins_at_once
+from bddl.at_once import answer_at_once, wins_at_once
 from bddl.budget import MemoryBudgetExceeded, Progress, memory_limit
 from bddl.pg.pairing import Pairing
 from bddl.rules import BLACK, WHITE, GameRules, Play, Position
@@ -31,6 +34,7 @@ FORMAT = "bddlc-certificate"
 VERSION = 1  # a file without swap edges; one with them is version 2 (`SWAP_VERSION`)
 SWAP_VERSION = 2
 PAIRING_VERSION = 3  # lines ended by a pairing strategy of White's (`Certificate.pairings`)
+AT_ONCE_VERSION = 4  # nodes that leave out the replies answered by a win at once (`Certificate.answered_at_once`)
 BLACK_WINS, NO_BLACK_WIN = "black-wins", "no-black-win"
 CLAIMS = (BLACK_WINS, NO_BLACK_WIN)
 
@@ -86,6 +90,9 @@ class Certificate:
     black_cannot_win: frozenset[int] = frozenset()  # nodes whose lines end there: Black's goal is out of reach
     # nodes whose lines end there: White's pairing strategy (pairs of cells) keeps Black from ever winning
     pairings: Mapping[int, Pairing] = field(default_factory=dict)
+    # nodes of the other side that list only the replies not answered by a win at once (`answer_at_once`)
+    answered_at_once: frozenset[int] = frozenset()
+    left_out: int = 0  # the replies those nodes leave out, for the report (the file does not list them)
 
     @property
     def size(self) -> int:
@@ -93,8 +100,11 @@ class Certificate:
 
     @property
     def version(self) -> int:
-        """The format version the file needs: 3 with pairings, 2 with swap edges, 1 otherwise,
-        so that every certificate an older checker could read keeps its older version."""
+        """The format version the file needs: 4 with replies left out as answered at once,
+        3 with pairings, 2 with swap edges, 1 otherwise, so that every certificate an older
+        checker could read keeps its older version."""
+        if self.answered_at_once:
+            return AT_ONCE_VERSION
         if self.pairings:
             return PAIRING_VERSION
         return SWAP_VERSION if any(e.swap is not None for edges in self.moves for e in edges) else VERSION
@@ -185,6 +195,7 @@ def produce(
     carriers: bool = False,
     dead: Callable[[Position, int], bool] | None = None,
     pairing: PairingOf | None = None,
+    at_once: bool = True,
 ) -> Certificate:
     """The certificate of `claim` about the game, the strategist's moves from `choose`.
 
@@ -200,7 +211,11 @@ def produce(
     first, for a move's carrier is known only once its lines are (`_Builder`).
     `pairing` (for "no-black-win"): White's pairing strategy from a position,
     where it has one; the lines end there too, the pairs written in the node
-    (format version 3; the checker verifies the pairing)."""
+    (format version 3; the checker verifies the pairing).
+    `at_once`: a node of the other side leaves out the replies that the strategist
+    answers with a win at once (`bddl.at_once.answer_at_once`; format version 4):
+    those lines would end one move later, and on a game won by threats they are most
+    of the nodes (the checker finds each answer again)."""
     if claim not in CLAIMS:
         raise ValueError(f"a claim is one of {', '.join(CLAIMS)}, not {claim!r}")
     if claim != NO_BLACK_WIN:
@@ -209,7 +224,7 @@ def produce(
     depth_first = carriers and dead is not None and before is None
     builder = _Builder(rules, claim, choose, tuple(tuple(p) for p in symmetries),
                        memory_limit() if max_bytes is None else max_bytes,
-                       black_cannot_win, pairing, dead, depth_first=depth_first)
+                       black_cannot_win, pairing, dead, depth_first=depth_first, at_once=at_once)
     builder.node_of(rules.initial)
     if before is None:
         builder.build()
@@ -248,10 +263,11 @@ class _Builder:
 
     def __init__(self, rules: GameRules, claim: str, choose: Chooser, perms: tuple[Permutation, ...], limit: int,
                  black_cannot_win: Callable[[Position], bool] | None, pairing: PairingOf | None,
-                 dead: Callable[[Position, int], bool] | None, *, depth_first: bool):
+                 dead: Callable[[Position, int], bool] | None, *, depth_first: bool, at_once: bool = True):
         self.rules, self.claim, self.choose, self.perms, self.limit = rules, claim, choose, perms, limit
         self.black_cannot_win, self.pairing = black_cannot_win, pairing
         self.depth_first = depth_first
+        self.at_once = at_once
         self.dead = dead if depth_first else None  # swaps need the carriers, known depth first only
         self.depth = rules.depth
         self.mover = strategist(claim)
@@ -262,6 +278,8 @@ class _Builder:
         self.carriers: list[int] | None = [] if depth_first else None  # per node id, depth first
         self.ids: dict[Position, int] = {}
         self.ended: set[int] = set()
+        self.left_out: set[int] = set()  # nodes that leave out replies answered by a win at once
+        self.replies_left_out = 0
         self.pairings: dict[int, Pairing] = {}
         self.used = 0
         self.expanded = 0
@@ -317,6 +335,11 @@ class _Builder:
         union = 0
         for play in plays:
             cell = (play.after.black | play.after.white) ^ occupied
+            if not strategist_moves and self.at_once and (answer := answer_at_once(self.rules, play, self.mover)) is not None:
+                self.left_out.add(k)  # left out: the strategist's answer wins at once, and claims its cell
+                self.replies_left_out += 1
+                union |= (answer.after.black | answer.after.white) ^ (play.after.black | play.after.white)
+                continue
             sibling = None if strategist_moves else self.swap(position, cell, answered)
             if sibling is not None:
                 edges.append(Edge(play.text, None, None, sibling))
@@ -384,7 +407,7 @@ class _Builder:
         rules, positions = self.rules, self.positions
         return Certificate(rules.language, files, sha256, self.depth, self.claim, tuple(c.name for c in rules.cells),
                            [p.ply for p in positions], positions, self.moves, self.perms, produced_by, frozenset(self.ended),
-                           self.pairings)
+                           self.pairings, frozenset(self.left_out), self.replies_left_out)
 
     def renumber(self) -> None:
         """Number the nodes built depth first breadth first from the root, the edges in their
@@ -400,4 +423,5 @@ class _Builder:
                       for k in order]
         self.positions = [self.positions[k] for k in order]
         self.ended = {number[k] for k in self.ended}
+        self.left_out = {number[k] for k in self.left_out}
         self.pairings = {number[k]: pairs for k, pairs in self.pairings.items()}

@@ -304,11 +304,12 @@ def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: s
                                 qbf_timeout=getattr(args, "timeout", None), searched=searched, core=getattr(args, "core", None))
     swaps = f", {written.swaps:,} moves answered by a sibling's strategy" if written.swaps else ""
     pairings = "" if not written.pairings else f", {written.pairings:,} line{'s' if written.pairings > 1 else ''} ended by a pairing strategy"
+    at_once = "" if not written.at_once else f", {counted(written.at_once, 'reply', 'replies')} answered by a win at once"
     positions = counted(written.nodes, "position")
-    print(f"certificate: {written.path} ({written.claim}, {positions}{swaps}{pairings}, {written.bytes:,} bytes, "
+    print(f"certificate: {written.path} ({written.claim}, {positions}{swaps}{pairings}{at_once}, {written.bytes:,} bytes, "
           f"produced by {written.produced_by}); check it with bddlc certify", file=sys.stderr)
     return {"path": written.path, "claim": written.claim, "nodes": written.nodes, "swaps": written.swaps,
-            "pairings": written.pairings, "bytes": written.bytes, "produced_by": written.produced_by}
+            "pairings": written.pairings, "at_once": written.at_once, "bytes": written.bytes, "produced_by": written.produced_by}
 
 
 ENGINE_HELP = ("auto (the default): the QBF route and the explicit engine that suits the game side by side, one "

@@ -84,8 +84,12 @@ def run(args) -> int:
             from pathlib import Path
 
             size = Path(args.certificate).stat().st_size  # the page holds every position: it is about as large
+            # the replies a version 4 file leaves out are on the page too, each a move of its own
+            leaves_out = any(isinstance(node, dict) and node.get("others_lose_at_once") for node in certificate["nodes"])
+            like = (f"more than the certificate's {_megabytes(size)}: the replies it leaves out as answered at once are moves on the page too"
+                    if leaves_out else f"about {_megabytes(size)} like the certificate")
             print(f"bddlc show: the certificate {args.certificate} has {counted(count, 'position')}, more than the explorer's limit of "
-                  f"{limit:,} (its page would hold them all, about {_megabytes(size)} like the certificate); "
+                  f"{limit:,} (its page would hold them all, {like}); "
                   f"raise it with --max-positions {count} if a browser should open a page that large", file=sys.stderr)
             return EXIT_BUDGET
 

@@ -10,7 +10,7 @@ At a node where the strategist (Black for "black-wins", White for
 every reply is a button, and a click on a board cell plays the reply that
 changes it.  Back, forward and start walk the line of play so far.
 
-The certificate format is docs/certificates.md's (versions 1 to 3).  The
+The certificate format is docs/certificates.md's (versions 1 to 4).  The
 board always shows the position actually played, and the moves offered are
 named as played: a node reached through a symmetry (the certificate stores
 the position's image) or a swap (a reply answered as after a sibling move,
@@ -21,7 +21,10 @@ as if the stone were on the sibling's cell).  One quiet line under the
 status says when the stored node differs from what is shown, and why.
 Showing the stored image instead put stones on cells nobody played (White
 b3 played, White a1 shown), with the line of play saying b3.  A line ended by
-White's pairing strategy (version 3) lists the pairs in words.  This module
+White's pairing strategy (version 3) lists the pairs in words.  A reply a
+node leaves out (version 4, "others_lose_at_once") is offered with the
+rest and ends the line at once: the strategist's answer wins, its goal on
+gold ground.  This module
 reads it for showing, not for checking: it replays each move with the rules
 to know which cells it changes, and so refuses a certificate that names an
 illegal move or whose positions do not follow from the moves, but the
@@ -35,13 +38,14 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from bddl.at_once import answer_at_once
 from bddl.rules import BLACK, WHITE, GameRules, Position
 
 from .board import GROUND, STONES, WON, board_elements, changed_cells, layout, position_string, state_of
 from .goals import winning_cells
 from .svg import ascii_only, num, text
 
-FORMAT, VERSIONS = "bddlc-certificate", (1, 2, 3)
+FORMAT, VERSIONS = "bddlc-certificate", (1, 2, 3, 4)
 CLAIMS = {"black-wins": BLACK, "no-black-win": WHITE}
 HINT = "#9ad17a"  # the ground of the cells the strategist's move changes
 SYMBOL = {BLACK: "B", WHITE: "W", "open": "."}
@@ -157,6 +161,10 @@ def explorer_data(rules: GameRules, certificate: Certificate, connection: bool =
                 result = None
             diff = [[c, SYMBOL[state_of(play.after, c)]] for c in sorted(changed_cells(position, play.after, len(rules.cells)))]
             edges.append([play.text, to, diff, symmetry, result] + ([won, swap] if won or swap else []))
+        if node.get("others_lose_at_once") is True:  # offered among the rest, in the rules' order
+            order = {text: i for i, text in enumerate(legal)}
+            edges = sorted(edges + _left_out(rules, k, position, legal, node["moves"], CLAIMS[certificate.claim]),
+                           key=lambda edge: order[edge[0]])
         stuck = None
         pairing = node.get("pairing")
         if not edges and isinstance(pairing, list):
@@ -181,6 +189,24 @@ def explorer_data(rules: GameRules, certificate: Certificate, connection: bool =
     return {"depth": certificate.depth, "root": certificate.root, "strategist": CLAIMS[certificate.claim], "nodes": nodes,
             "sides": [rules.to_move(ply) for ply in range(certificate.depth)], "names": [c.name for c in rules.cells],
             "inverses": [_inverse(perm, n) for perm in certificate.symmetries]}
+
+
+def _left_out(rules: GameRules, k: int, position: Position, legal: dict, entries: list, strategist: str) -> list[list]:
+    """The replies node k leaves out (version 4), each an edge that ends the line: the strategist's
+    answer wins at once (`answer_at_once`), its goal shown on gold ground."""
+    listed = {entry.get("move") for entry in entries if isinstance(entry, dict)}
+    edges = []
+    for move, play in legal.items():
+        if move in listed:
+            continue
+        answer = answer_at_once(rules, play, strategist)
+        if answer is None:
+            raise CertificateError(f"node {k}: the reply {move!r} is left out, but after it {strategist.capitalize()} has no "
+                                   "move that wins at once")
+        diff = [[c, SYMBOL[state_of(play.after, c)]] for c in sorted(changed_cells(position, play.after, len(rules.cells)))]
+        result = f"{strategist.capitalize()} answers with a move that wins at once (the certificate leaves this reply out)"
+        edges.append([move, None, diff, None, result, sorted(winning_cells(rules, answer.after, strategist)), None])
+    return edges
 
 
 def _inverse(perm: tuple[int, ...], n: int) -> list[int]:

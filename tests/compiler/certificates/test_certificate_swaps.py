@@ -14,7 +14,8 @@ edge keeps the verdict by the brute force too (the lemmas the checker relies
 on, tested on their own); and forged swaps (the move inside the sibling's
 carrier, a sibling that is itself a swap or missing, a swap at the
 strategist's turn, a cell its mover can still use, a version-1 file) are
-each refused.
+each refused.  Swaps are held alone here, every reply listed (`at_once=False`); with the
+replies answered by a win at once left out too: test_certificate_at_once.py.
 """
 
 from __future__ import annotations
@@ -71,15 +72,15 @@ def test_random_maker_breaker_wins_certified_with_swaps():
         if rules.winner_before_play() is not None:
             continue
         seen["wins"] += 1
-        data = as_dict(build_certificate(model, True))
+        data = as_dict(build_certificate(model, True, at_once=False))
         verdict = check(rules, data, [], model.checker_game())
         assert verdict.valid, (verdict.report(), game)
-        plain = as_dict(build_certificate(model, True, carriers=False))
+        plain = as_dict(build_certificate(model, True, carriers=False, at_once=False))
         assert plain["version"] == 1 and not swaps_of(plain)
         assert len(data["nodes"]) <= len(plain["nodes"])
         # Black's moves are the positional solver's own: the rules' own minimax says each one wins
         assert assert_moves_keep_the_claim(rules, data, rules_oracle(rules))
-        assert check(rules, as_dict(build_certificate(model, True, oracle=rules_oracle(rules))), [], model.checker_game()).valid
+        assert check(rules, as_dict(build_certificate(model, True, oracle=rules_oracle(rules), at_once=False)), [], model.checker_game()).valid
         swaps = swaps_of(data)
         assert data["version"] == (2 if swaps else 1)
         if not swaps:
@@ -104,14 +105,14 @@ def test_random_maker_breaker_refutations_certified_with_swaps():
         if model.rules.winner_before_play() is not None or brute_force(game):
             continue
         seen["refutations"] += 1
-        data = as_dict(build_certificate(model, False, pairings=False))  # swaps alone (pairings: test_certificate_pairings.py)
+        data = as_dict(build_certificate(model, False, pairings=False, at_once=False))  # swaps alone (pairings: test_certificate_pairings.py)
         verdict = check(model.rules, data, [], model.checker_game())
         assert verdict.valid, (verdict.report(), game)
-        plain = as_dict(build_certificate(model, False, carriers=False, pairings=False))
+        plain = as_dict(build_certificate(model, False, carriers=False, pairings=False, at_once=False))
         assert plain["version"] == 1 and not swaps_of(plain) and len(data["nodes"]) <= len(plain["nodes"])
         # White's moves are the positional solver's own: the rules' own minimax says each one refutes
         assert_moves_keep_the_claim(model.rules, data, rules_oracle(model.rules))
-        assert check(model.rules, as_dict(build_certificate(model, False, oracle=rules_oracle(model.rules), pairings=False)), [], model.checker_game()).valid
+        assert check(model.rules, as_dict(build_certificate(model, False, oracle=rules_oracle(model.rules), pairings=False, at_once=False)), [], model.checker_game()).valid
         assert check(model.rules, as_dict(build_certificate(model, False)), [], model.checker_game()).valid  # and with both
         swaps = swaps_of(data)
         if not swaps:
@@ -185,8 +186,8 @@ def test_hex_swaps_shrink_the_certificate_and_check_from_the_command_line(tmp_pa
 
     path.write_text(write_pg(HEX_WIN))
     model = open_model([str(path)])
-    written = write_certificate(model, True, tmp_path / "c.json")
-    plain = write_certificate(model, True, tmp_path / "plain.json", carriers=False)
+    written = write_certificate(model, True, tmp_path / "c.json", at_once=False)
+    plain = write_certificate(model, True, tmp_path / "plain.json", carriers=False, at_once=False)
     data = json.loads((tmp_path / "c.json").read_text())
     assert swaps_of(data) and data["version"] == 2 and written.nodes < plain.nodes
     assert check_files(model, tmp_path / "c.json").valid
@@ -197,7 +198,7 @@ def test_hex_swaps_shrink_the_certificate_and_check_from_the_command_line(tmp_pa
 @pytest.fixture(scope="module")
 def hex_win():
     model = in_memory(HEX_WIN)
-    data = as_dict(build_certificate(model, True))
+    data = as_dict(build_certificate(model, True, at_once=False))
     assert check(model.rules, data, [], model.checker_game()).valid and swaps_of(data)
     return model, data
 
@@ -282,10 +283,10 @@ def test_random_strong_games_certified_with_swaps_of_moves_dead_for_the_mover(bl
         if model.rules.winner_before_play() is not None or brute_force(game) != black_wins:
             continue
         seen["games"] += 1
-        data = as_dict(build_certificate(model, black_wins))
+        data = as_dict(build_certificate(model, black_wins, at_once=False))
         verdict = check(model.rules, data, [], model.checker_game())
         assert verdict.valid, (verdict.report(), game)
-        plain = as_dict(build_certificate(model, black_wins, carriers=False))
+        plain = as_dict(build_certificate(model, black_wins, carriers=False, at_once=False))
         assert len(data["nodes"]) <= len(plain["nodes"]) and (swaps_of(data) or data == plain)
         for node, move, _ in swaps_of(data):  # the lemma, by the brute force: the verdict holds after the swapped move
             black, white = masks(node["position"])
@@ -308,7 +309,7 @@ def test_a_swap_of_a_move_its_mover_can_still_use_is_refused():
         model = in_memory(game)
         if model.rules.winner_before_play() is not None or not brute_force(game):
             continue
-        data = as_dict(build_certificate(model, True, carriers=False))
+        data = as_dict(build_certificate(model, True, carriers=False, at_once=False))
         for node in data["nodes"]:
             listed = [e["move"] for e in node["moves"]]
             if len(listed) < 2 or model.rules.to_move(node["ply"]) != "white":
@@ -329,7 +330,7 @@ def test_a_refutations_swap_of_a_live_cell_is_refused():
     Black move that a goal of Black can still use is caught by the count, before any carrier."""
     game = hex_board(4, 7, "")  # Black cannot cross an empty 4x4 board within 7
     model = in_memory(game)
-    data = as_dict(build_certificate(model, False))
+    data = as_dict(build_certificate(model, False, at_once=False))
     assert check(model.rules, data, [], model.checker_game()).valid
     node = next(n for n in data["nodes"] if sum("to" in e and e["to"] is not None for e in n["moves"]) >= 2 and n["ply"] < 3)
     real = [e for e in node["moves"] if e.get("to") is not None]
@@ -370,8 +371,8 @@ def test_hein_certificates_use_swaps_where_the_corpus_is_present(tmp_path):
     if not hein.is_file():
         pytest.skip("../shared/corpus/pg/hein is not present")
     model = open_model([str(hein)])
-    written = write_certificate(model, True, tmp_path / "c.json")
-    plain = write_certificate(model, True, tmp_path / "p.json", carriers=False)
+    written = write_certificate(model, True, tmp_path / "c.json", at_once=False)
+    plain = write_certificate(model, True, tmp_path / "p.json", carriers=False, at_once=False)
     assert written.nodes < plain.nodes and check_files(model, tmp_path / "c.json").valid
 
 
@@ -379,7 +380,7 @@ def test_positions_are_unchanged_by_swaps(hex_win):
     """Every node of the swapped file is a node the breadth-first producer also
     writes (same position, same strategist's move): swaps only drop subtrees."""
     model, data = hex_win
-    plain = as_dict(build_certificate(model, True, carriers=False))
+    plain = as_dict(build_certificate(model, True, carriers=False, at_once=False))
     moves = {(n["position"], n["ply"]): [e["move"] for e in n["moves"]] for n in plain["nodes"]}
     for node in data["nodes"]:
         assert [e["move"] for e in node["moves"]] == moves[node["position"], node["ply"]]

@@ -375,10 +375,10 @@ def test_certify_exit_statuses_and_messages(tmp_path, capsys):
     assert main(["certify", ROW3_PG, str(tmp_path / "missing.json")]) == 1
     err = capsys.readouterr().err
     assert "missing.json: error: no such file" in err and "--certificate FILE.json" in err  # how to write one
-    old = tmp_path / "v4.json"
-    old.write_text(json.dumps({**data, "version": 4}))
-    assert main(["certify", ROW3_PG, str(old)]) == 1
-    assert "this bddlc reads versions 1, 2, 3" in capsys.readouterr().err
+    future = tmp_path / "v5.json"
+    future.write_text(json.dumps({**data, "version": 5}))
+    assert main(["certify", ROW3_PG, str(future)]) == 1
+    assert "this bddlc reads versions 1, 2, 3, 4" in capsys.readouterr().err
 
     assert main(["certify", TIC_BDDL[0], str(cert)]) == 2  # a domain without its problem
     assert "give a DOMAIN and a PROBLEM file" in capsys.readouterr().err

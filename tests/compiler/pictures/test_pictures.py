@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from bddl.at_once import answer_at_once
 from bddl.pg.hex import hex_board
 from bddl.pg.writer import save_pg
 from bddl.rules import BLACK, WHITE, Position, black_wins_by_rules
+from compiler.certificates import write_certificate
 from compiler.cli import main
 from compiler.model import open_model
 from compiler.pictures import position_svg
@@ -359,7 +361,7 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(game, tmp_pat
     data = searched_certificate(files, tmp_path / "cert.json")
     shown = explorer_data(rules, read_certificate(data))
     strategist = BLACK if data["claim"] == "black-wins" else WHITE
-    seen = {"symmetry": 0, "black_cannot_win": 0, "swap": 0, "pairing": 0}
+    seen = {"symmetry": 0, "black_cannot_win": 0, "swap": 0, "pairing": 0, "left_out": 0}
     for node, (ply, line, edges, stuck) in zip(data["nodes"], shown["nodes"]):
         position = Position(sum(1 << i for i, c in enumerate(line) if c == "B"), sum(1 << i for i, c in enumerate(line) if c == "W"), ply)
         plays = {p.text: p for p in rules.plays(position)}
@@ -377,6 +379,12 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(game, tmp_pat
             played = plays[text].after  # the cells the move itself changes (a click there plays it)
             assert diff == [[i, "B" if played.black >> i & 1 else "W"] for i in range(len(line)) if line[i] == "." and (played.black | played.white) >> i & 1]
             assert (to is None) == (result is not None)
+            if node.get("others_lose_at_once") and text not in {m["move"] for m in node["moves"]}:
+                seen["left_out"] += 1  # a reply the file leaves out: the strategist's win at once ends it, its goal shown
+                answer = answer_at_once(rules, plays[text], strategist)
+                assert to is None and "wins at once" in result and answer is not None
+                assert_goal(rules, answer.after, strategist, set(won))
+                continue
             if symmetry is not None:  # node `to` holds the image of the position after the move
                 seen["symmetry"] += 1
                 perm = data["symmetries"][symmetry]
@@ -402,6 +410,8 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(game, tmp_pat
         assert seen["symmetry"] > 0 and seen["swap"] > 0
     if game == "tic-pg":
         assert seen["black_cannot_win"] > 0 and seen["pairing"] > 0
+    if game in ("tic-bddl", "tic-pg", "hex3-pg"):
+        assert seen["left_out"] > 0
 
 
 def test_a_goal_of_fixed_cells_is_drawn_on_the_board_at_those_cells():
@@ -474,8 +484,13 @@ def test_a_certificate_past_max_positions_is_refused_saying_how_to_raise_the_lim
     err = capsys.readouterr().err
     assert f"has {count:,} positions, more than the explorer's limit of {count - 1:,}" in err
     assert f"raise it with --max-positions {count} " in err
-    assert f"about {round(cert.stat().st_size / 1e3)} KB like the certificate" in err
+    # the page holds the replies the certificate leaves out as answered at once too (format version 4)
+    assert f"more than the certificate's {round(cert.stat().st_size / 1e3)} KB: the replies it leaves out" in err
     assert not page.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["tic.json"]
+    every = tmp_path / "every.json"  # every reply listed: the page is about the certificate's size
+    write_certificate(open_model(TIC_PG), False, every, at_once=False)
+    assert main(["show", *TIC_PG, "--certificate", str(every), "--max-positions", "1", "-o", str(page)]) == 3
+    assert f"about {round(every.stat().st_size / 1e3)} KB like the certificate" in capsys.readouterr().err and not page.exists()
     # the limit it names lets it run; the default lets every certificate of docs/certificates.md's table through
     assert main(["show", *TIC_PG, "--certificate", str(cert), "--max-positions", str(count), "-o", str(page)]) == 0
     from compiler.cli.show import MAX_POSITIONS
