@@ -35,7 +35,7 @@ COMMAND_KEYS: dict[str, tuple[str, ...]] = {
     ),
     "play": COMMON_KEYS + ("depth", "moves", "outcome", "budget_spent"),
     "regress": COMMON_KEYS + ("entry", "status", "expected", "depth", "checks", "problems", "worker"),
-    "certify": COMMON_KEYS + ("valid", "claim", "depth", "nodes", "pairings", "reason", "line", "board"),
+    "certify": COMMON_KEYS + ("valid", "claim", "depth", "nodes", "pairings", "at_once", "reason", "line", "board"),
     "check": COMMON_KEYS + ("depth", "board", "method", "states", "positions", "ok", "conditions", "warnings", "error"),
 }
 

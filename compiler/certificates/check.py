@@ -78,6 +78,7 @@ class Verdict:
     line: tuple[str, ...] = ()  # the moves from the initial position to the faulty node
     board: str = ""  # the faulty node's position, drawn
     pairings: int = 0  # the lines ended by a pairing strategy
+    at_once: int = 0  # the replies left out, each found answered by the strategist's win at once
 
     def report(self) -> str:
         if self.valid:
@@ -87,6 +88,8 @@ class Verdict:
             if self.pairings:
                 ended = f"; {self.pairings:,} of them end in a pairing strategy" if self.nodes > 1 else ", by a pairing strategy"
             checked = "1 position checked" if self.nodes == 1 else f"{self.nodes:,} positions checked"
+            if self.at_once:
+                ended += f"; {self.at_once:,} {'reply' if self.at_once == 1 else 'replies'} left out, each answered by a win at once"
             return f"valid: {what} ({checked}{ended})."
         text = f"invalid: {self.reason}"
         if self.line or self.board:
@@ -193,7 +196,8 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
         edges: dict[int, list[tuple[str, int, int | None, int | None]]] | None = {} if data["version"] >= SWAP_VERSION else None
         paired: dict[int, int] = {}  # the nodes ended by a pairing -> the cells open there
         answered: dict[int, int] = {}  # the nodes that leave replies out -> the cells the wins at once claim
-        reached = _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game, swaps, edges, paired, answered)
+        left_out: dict[int, int] = {}  # the same nodes -> how many replies they leave out
+        reached = _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game, swaps, edges, paired, answered, left_out)
         if swaps:
             assert edges is not None
             _check_swaps(rules, claim, nodes, perms, swaps, edges, paired, answered)
@@ -210,7 +214,7 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
             except _Invalid:  # the node's own position is unreadable: the reason says so
                 board = nodes[fault.node]["position"]
         return Verdict(False, claim, depth, len(nodes), fault.reason, line, board)
-    return Verdict(True, claim, depth, len(nodes), pairings=len(paired))
+    return Verdict(True, claim, depth, len(nodes), pairings=len(paired), at_once=sum(left_out.values()))
 
 
 def _check_game(rules: GameRules, data: dict, sha256: Sequence[str]) -> None:
@@ -267,12 +271,13 @@ def _image(mask: int, perm: list[int]) -> int:
 
 
 def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, parents: dict, pg_game,
-          swaps: list, edges: dict | None, paired: dict, answered: dict) -> set[int]:
+          swaps: list, edges: dict | None, paired: dict, answered: dict, left_out: dict) -> set[int]:
     """The nodes reached from the root, each checked against the rules; the swap edges
     met go to `swaps` (node, the reply's cell, the sibling named), in a version 2 or later
     file every node's edges to `edges` (move, the cell the strategist claims by it, target, symmetry),
     the nodes a pairing ends to `paired` (with the cells open there), and the nodes that
-    leave replies out to `answered` (with the cells the strategist's wins at once claim)."""
+    leave replies out to `answered` (with the cells the strategist's wins at once claim) and
+    to `left_out` (with how many replies they leave out)."""
     strategist = BLACK if claim == "black-wins" else WHITE
     start = _position(rules, nodes[root])
     if start != rules.initial:
@@ -351,6 +356,7 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
                 raise _Invalid(f"node {k}: {side.capitalize()}'s reply {missing[0]} is missing ({len(missing)} missing)", k)
             if marked:
                 answered[k] = _check_left_out(rules, k, strategist, [plays[text] for text in missing])
+                left_out[k] = len(missing)
         for entry in entries:
             play = plays[entry["move"]]
             after = play.after

@@ -141,7 +141,7 @@ def run(args) -> int:
 
         print(json.dumps({"schema": SCHEMA_VERSION, "command": "certify", **game_json(model), "valid": verdict.valid,
                           "claim": verdict.claim, "depth": verdict.depth, "nodes": verdict.nodes,
-                          "pairings": verdict.pairings, "reason": verdict.reason or None, "line": list(verdict.line), "board": verdict.board or None}))
+                          "pairings": verdict.pairings, "at_once": verdict.at_once, "reason": verdict.reason or None, "line": list(verdict.line), "board": verdict.board or None}))
     else:
         print(verdict.report())
     return EXIT_OK if verdict.valid else EXIT_INVALID

@@ -88,6 +88,10 @@ def test_hex_win_leaves_out_replies_and_checks():
     model = pg_model(HEX_WIN)
     short, full = certified_both_ways(model, True)
     assert short["version"] == 4 and len(short["nodes"]) < len(full["nodes"])
+    left = sum(len(left_out(model.rules, short, node)) for node in short["nodes"] if node.get(MARK))
+    checked = verdict(model, short)
+    assert checked.at_once == left > 0 and f"{left:,} replies left out, each answered by a win at once" in checked.report()
+    assert verdict(model, full).at_once == 0 and "left out" not in verdict(model, full).report()
 
 
 @settings(max_examples=scaled(40), deadline=None)
