@@ -151,15 +151,16 @@ def validate(model: GameModel, *, engine: str = "auto", solver: str = "default",
 
 
 def write_certificate(model: GameModel, black_wins: bool, path: str | Path, *, max_memory: int | None = None,
-                      core: str | None = None):
+                      core: str | None = None, at_once: bool = True):
     """`--certificate FILE`: the verdict's strategy certificate, written to `path` (docs/certificates.md);
-    `core="python"` asks the Python engines (default: the compiled core's where it takes the game, the same bytes)."""
+    `core="python"` asks the Python engines (default: the compiled core's where it takes the game, the same bytes);
+    `at_once=False` lists every reply, for a checker that predates format version 4."""
     from compiler.certificates import write_certificate as write
 
     if any(path.startswith("<") for path in model.paths):
         raise ValueError("a certificate names its game by its files' SHA-256, and a game from open_text has no files: "
                          "save the texts and open the game with bddlc.open_model(PATH, ...)")
-    return write(model, black_wins, path, max_memory=max_memory, core=core)
+    return write(model, black_wins, path, max_memory=max_memory, core=core, at_once=at_once)
 
 
 def certify(model: GameModel, path: str | Path):

@@ -40,6 +40,9 @@ def test_compile_certify_and_the_critical_depth(tmp_path):
     path = tmp_path / "c.json"
     bddlc.write_certificate(game, True, path)
     assert bddlc.certify(game, path).valid
+    every = tmp_path / "every.json"  # every reply listed: a file an older checker reads
+    written = bddlc.write_certificate(game, True, every, at_once=False)
+    assert bddlc.certify(game, every).valid and written.at_once == 0 and '"version": 4' not in every.read_text()
 
 
 def test_bench_is_not_installed_and_bddlc_is():
