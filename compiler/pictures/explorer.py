@@ -23,8 +23,8 @@ Showing the stored image instead put stones on cells nobody played (White
 b3 played, White a1 shown), with the line of play saying b3.  A line ended by
 White's pairing strategy (version 3) lists the pairs in words.  A reply a
 node leaves out (version 4, "others_lose_at_once") is offered with the
-rest and ends the line at once: the strategist's answer wins, its goal on
-gold ground.  This module
+rest, and leads to a node of the page's own where the strategy plays its
+win at once.  This module
 reads it for showing, not for checking: it replays each move with the rules
 to know which cells it changes, and so refuses a certificate that names an
 illegal move or whose positions do not follow from the moves, but the
@@ -121,6 +121,7 @@ def explorer_data(rules: GameRules, certificate: Certificate, connection: bool =
     from bddl.notation import MoveInputError
 
     nodes = []
+    answered = _AnsweredAtOnce(rules, CLAIMS[certificate.claim], len(certificate.nodes))
     positions = [parse_position(rules, f"node {k}", node.get("position"), node.get("ply")) for k, node in enumerate(certificate.nodes)]
     if positions[certificate.root] != rules.initial:
         raise CertificateError(f"the root (node {certificate.root}) is not the game's initial position")
@@ -163,8 +164,7 @@ def explorer_data(rules: GameRules, certificate: Certificate, connection: bool =
             edges.append([play.text, to, diff, symmetry, result] + ([won, swap] if won or swap else []))
         if node.get("others_lose_at_once") is True:  # offered among the rest, in the rules' order
             order = {text: i for i, text in enumerate(legal)}
-            edges = sorted(edges + _left_out(rules, k, position, legal, node["moves"], CLAIMS[certificate.claim]),
-                           key=lambda edge: order[edge[0]])
+            edges = sorted(edges + answered.edges(k, position, legal, node["moves"]), key=lambda edge: order[edge[0]])
         stuck = None
         pairing = node.get("pairing")
         if not edges and isinstance(pairing, list):
@@ -185,28 +185,46 @@ def explorer_data(rules: GameRules, certificate: Certificate, connection: bool =
             winner = rules.stuck_winner(side)
             stuck = f"{side.capitalize()} has no legal move: " + (f"{winner.capitalize()} has won" if winner else "the game is over, Black has not won")
         nodes.append([position.ply, position_string(position, len(rules.cells)), edges, stuck])
+    nodes += answered.nodes
     n = len(rules.cells)
     return {"depth": certificate.depth, "root": certificate.root, "strategist": CLAIMS[certificate.claim], "nodes": nodes,
             "sides": [rules.to_move(ply) for ply in range(certificate.depth)], "names": [c.name for c in rules.cells],
             "inverses": [_inverse(perm, n) for perm in certificate.symmetries]}
 
 
-def _left_out(rules: GameRules, k: int, position: Position, legal: dict, entries: list, strategist: str) -> list[list]:
-    """The replies node k leaves out (version 4), each an edge that ends the line: the strategist's
-    answer wins at once (`answer_at_once`), its goal shown on gold ground."""
-    listed = {entry.get("move") for entry in entries if isinstance(entry, dict)}
-    edges = []
-    for move, play in legal.items():
-        if move in listed:
-            continue
-        answer = answer_at_once(rules, play, strategist)
+class _AnsweredAtOnce:
+    """The replies the certificate leaves out (version 4), each played to a node of the page's own
+    after the certificate's: the strategist to move there, its one move the win at once
+    (`answer_at_once`), so that a line through a reply left out goes on as any other, to the goal.
+    Positions reached twice share their node."""
+
+    def __init__(self, rules: GameRules, strategist: str, first_id: int):
+        self.rules, self.strategist, self.first_id = rules, strategist, first_id
+        self.nodes: list[list] = []
+        self.ids: dict[Position, int] = {}
+
+    def edges(self, k: int, position: Position, legal: dict, entries: list) -> list[list]:
+        listed = {entry.get("move") for entry in entries if isinstance(entry, dict)}
+        return [self.edge(k, position, play) for move, play in legal.items() if move not in listed]
+
+    def edge(self, k: int, position: Position, play) -> list:
+        cells = len(self.rules.cells)
+        answer = answer_at_once(self.rules, play, self.strategist)
         if answer is None:
-            raise CertificateError(f"node {k}: the reply {move!r} is left out, but after it {strategist.capitalize()} has no "
-                                   "move that wins at once")
-        diff = [[c, SYMBOL[state_of(play.after, c)]] for c in sorted(changed_cells(position, play.after, len(rules.cells)))]
-        result = f"{strategist.capitalize()} answers with a move that wins at once (the certificate leaves this reply out)"
-        edges.append([move, None, diff, None, result, sorted(winning_cells(rules, answer.after, strategist)), None])
-    return edges
+            raise CertificateError(f"node {k}: the reply {play.text!r} is left out, but after it {self.strategist.capitalize()} "
+                                   "has no move that wins at once")
+        after = play.after
+        if after not in self.ids:
+            self.ids[after] = self.first_id + len(self.nodes)
+            won = sorted(winning_cells(self.rules, answer.after, self.strategist))
+            win = [answer.text, None, _diff(after, answer.after, cells), None, f"{self.strategist.capitalize()} has won", won, None]
+            self.nodes.append([after.ply, position_string(after, cells), [win], None])
+        return [play.text, self.ids[after], _diff(position, after, cells), None, None]
+
+
+def _diff(before: Position, after: Position, cells: int) -> list[list]:
+    """The cells a move changes, each with what it holds after the move."""
+    return [[c, SYMBOL[state_of(after, c)]] for c in sorted(changed_cells(before, after, cells))]
 
 
 def _inverse(perm: tuple[int, ...], n: int) -> list[int]:

@@ -243,15 +243,19 @@ def test_a_swap_of_the_cell_a_win_at_once_claims_is_refused(monkeypatch):
 
 
 def test_the_explorer_offers_the_replies_left_out(hex_short):
+    """Each reply left out leads to a node of the page's own, where the strategist's one move wins."""
     model, data = hex_short
     shown = explorer_data(model.rules, read_certificate(data))
     for node, drawn in zip(data["nodes"], shown["nodes"]):
         if not node.get(MARK):
             continue
         legal = [play.text for play in model.rules.plays(position_of(data, node))]
-        assert sorted(edge[0] for edge in drawn[2]) == sorted(legal)
+        assert [edge[0] for edge in drawn[2]] == legal  # every reply, in the rules' order
         ended = [edge for edge in drawn[2] if edge[0] not in {e["move"] for e in node["moves"]}]
-        assert ended and all(edge[1] is None and "wins at once" in edge[4] and edge[5] for edge in ended)
+        assert ended
+        for edge in ended:
+            (win,) = shown["nodes"][edge[1]][2]
+            assert edge[1] >= len(data["nodes"]) and win[1] is None and win[4] == "Black has won" and win[5]
     forged = copy.deepcopy(data)
     node = next(node for node in forged["nodes"] if node.get(MARK) and node["moves"])
     node["moves"].pop(0)

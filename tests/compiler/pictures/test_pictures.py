@@ -380,10 +380,15 @@ def test_explorer_data_lists_every_reply_with_the_cells_it_changes(game, tmp_pat
             assert diff == [[i, "B" if played.black >> i & 1 else "W"] for i in range(len(line)) if line[i] == "." and (played.black | played.white) >> i & 1]
             assert (to is None) == (result is not None)
             if node.get("others_lose_at_once") and text not in {m["move"] for m in node["moves"]}:
-                seen["left_out"] += 1  # a reply the file leaves out: the strategist's win at once ends it, its goal shown
-                answer = answer_at_once(rules, plays[text], strategist)
-                assert to is None and "wins at once" in result and answer is not None
-                assert_goal(rules, answer.after, strategist, set(won))
+                # a reply the file leaves out: a node of the page's own, where the strategist plays its win at once
+                seen["left_out"] += 1
+                answer, reached = answer_at_once(rules, plays[text], strategist), plays[text].after
+                assert answer is not None and result is None and to >= len(data["nodes"])
+                page_ply, page_line, (win,), page_stuck = shown["nodes"][to]
+                assert (page_ply, page_stuck) == (reached.ply, None)
+                assert page_line == "".join("B" if reached.black >> i & 1 else "W" if reached.white >> i & 1 else "." for i in range(len(line)))
+                assert win[0] == answer.text and win[1] is None and win[4] == f"{strategist.capitalize()} has won"
+                assert_goal(rules, answer.after, strategist, set(win[5]))
                 continue
             if symmetry is not None:  # node `to` holds the image of the position after the move
                 seen["symmetry"] += 1
