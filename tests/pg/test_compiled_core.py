@@ -35,6 +35,7 @@ from bddl.pg.reader import load_pg
 from core_helpers import hex_column_game, line_game, nearly_full, positions_at_budget
 from pg_random import brute_force, random_animal_position, random_game
 from plain_minimax import PlainMinimax
+from helpers.signals import as_from_a_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpus" / "pg"
@@ -407,6 +408,7 @@ def test_ctrl_c_stops_the_core():
     """The core looks for signals every 65,536 positions (the GIL released in between): Ctrl-C
     stops a long search at once with KeyboardInterrupt, as it stops the Python engines."""
     game = ROOT / "problems" / "pg" / "tippy_5x5.pg"  # the plain minimax takes minutes on it
-    done = subprocess.run([sys.executable, "-c", INTERRUPTED, str(game)], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED, str(game)], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                          preexec_fn=as_from_a_terminal)
     assert done.stdout.startswith("interrupted after"), done.stdout + done.stderr
     assert float(done.stdout.split()[2]) < 5

@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pg_random import random_animal_position, random_game
+from helpers.signals import as_from_a_terminal
 
 from bddl.engines import compiled
 from bddl.engines.compiled.pg_pns import CorePositionalProofNumberSearch
@@ -281,6 +282,7 @@ def test_ctrl_c_stops_the_search():
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-c", INTERRUPTED], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED], capture_output=True, text=True, timeout=120, cwd=ROOT,
+                          preexec_fn=as_from_a_terminal)
     assert done.stdout.startswith("interrupted after"), done.stdout + done.stderr
     assert float(done.stdout.split()[2]) < 5

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, shell_program
+from helpers.signals import as_from_a_terminal
 
 DEADLINE = 20.0  # seconds for anything to happen; the solves themselves would run 600 s
 MODEL = ["domains/positional.bddl", "problems/httt/tic_3x3_d9.bddl"]
@@ -62,29 +63,12 @@ def _no_leftovers_from_a_failed_test():
 _started: list[subprocess.Popen] = []
 
 
-ENDINGS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-
-
-def _as_from_a_terminal() -> None:
-    """In the child before exec: the signals under test at their defaults and unblocked.
-
-    A process inherits ignored signals and the signal mask, and Python does
-    not install its Ctrl-C handler when SIGINT arrives ignored (as for a
-    background job of a script, which should not see Ctrl-C).  Something in
-    a whole pytest run (not one of our modules: none ignores or blocks
-    SIGINT) left the test process that way, twice in CI, and bddlc then
-    rightly ignored the SIGINT it was sent."""
-    for number in ENDINGS:
-        signal.signal(number, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDINGS)
-
-
 def run_bddlc(code: str, folder: Path, **environment: str) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]), **environment)
     script = folder / "harness.py"
     script.write_text(code)
     proc = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_as_from_a_terminal)
+                            preexec_fn=as_from_a_terminal)
     _started.append(proc)
     return proc
 

@@ -14,8 +14,10 @@ import json
 import os
 import random
 import signal
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from conftest import ROOT, scaled
@@ -31,6 +33,8 @@ from bddl.engines.positional import PositionalSolver, solve
 from bddl.pg.reader import load_pg
 
 pytest.importorskip("distributed")
+# the "outlives" tests use test_no_orphans's harness: its folder on the path, so that they also run alone
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "processes"))
 
 from compiler.cli import main  # noqa: E402
 from compiler.solving.search import ppn2  # noqa: E402
