@@ -1,13 +1,13 @@
 """A child process started by a test gets the signals a terminal would give it.
 
 A process inherits ignored signals and the signal mask, and Python does not
-install its Ctrl-C handler when SIGINT arrives ignored (as for a background
-job of a script, which should not see Ctrl-C).  Something in a whole pytest
-run (not one of our modules: none ignores or blocks SIGINT) has left the
-test process that way, twice in CI for the no-orphans tests and on
-2026-11-29 for the core's Ctrl-C tests, whose child then rightly ignored the
-SIGINT it raised: a search ran to its end (or past the timeout) instead of
-stopping.  So every test that sends a child a signal starts it with this."""
+install its Ctrl-C handler when SIGINT arrives ignored.  A shell script
+starts a background job (`python -m pytest &`) with SIGINT ignored, so that
+Ctrl-C at the terminal does not reach it: a test run started so (twice in
+CI for the no-orphans tests; on 2026-11-29 a full run on a fresh clone,
+where the core's two Ctrl-C tests failed, their child ignoring the SIGINT it
+raised) hands that on to every child.  So every test that sends a child a
+signal starts it with this."""
 
 from __future__ import annotations
 
