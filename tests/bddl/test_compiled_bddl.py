@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bddl import Game, load_model
 from bddl.engines import compiled, minimax
-from bddl.engines.compiled.bddl_spec import flatten_bddl
+from bddl.engines.compiled.bddl_spec import _condition, _grounder, flatten_bddl
 from bddl.engines.minimax import SearchBudgetExceeded
 
 needs_core = pytest.mark.skipif(not compiled.available(), reason=compiled.why_unavailable() or "")
@@ -94,6 +94,29 @@ def test_random_games(pair, depth):
     domain, problem = pair
     python, core = _both(Game(domain, problem), depth, 5_000)
     assert core == python
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_game())
+def test_grounding_shortcut(pair):
+    """bddl_spec's grounder (a condition's cells ground once where its coordinates are, per axis,
+    all relative or all fixed) gives `_condition`'s pairs, in its order, at every position."""
+    domain, problem = pair
+    game = Game(domain, problem)
+    g = game.geometry
+    for rules in (game.black, game.white):
+        conditions = [action.precondition.atoms for action in rules.actions] + [goal.atoms for goal in rules.goals]
+        for atoms in conditions:
+            ground = _grounder(game, atoms)
+            for p in range(g.cells):
+                pos = g.position(p)
+                try:
+                    expected = _condition(game, atoms, pos)
+                except ValueError:
+                    with pytest.raises(ValueError):
+                        ground(pos)
+                    continue
+                assert ground(pos) == expected
 
 
 @settings(max_examples=60, deadline=None)

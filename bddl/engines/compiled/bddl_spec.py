@@ -6,13 +6,17 @@ fits), so the core plays the game the Python reference plays, not a third readin
 A ground move is an (action, position) pair of those tables; its precondition is what every
 atom asks of the cell it names there (`ground_atoms`, `allowed_values`); a precondition no board
 satisfies (two atoms asking for different values of one cell) is left out, as it is never legal.
+Where a condition's coordinates are, per axis, all relative or all fixed (`_UniformCondition`), its
+cells and their allowed values are worked out once and shifted to each position: the grounding is
+the compiled searches' whole-call cost beside the search itself.
 A ground goal met twice (one that ignores ?y, say, at every row) is kept once: the side's
 goal holds when any does.  The lists are checked here, before the core sees them (the core
 checks them again)."""
 
 from __future__ import annotations
 
-from ...game import BLACK, OPEN, VALUES, WHITE, Game, SideRules, allowed_values, ground_atoms
+from ...ast import Absolute, Extreme, Relative
+from ...game import BLACK, OPEN, VALUES, WHITE, Game, Geometry, SideRules, allowed_values, ground_atoms
 
 # the core's encodings (src/bddlgame.hpp: ALLOW_*, SET_*)
 ALLOW = {OPEN: 1, BLACK: 2, WHITE: 4}
@@ -25,13 +29,82 @@ def _condition(game: Game, atoms, pos: tuple[int, int]) -> list[tuple[int, int]]
     g = game.geometry
     pairs = []
     for (x, y), on_cell in ground_atoms(g, atoms, pos).items():
-        if not (1 <= x <= g.width and 1 <= y <= g.height):
-            raise ValueError(f"a condition names the cell ({x},{y}) off the {g.width}x{g.height} board")
-        allowed = sum(ALLOW[v] for v in VALUES if v in allowed_values(on_cell))
+        _check_on_board(g, x, y)
+        allowed = _allowed_mask(on_cell)
         if not allowed:
             return None
         pairs.append((g.index(x, y), allowed))
     return pairs
+
+
+def _check_on_board(g: Geometry, x: int, y: int) -> None:
+    if not (1 <= x <= g.width and 1 <= y <= g.height):
+        raise ValueError(f"a condition names the cell ({x},{y}) off the {g.width}x{g.height} board")
+
+
+def _allowed_mask(on_cell) -> int:
+    """The core's encoding (ALLOW) of the values that satisfy every atom naming one cell."""
+    allowed = allowed_values(on_cell)
+    return sum(ALLOW[v] for v in VALUES if v in allowed)
+
+
+class _UniformCondition:
+    """A condition whose coordinates are, per axis, all relative (`?x+k`) or all fixed (a
+    number, `xmax`), ground at many positions at once: two of its atoms then name one cell at a
+    position exactly when their coordinates are equal, so the grouping of its atoms by cell and
+    each group's allowed values are the same everywhere and are computed once (the grounding is
+    the compiled searches' whole-call overhead: a Hex goal is ground at every cell).  The same
+    pairs, in the same order, as `_condition`."""
+
+    def __init__(self, g: Geometry, atoms) -> None:
+        groups: dict[tuple[int, int], list] = {}  # by coordinates, in first-mention order (ground_atoms')
+        for atom in atoms:
+            groups.setdefault((_coordinate(g, atom.x, "x"), _coordinate(g, atom.y, "y")), []).append(atom)
+        first = atoms[0] if atoms else None  # per axis, every atom's coordinate is of its kind
+        self.relative = (isinstance(first.x, Relative), isinstance(first.y, Relative)) if first else (False, False)
+        self.cells = [(x, y, _allowed_mask(on_cell)) for (x, y), on_cell in groups.items()]
+        self.fixed = not any(self.relative)  # the same pairs at every position: ground once
+        self.fixed_pairs: list[tuple[int, int]] | None = None
+
+    @staticmethod
+    def fits(atoms) -> bool:
+        kinds = {(isinstance(atom.x, Relative), isinstance(atom.y, Relative)) for atom in atoms}
+        return len(kinds) <= 1 and all(isinstance(c, (Relative, Absolute, Extreme)) for atom in atoms for c in (atom.x, atom.y))
+
+    def at(self, g: Geometry, pos: tuple[int, int]) -> list[tuple[int, int]] | None:
+        if not self.fixed:
+            return self._ground(g, pos)
+        if self.fixed_pairs is None:
+            pairs = self._ground(g, pos)
+            if pairs is None:
+                return None
+            self.fixed_pairs = pairs
+        return list(self.fixed_pairs)
+
+    def _ground(self, g: Geometry, pos: tuple[int, int]) -> list[tuple[int, int]] | None:
+        px = pos[0] if self.relative[0] else 0
+        py = pos[1] if self.relative[1] else 0
+        pairs = []
+        for cx, cy, allowed in self.cells:
+            x, y = px + cx, py + cy
+            _check_on_board(g, x, y)
+            if not allowed:
+                return None
+            pairs.append((g.index(x, y), allowed))
+        return pairs
+
+
+def _coordinate(g: Geometry, coord, axis: str) -> int:
+    """A relative coordinate's offset, or the index a fixed one names."""
+    return coord.offset if isinstance(coord, Relative) else g.resolve(coord, axis, (0, 0))
+
+
+def _grounder(game: Game, atoms):
+    """The condition's grounding at a position: `_condition`, or its faster equal where it fits."""
+    if _UniformCondition.fits(atoms):
+        uniform = _UniformCondition(game.geometry, atoms)
+        return lambda pos: uniform.at(game.geometry, pos)
+    return lambda pos: _condition(game, atoms, pos)
 
 
 def _side(game: Game, rules: SideRules) -> dict:
@@ -42,8 +115,9 @@ def _side(game: Game, rules: SideRules) -> dict:
     pre_offsets, pre_cells, pre_allowed = [0], [], []
     out_offsets, out_cell_offsets, out_cells, out_values = [0], [0], [], []
     for a, (action, table) in enumerate(zip(rules.actions, rules.outcomes)):
+        precondition = _grounder(game, action.precondition.atoms)
         for p in sorted(table):
-            pre = _condition(game, action.precondition.atoms, g.position(p))
+            pre = precondition(g.position(p))
             if pre is None:
                 continue
             move_action.append(a)
@@ -63,10 +137,11 @@ def _side(game: Game, rules: SideRules) -> dict:
     goal_offsets, goal_cells, goal_allowed = [0], [], []
     seen: set[tuple[tuple[int, int], ...]] = set()  # a goal that ignores ?y, say, is the same at every row
     for goal, mask in zip(rules.goals, rules.goal_masks):
+        ground_goal = _grounder(game, goal.atoms)
         for p in range(g.cells):
             if not mask >> p & 1:
                 continue
-            pairs = _condition(game, goal.atoms, g.position(p))
+            pairs = ground_goal(g.position(p))
             if pairs is None or tuple(sorted(pairs)) in seen:
                 continue
             seen.add(tuple(sorted(pairs)))
