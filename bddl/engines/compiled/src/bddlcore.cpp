@@ -274,6 +274,9 @@ class BddlSearch {
         std::vector<Child> &children = children_[size_t(r)];
         children.clear();
         game_.expand(black, b, w, h, children);
+        // the first child's table slot is fetched while the win test reads the children (its
+        // probe would wait on memory next; the others' wait behind the first child's subtree)
+        if (!children.empty()) table_.prefetch(children[0].key ^ (black ? side_key_ : 0));
         bool result;
         bool decided = true;
         if (children.empty()) {
