@@ -160,7 +160,7 @@ def explorer_data(rules: GameRules, certificate: Certificate, connection: bool =
                                        f"after {play.text} onto node {to}'s")
             else:
                 result = None
-            diff = [[c, SYMBOL[state_of(play.after, c)]] for c in sorted(changed_cells(position, play.after, len(rules.cells)))]
+            diff = _diff(position, play.after, len(rules.cells))
             edges.append([play.text, to, diff, symmetry, result] + ([won, swap] if won or swap else []))
         if node.get("others_lose_at_once") is True:  # offered among the rest, in the rules' order
             order = {text: i for i, text in enumerate(legal)}
