@@ -361,7 +361,7 @@ def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perm
             play = plays[entry["move"]]
             after = play.after
             if edges is not None:  # the cell the strategist claims by the move (none for the other side's)
-                claimed = (after.black ^ here.black) if strategist == BLACK else (after.white ^ here.white)
+                claimed = _claimed(here, after, strategist)
                 edges[k].append((play.text, claimed, entry["to"], entry.get("symmetry")))
             if rules.won(after, side) or after.ply >= depth:
                 if side == BLACK and rules.won(after, BLACK) and claim == "no-black-win":
@@ -412,11 +412,13 @@ def _check_left_out(rules: GameRules, k: int, strategist: str, left_out: list) -
             else:
                 why = f"{strategist.capitalize()} has no move that wins at once"
             raise _Invalid(f"node {k}: {side}'s reply {play.text} is missing ({len(left_out)} left out): after it {why}", k)
-        if strategist == BLACK:
-            claimed |= answer.after.black ^ play.after.black
-        else:
-            claimed |= answer.after.white ^ play.after.white
+        claimed |= _claimed(play.after, answer.after, strategist)
     return claimed
+
+
+def _claimed(before: Position, after: Position, side: str) -> int:
+    """The cells `side` claims between the two positions (a carrier's part)."""
+    return (after.black ^ before.black) if side == BLACK else (after.white ^ before.white)
 
 
 def _check_swaps(rules: GameRules, claim: str, nodes: list, perms: list, swaps: list, edges: dict, paired: dict,
