@@ -278,7 +278,7 @@ class _Builder:
         self.carriers: list[int] | None = [] if depth_first else None  # per node id, depth first
         self.ids: dict[Position, int] = {}
         self.ended: set[int] = set()
-        self.left_out: set[int] = set()  # nodes that leave out replies answered by a win at once
+        self.answered_at_once: set[int] = set()  # nodes that leave out replies answered by a win at once
         self.replies_left_out = 0
         self.pairings: dict[int, Pairing] = {}
         self.used = 0
@@ -336,7 +336,7 @@ class _Builder:
         for play in plays:
             cell = (play.after.black | play.after.white) ^ occupied
             if not strategist_moves and self.at_once and (answer := answer_at_once(self.rules, play, self.mover)) is not None:
-                self.left_out.add(k)  # left out: the strategist's answer wins at once, and claims its cell
+                self.answered_at_once.add(k)  # left out: the strategist's answer wins at once, and claims its cell
                 self.replies_left_out += 1
                 union |= (answer.after.black | answer.after.white) ^ (play.after.black | play.after.white)
                 continue
@@ -407,7 +407,7 @@ class _Builder:
         rules, positions = self.rules, self.positions
         return Certificate(rules.language, files, sha256, self.depth, self.claim, tuple(c.name for c in rules.cells),
                            [p.ply for p in positions], positions, self.moves, self.perms, produced_by, frozenset(self.ended),
-                           self.pairings, frozenset(self.left_out), self.replies_left_out)
+                           self.pairings, frozenset(self.answered_at_once), self.replies_left_out)
 
     def renumber(self) -> None:
         """Number the nodes built depth first breadth first from the root, the edges in their
@@ -423,5 +423,5 @@ class _Builder:
                       for k in order]
         self.positions = [self.positions[k] for k in order]
         self.ended = {number[k] for k in self.ended}
-        self.left_out = {number[k] for k in self.left_out}
+        self.answered_at_once = {number[k] for k in self.answered_at_once}
         self.pairings = {number[k]: pairs for k, pairs in self.pairings.items()}
