@@ -77,15 +77,12 @@ def main(argv: list[str] | None = None) -> int:
                                         decide_first=args.claim is None, at_once=not args.every_reply)
         except StrategyNotFound as exc:  # a --claim that does not hold (or an engine at odds with itself)
             failures += 1
-            print(f"{game}\t{str(wins).lower()}\t-\t-\t-\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
-                  f"not written\t{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}", flush=True)
+            _not_written(game, str(wins).lower(), decided - start, time.perf_counter() - decided)
             print(f"{game}: no certificate: {exc}", file=sys.stderr)
             continue
         except MemoryBudgetExceeded as exc:  # one game past its budget: say so, go on with the others
             failures += 1
-            verdict_text = "-" if wins is None else str(wins).lower()
-            print(f"{game}\t{verdict_text}\t-\t-\t-\t-\t-\t{decided - start:.2f}\t{time.perf_counter() - decided:.2f}\t-\t"
-                  f"not written\t{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}", flush=True)
+            _not_written(game, "-" if wins is None else str(wins).lower(), decided - start, time.perf_counter() - decided)
             told = exc if wins is not None else exc.of_a_share(2, args.max_memory << 20)  # the engine's half
             print(f"{game}: {told}", file=sys.stderr)
             continue
@@ -100,6 +97,13 @@ def main(argv: list[str] | None = None) -> int:
             failures += 1
             print(f"{game}: {verdict.report()} (answers.tsv: {expected})", file=sys.stderr)
     return 1 if failures else 0
+
+
+def _not_written(game: str, verdict: str, decide_s: float, write_s: float) -> None:
+    """A game's line when no certificate was written: no sizes, no check."""
+    sizes = "\t".join("-" * 5)  # nodes, swaps, pairings, at_once, bytes
+    print(f"{game}\t{verdict}\t{sizes}\t{decide_s:.2f}\t{write_s:.2f}\t-\tnot written\t"
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}", flush=True)
 
 
 if __name__ == "__main__":
