@@ -117,3 +117,21 @@ def assert_moves_keep_the_claim(rules, data: dict, oracle) -> int:
             assert rules.won(after, WHITE) or after.ply >= rules.depth or not oracle.black_wins(after), (node, edge)
         seen += 1
     return seen
+
+
+def forged_swaps(data: dict):
+    """Every swap one could forge in a certificate's JSON: at each node, a reply with a strategy of
+    its own rewritten to borrow a sibling's.  Yields (the reply's move, the forged copy)."""
+    import copy
+
+    for node in data["nodes"]:
+        real = [e for e in node["moves"] if e.get("to") is not None]
+        for victim in real:
+            for sibling in real:
+                if sibling is victim:
+                    continue
+                bad = copy.deepcopy(data)
+                entries = bad["nodes"][node["id"]]["moves"]
+                k = next(i for i, e in enumerate(entries) if e["move"] == victim["move"])
+                entries[k] = {"move": victim["move"], "swap": sibling["move"]}
+                yield victim["move"], bad

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from conftest import scaled
+from helpers.certificates import forged_swaps
 from helpers.strategies import game as random_bddl_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -218,24 +219,13 @@ def test_a_swap_of_the_cell_a_win_at_once_claims_is_refused(monkeypatch):
         data = as_dict(build_certificate(model, True))
         if not any(node.get(MARK) for node in data["nodes"]):
             continue
-        for node in data["nodes"]:
-            real = [e for e in node["moves"] if e.get("to") is not None]
-            for victim in real:
-                for sibling in real:
-                    if sibling is victim:
-                        continue
-                    bad = copy.deepcopy(data)
-                    bad["version"] = 4
-                    entries = bad["nodes"][node["id"]]["moves"]
-                    k = next(i for i, e in enumerate(entries) if e["move"] == victim["move"])
-                    entries[k] = {"move": victim["move"], "swap": sibling["move"]}
-                    reason = verdict(model, bad).reason
-                    if "strategy there claims" not in reason:
-                        continue
-                    with monkeypatch.context() as patched:  # without the wins' cells the forgery would pass
-                        patched.setattr(checker, "_check_left_out", lambda *args: 0)
-                        if verdict(model, bad).valid:
-                            caught += 1
+        for _, bad in forged_swaps(data):
+            if "strategy there claims" not in verdict(model, bad).reason:
+                continue
+            with monkeypatch.context() as patched:  # without the wins' cells the forgery would pass
+                patched.setattr(checker, "_check_left_out", lambda *args: 0)
+                if verdict(model, bad).valid:
+                    caught += 1
     assert caught >= 1, "no forged swap depended on a win at once's cell"
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS, scaled
-from helpers.certificates import assert_moves_keep_the_claim, masks
+from helpers.certificates import assert_moves_keep_the_claim, forged_swaps, masks
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "pg"))  # tests/pg's random games and brute force
 from pg_random import brute_force  # noqa: E402
@@ -214,22 +214,13 @@ def test_a_reply_inside_the_siblings_carrier_is_refused(hex_win):
     finds the cell in the carrier it recomputes."""
     model, data = hex_win
     forged = 0
-    for node in data["nodes"]:
-        real = [e for e in node["moves"] if "to" in e and e["to"] is not None]
-        for victim in real:
-            for sibling in real:
-                if sibling is victim:
-                    continue
-                bad = copy.deepcopy(data)
-                entries = bad["nodes"][node["id"]]["moves"]
-                k = next(i for i, e in enumerate(entries) if e["move"] == victim["move"])
-                entries[k] = {"move": victim["move"], "swap": sibling["move"]}
-                verdict = check(model.rules, bad, [], model.checker_game())
-                if not verdict.valid and f"Black's strategy there claims {victim['move']}" in verdict.reason:
-                    forged += 1
-                    assert verdict.line and verdict.board
-                if forged >= 5:
-                    return
+    for move, bad in forged_swaps(data):
+        verdict = check(model.rules, bad, [], model.checker_game())
+        if not verdict.valid and f"Black's strategy there claims {move}" in verdict.reason:
+            forged += 1
+            assert verdict.line and verdict.board
+        if forged >= 5:
+            return
     raise AssertionError(f"only {forged} forged swaps were tried")
 
 
