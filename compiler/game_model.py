@@ -256,8 +256,9 @@ class GameModel(ABC):
         the compiled core's where it is built and takes the game, unless `core` is "python"."""
 
     @abstractmethod
-    def certificate_help(self, claim: str, pairings: bool, carriers: bool) -> CertificateHelp:
-        """The language's shortcuts for the certificate builder."""
+    def certificate_help(self, claim: str, pairings: bool, carriers: bool, core: str | None = None) -> CertificateHelp:
+        """The language's shortcuts for the certificate builder (`core`: as `certificate_oracle`'s, for
+        the shortcuts the compiled core answers faster)."""
 
     @abstractmethod
     def checker_game(self):

@@ -37,4 +37,4 @@ PY
 echo "sanitize_core: the core built with $flags; running the differential tests with LD_PRELOAD=$asan"
 BDDLC_REQUIRE_CORE=1 BDDLC_SANITIZE=0 python -m pytest -q -p no:cacheprovider tests/pg/test_compiled_core.py tests/pg/test_compiled_knowledge.py \
     tests/bddl/test_compiled_bddl.py tests/bddl/test_compiled_pns.py tests/bddl/test_compiled_leaf_search.py \
-    tests/pg/test_compiled_leaf_search_pg.py tests/pg/test_compiled_pg_pns.py tests/test_core_certificates.py "$@"
+    tests/pg/test_compiled_leaf_search_pg.py tests/pg/test_compiled_pg_pns.py tests/pg/test_compiled_pairs.py tests/test_core_certificates.py "$@"

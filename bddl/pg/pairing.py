@@ -36,7 +36,7 @@ simple counting, which the independent certificate checker does on its own
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .game import BLACK, PositionalGame
 
@@ -57,11 +57,17 @@ def pairing_applies(turns: Sequence[str], ply: int) -> bool:
 class PairingFinder:
     """Finds pairings in positions of one game (its live winning sets read as bitmasks)."""
 
-    def __init__(self, game: PositionalGame, within_depth: bool = False):
+    def __init__(self, game: PositionalGame, within_depth: bool = False,
+                 fits: Callable[[list[int]], bool | None] | None = None):
         # within_depth: only the sets Black can still complete with its moves left need a pair
         # (on Hex: the open cells of Black's short paths); without it, every live set, for ever
         self.game = game
         self.within_depth = within_depth
+        # fits: the quick search's answer for the live sets, from elsewhere (the compiled core's
+        # search within more steps, `bddl.engines.compiled.pairs_fit`): True, False, or None (out
+        # of steps: the SAT call answers).  A certificate's builder asks `exists` of every White
+        # reply, where the quick search in Python was nine tenths of its time
+        self.fits = fits
         chains = within_depth and game.graph is not None
         self.usable = (bool(game.black_wins) and game.graph is None) or chains
         self.sets = tuple(sorted({game.mask(s) for s in game.black_wins}))
@@ -84,7 +90,10 @@ class PairingFinder:
             return None
         if not live:
             return ()
-        if _none_within(live, NO_PAIRING_STEPS):
+        if self.fits is not None:
+            if self.fits(list(dict.fromkeys(live))) is False:
+                return None
+        elif _none_within(live, NO_PAIRING_STEPS):
             return None
         return _sat_pairing(live)
 
@@ -94,7 +103,7 @@ class PairingFinder:
         live = self._live(black, white, ply)
         if live is None:
             return False
-        quick = _quick_pairing(live, NO_PAIRING_STEPS)
+        quick = self.fits(list(dict.fromkeys(live))) if self.fits is not None else _quick_pairing(live, NO_PAIRING_STEPS)
         return quick if quick is not None else _sat_pairing(live) is not None
 
     def _live(self, black: int, white: int, ply: int | None) -> list[int] | None:

@@ -89,7 +89,7 @@ def _build(model, black_wins: bool, limit: int, oracle, qbf_solver: str | None, 
            carriers: bool, pairings: bool, decide_first: bool, searched=None, core: str | None = None,
            at_once: bool = True) -> Certificate:
     claim = BLACK_WINS if black_wins else NO_BLACK_WIN
-    help = model.certificate_help(claim, pairings, carriers)  # the language's shortcuts (compiler.game_model)
+    help = model.certificate_help(claim, pairings, carriers, core)  # the language's shortcuts (compiler.game_model)
     has_pairing = help.has_pairing
     if has_pairing is not None and model.rules.winner_before_play() is None and has_pairing(model.rules.initial):
         # White pairs the cells from the start: the whole certificate is one node, no engine is asked

@@ -334,7 +334,7 @@ class BddlModel(GameModel):
             return fallback(self, max_bytes)
         return oracle
 
-    def certificate_help(self, claim: str, pairings: bool, carriers: bool) -> CertificateHelp:
+    def certificate_help(self, claim: str, pairings: bool, carriers: bool, core: str | None = None) -> CertificateHelp:
         return CertificateHelp()
 
     def checker_game(self):

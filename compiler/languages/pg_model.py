@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from bddl.rules import BLACK, WHITE, Play, Position, pg_rules
@@ -281,7 +281,7 @@ class PgModel(GameModel):
 
         return positional_oracle(self, max_bytes, searched, core)
 
-    def certificate_help(self, claim: str, pairings: bool, carriers: bool) -> CertificateHelp:
+    def certificate_help(self, claim: str, pairings: bool, carriers: bool, core: str | None = None) -> CertificateHelp:
         """The strategist's moves ordered by how many cells Black still needs after them (fewest
         first for Black, most for White), the test of positions where Black's goal is out of
         reach, and of the other side's moves on cells no goal of its own can use any more
@@ -297,7 +297,7 @@ class PgModel(GameModel):
         def dead(position, cell: int) -> bool:
             return need_through(game, position, cell.bit_length() - 1, other) > moves_left(rules, position.ply, other)
 
-        pairing, has_pairing = self._pairings() if claim == NO_BLACK_WIN and pairings else (None, None)
+        pairing, has_pairing = self._pairings(core) if claim == NO_BLACK_WIN and pairings else (None, None)
         if claim == BLACK_WINS:
             preference, out_of_reach = (lambda play: black_need(game, play.after)), None
         else:
@@ -313,15 +313,24 @@ class PgModel(GameModel):
         first = self.pg.first_moves
         return tuple(p for p in symmetries(self.pg)[1:] if first is None or frozenset(p[i] for i in first) == first)
 
-    def _pairings(self):
+    def _pairings(self, core: str | None = None):
         """White's pairing strategy from a position, where it has one (`bddl.pg.pairing`), within
         the depth: it blocks every winning set (on Hex, every path) that Black could still complete
         in its moves left; and whether it has one, which the chooser asks of every White reply
-        (cheaper: no SAT call where the quick search meets a pairing).  (None, None) where
-        pairings do not apply."""
+        (cheaper: no SAT call where the quick search meets a pairing; that search in the compiled
+        core where `core_takes` the game: the same answers).  (None, None) where pairings do not
+        apply."""
         from bddl.pg.pairing import PairingFinder
 
-        finder = PairingFinder(self.pg, within_depth=True)  # the sets Black can complete in its moves left; Hex: short paths
+        from ..certificates.oracles import core_takes
+
+        fits = None
+        if core_takes(self, core, positional=True):
+            from bddl.engines.compiled import pairs_fit
+
+            fits = partial(pairs_fit, cells=len(self.pg.cells))
+        # the sets Black can complete in its moves left; Hex: short paths
+        finder = PairingFinder(self.pg, within_depth=True, fits=fits)
         if not finder.usable:
             return None, None
 

@@ -71,6 +71,20 @@ def unsupported(game: PositionalGame) -> str | None:
     return None
 
 
+# the core's pairing search runs this many steps before the SAT call answers (`pairs_fit`): a
+# thousand times the Python quick search's, at a few nanoseconds a step
+PAIRING_STEPS = 2_000_000
+
+
+def pairs_fit(sets: list[int], cells: int, steps: int = PAIRING_STEPS) -> bool | None:
+    """`bddl.pg.pairing._quick_pairing`'s search in the core (src/pairs.hpp), within `steps`
+    steps: do disjoint pairs fit one inside each of `sets` (masks of a board of `cells` cells)?
+    None: out of steps (`PairingFinder.exists` then asks its SAT call)."""
+    if _core is None:
+        raise RuntimeError(_WHY)
+    return _core.pairs_fit(sets, cells, steps)
+
+
 def entry_bytes(cells: int) -> int:
     """Bytes per table entry on a board of `cells` cells (the table's unit)."""
     if _core is None:

@@ -3,7 +3,7 @@
 """The Cython face of the compiled core (src/pgcore.hpp): one call per search, the GIL released
 while it runs.  Callers go through `bddl.engines.compiled`, which checks and flattens the game."""
 
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libcpp cimport bool as cbool
 from libcpp.vector cimport vector
 from cpython.exc cimport PyErr_CheckSignals
@@ -52,6 +52,7 @@ cdef extern from "src/pgcore.hpp" namespace "bddlc":
     SearchReport solve_full(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes,
                             StopCheck check, void *context, uint64_t check_every) nogil
     int entry_bytes_for(int cells)
+    int pairs_fit_words(int cells, const uint64_t *set_words, size_t sets, int64_t steps) nogil
 
 
 cdef extern from "src/bddlcore.hpp" namespace "bddlc":
@@ -123,6 +124,28 @@ cdef int _fetched_symmetries(void *context, vector[int] &cells) noexcept with gi
 def entry_bytes(int cells):
     """Bytes per table entry on a board of `cells` cells."""
     return entry_bytes_for(cells)
+
+
+def pairs_fit(list sets, int cells, int64_t steps):
+    """Do disjoint pairs of cells fit, one inside each of `sets` (masks, Python integers, of at
+    most `cells` cells)?  `bddl.pg.pairing._quick_pairing`'s search (src/pairs.hpp) within
+    `steps` steps: True, False, or None (out of steps).  ValueError for a set with cells off the
+    board."""
+    if not 0 < cells <= MAX_CELLS:
+        raise ValueError(f"a board of {cells} cells: the compiled core takes 1 to {MAX_CELLS}")
+    cdef int words = words_for(cells)
+    cdef vector[uint64_t] flat
+    cdef int i
+    cdef int fit
+    mask = (1 << 64) - 1
+    for s in sets:
+        if s < 0 or s >> cells:
+            raise ValueError("a set with cells off the board")
+        for i in range(words):
+            flat.push_back((s >> (64 * i)) & mask)
+    with nogil:
+        fit = pairs_fit_words(cells, flat.data(), flat.size() // words, steps)
+    return None if fit < 0 else fit == 1
 
 
 cdef GameSpec _spec(dict flat):

@@ -417,6 +417,14 @@ SearchReport solve_on_words(const GameSpec &spec, uint64_t max_positions, uint64
     return S<6>(spec, max_positions, table_bytes, check, context, check_every).run();
 }
 
+template <int W>
+int pairs_fit_on(const uint64_t *set_words, size_t count, int64_t steps) {
+    std::vector<Bits<W>> sets(count);
+    for (size_t k = 0; k < count; k++)
+        for (int i = 0; i < W; i++) sets[k].w[i] = set_words[k * W + i];
+    return pairs_fit_within(sets, steps);
+}
+
 // The persistent positional solver on W words (PgSearcher).
 template <int W>
 class PgSearcherOn final : public PgSearcher {
@@ -535,6 +543,13 @@ SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t 
 SearchReport solve_full(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
                         void *context, uint64_t check_every) {
     return solve_on_words<FullSearch>(spec, max_positions, table_bytes, check, context, check_every);
+}
+
+int pairs_fit_words(int cells, const uint64_t *set_words, size_t sets, int64_t steps) {
+    if (cells <= 64) return pairs_fit_on<1>(set_words, sets, steps);
+    if (cells <= 128) return pairs_fit_on<2>(set_words, sets, steps);
+    if (cells <= 192) return pairs_fit_on<3>(set_words, sets, steps);
+    return pairs_fit_on<6>(set_words, sets, steps);
 }
 
 PgSearcher *new_pg_searcher(const GameSpec &spec, uint64_t table_bytes) {

@@ -131,4 +131,11 @@ PgSearcher *new_pg_searcher(const GameSpec &spec, uint64_t table_bytes);
 // Bytes per table entry for a board of `cells` cells (the table's unit of memory).
 int entry_bytes_for(int cells);
 
+// Do disjoint pairs of cells fit, one inside each of `sets` sets (pairs.hpp), within `steps` steps
+// of the search?  1 yes, 0 no, -1 out of steps.  The sets are given as words_for(cells) 64-bit
+// words each, one after the other, on a board of `cells` cells (at most MAX_CELLS).  A
+// certificate's builder asks it of every White reply (bddl/pg/pairing.py's
+// `PairingFinder.exists`), the live sets found in Python.
+int pairs_fit_words(int cells, const uint64_t *set_words, size_t sets, int64_t steps);
+
 }  // namespace bddlc

@@ -8,6 +8,7 @@
 
 #include "pgcore.hpp"
 #include "bits.hpp"
+#include "pairs.hpp"
 
 #include <sys/mman.h>
 
@@ -692,40 +693,9 @@ class PgRules : public SearchBase<W> {
         return pairs_fit(live, B::zero(), budget, 0) == 1;
     }
 
-    // `_quick_pairing`'s `fits`: 1 disjoint pairs fit one inside each set, 0 none do, -1 out of steps.
-    // `level`: the depth of the search, whose scratch list holds the sets handed on.
+    // `_quick_pairing`'s `fits` (pairs.hpp), this rules' scratch lists for its levels
     int pairs_fit(const std::vector<B> &sets, const B &used, int64_t &budget, size_t level) {
-        B best = B::zero();
-        int fewest = UNREACHABLE;
-        for (const B &cells : sets) {
-            B free_ = cells.minus(used);
-            int count = free_.count();
-            if (count < 2) return 0;
-            if (count < fewest) {
-                best = free_;
-                fewest = count;
-            }
-        }
-        if (!best.any()) return 1;
-        for (B x = best; x.any();) {
-            int a = x.lowest();
-            x.clear(a);
-            for (B y = x; y.any();) {
-                int c = y.lowest();
-                y.clear(c);
-                if (--budget < 0) return -1;
-                B pair = B::zero();
-                pair.set(a);
-                pair.set(c);
-                std::vector<B> &rest = fit_rest_[level];
-                rest.clear();
-                for (const B &cells : sets)
-                    if (!pair.within(cells)) rest.push_back(cells);
-                int found = pairs_fit(rest, used | pair, budget, level + 1);
-                if (found != 0) return found;
-            }
-        }
-        return 0;
+        return bddlc::pairs_fit(sets, used, budget, fit_rest_, level);
     }
 
     // -- symmetries (`PositionalRules.key`) ------------------------------------------------------
