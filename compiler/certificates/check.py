@@ -588,20 +588,27 @@ def need_through(game, position: Position, cell: int, side: str) -> int:
     return min((sum(1 for i in s if not position.white >> i & 1) for s in free), default=len(game.cells) + 1)
 
 
-def black_need(game, position: Position) -> int:
+def black_need(game, position: Position, masks: Sequence[int] | None = None) -> int:
     """The fewest open cells Black must still claim to own one of its winning sets
     (Hex: a chain joining its borders) with no White cell in it; a large number when none is left.
+    `masks`: the game's `black_set_masks`, where the caller asks about many positions.
 
     Black cannot win when this is more than its moves left, whatever either side
     plays: an argument about the goals alone, so the lines below need not be listed."""
     none = len(game.cells) + 1
     if game.black_wins or game.graph is None:
-        free = [s for s in game.black_wins if not any(position.white >> i & 1 for i in s)]
-        return min((sum(1 for i in s if not position.black >> i & 1) for s in free), default=none)
+        black, white = position.black, position.white
+        sets = black_set_masks(game) if masks is None else masks
+        return min(((s & ~black).bit_count() for s in sets if not s & white), default=none)
     graph = game.graph  # a 0-1 breadth-first search: Black's cells cost nothing, open ones one, White's are walls
     cost = {i: 0 if position.black >> i & 1 else 1 for i in range(len(game.cells)) if not position.white >> i & 1}
     best = _distances(graph, cost, graph.start_border)
     return min((best[i] for i in graph.end_border if i in best), default=none)
+
+
+def black_set_masks(game) -> tuple[int, ...]:
+    """Black's winning sets as masks of their cells (bit i: cell i), in the game's order."""
+    return tuple(sum(1 << i for i in s) for s in game.black_wins)
 
 
 def black_need_through(game, position: Position, cell: int) -> int:

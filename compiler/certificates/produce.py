@@ -141,9 +141,13 @@ def choose_by_oracle(
     depth = rules.depth
 
     def choose(position: Position, plays: list[Play]) -> Play | None:
-        # the preference is asked of as few moves as can be: it counts cells over every goal
-        if sure is not None and (certain := [p for p in plays if sure(p)]):
-            return certain[0] if preference is None else min(certain, key=preference)  # min: the first of the smallest
+        if sure is not None:
+            # the first sure move in the order of preference (stable: the rules' order among
+            # equals), asked move by move: `sure` is the costlier question
+            ordered = plays if preference is None else sorted(plays, key=preference)
+            certain = next((p for p in ordered if sure(p)), None)
+            if certain is not None:
+                return certain
         named = None
         if own_move is not None:
             after = own_move(position, claim == BLACK_WINS)

@@ -288,7 +288,7 @@ class PgModel(GameModel):
         (`check.black_need`, `check.need_through`: the checker's own definitions, so that what
         the producer cuts the checker accepts); White's pairings where a refutation may end in
         one; the board's symmetries; swap edges (`carriers`)."""
-        from ..certificates.check import black_moves_left, black_need, moves_left, need_through
+        from ..certificates.check import black_moves_left, black_need, black_set_masks, moves_left, need_through
         from ..certificates.produce import BLACK_WINS, NO_BLACK_WIN
 
         game, rules = self.pg, self.rules
@@ -298,11 +298,12 @@ class PgModel(GameModel):
             return need_through(game, position, cell.bit_length() - 1, other) > moves_left(rules, position.ply, other)
 
         pairing, has_pairing = self._pairings(core) if claim == NO_BLACK_WIN and pairings else (None, None)
+        masks = black_set_masks(game)  # read once: the builder asks about every position it makes
         if claim == BLACK_WINS:
-            preference, out_of_reach = (lambda play: black_need(game, play.after)), None
+            preference, out_of_reach = (lambda play: black_need(game, play.after, masks)), None
         else:
-            preference = lambda play: -black_need(game, play.after)  # noqa: E731
-            out_of_reach = lambda p: black_need(game, p) > black_moves_left(rules, p.ply)  # noqa: E731
+            preference = lambda play: -black_need(game, play.after, masks)  # noqa: E731
+            out_of_reach = lambda p: black_need(game, p, masks) > black_moves_left(rules, p.ply)  # noqa: E731
         return CertificateHelp(preference, out_of_reach, dead, pairing, has_pairing, self.symmetries(), carriers)
 
     def symmetries(self) -> tuple[tuple[int, ...], ...]:
