@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     from .common import add_engine_argument, add_progress_argument
+    from .core_options import add_core_argument
 
     add_engine_argument(
         p,
@@ -89,16 +90,19 @@ def add_engine_arguments(p: argparse.ArgumentParser) -> None:
         help="with --engine auto: run both routes to their end and exit with status 5, naming both, if they disagree",
     )
     add_progress_argument(p)
+    add_core_argument(p, "the search route's engine (--engine auto or search); ")
 
 
-def engine_options(args, parser) -> dict:
-    """`routes.answer`'s options from --engine, --cross-check, --progress; usage errors where they cannot apply."""
+def engine_options(args, parser, model) -> dict:
+    """`routes.answer`'s options from --engine, --cross-check, --progress, --core; usage errors where they cannot apply."""
     from .common import engine_of, race_progress
+    from .core_options import solve_core_of
 
     engine = engine_of(args, parser)
     if args.cross_check and engine != "auto":
         parser.error(f"--cross-check races the routes: it needs --engine auto, not --engine {engine}")
-    return dict(engine=engine, cross_check=args.cross_check, on_wait=race_progress("solve", engine, args.progress))
+    return dict(engine=engine, cross_check=args.cross_check, on_wait=race_progress("solve", engine, args.progress),
+                core=solve_core_of(args, model, parser, engine))
 
 
 def verdict_line(result) -> str:
@@ -144,7 +148,7 @@ def run(args) -> int:
     white_move = _white_move(args, model, parser)
     svg = svg_path(args, parser, model.rules)
     options = dict(encoding=encoding, solver=args.solver, preprocess=args.preprocess, timeout=args.timeout,
-                   **engine_options(args, parser))
+                   **engine_options(args, parser, model))
     answer, reply = decide(model, white_move, options)
     result = answer.result
     status = {True: EXIT_TRUE, False: EXIT_FALSE, None: EXIT_UNKNOWN}[result.black_wins]

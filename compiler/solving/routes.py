@@ -147,6 +147,7 @@ def answer(
     cross_check: bool = False,
     max_positions: int | None = None,
     on_wait: Callable[[list[tuple[str, float]]], None] | None = None,
+    core: str | None = None,
 ) -> Answer:
     """Does Black win within the model's depth: by the route(s) `engine` names.
 
@@ -155,7 +156,9 @@ def answer(
     answer; `stop` (True: give up) is polled by the QBF route alone.  `on_wait`, the
     progress, is called every `WAIT_STEP` seconds with the routes still running and how
     long each has run, whichever the engine.  `max_positions` bounds the search (default:
-    `search_positions(model)`)."""
+    `search_positions(model)`).  `core` ("compiled", "python"; None: compiled where it can) is
+    the search route's implementation (`bddlc solve --core`): the Python engines have no head
+    start, and their budget is SEARCH_POSITIONS."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     if encoding is not None:
@@ -164,12 +167,14 @@ def answer(
         return Answer(alone(qbf_name(model, encoding, solver), on_wait,
                              lambda: qbf_result(model, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout,
                                                 stop=stop)))
-    budget = search_positions(model) if max_positions is None else max_positions
-    if engine == "search":
-        plan = search_plan(model)
-        return Answer(alone(plan[0], on_wait, lambda: search_result(model, budget, plan)))
+    python = core == "python"
+    budget = (SEARCH_POSITIONS if python else search_positions(model)) if max_positions is None else max_positions
     plan = search_plan(model)
-    head = None if cross_check else _head_start(model, plan, timeout)
+    if core is not None:
+        plan = (plan[0], {**plan[1], "core": core})
+    if engine == "search":
+        return Answer(alone(plan[0], on_wait, lambda: search_result(model, budget, plan)))
+    head = None if cross_check or python else _head_start(model, plan, timeout)
     if head is not None:
         return Answer(head, ((qbf_name(model, encoding, solver), None, HEAD_START_NOTE),))
     _import_member_modules(model)
