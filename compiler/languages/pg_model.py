@@ -299,10 +299,14 @@ class PgModel(GameModel):
 
         pairing, has_pairing = self._pairings(core) if claim == NO_BLACK_WIN and pairings else (None, None)
         masks = black_set_masks(game)  # read once: the builder asks about every position it makes
+        if game.graph is None:
+            need_after: Callable[[Play], int] = NeedAfterClaim(masks, len(game.cells) + 1)
+        else:  # Hex: a shortest path, not sets
+            need_after = lambda play: black_need(game, play.after)  # noqa: E731
         if claim == BLACK_WINS:
-            preference, out_of_reach = (lambda play: black_need(game, play.after, masks)), None
+            preference, out_of_reach = need_after, None
         else:
-            preference = lambda play: -black_need(game, play.after, masks)  # noqa: E731
+            preference = lambda play: -need_after(play)  # noqa: E731
             out_of_reach = lambda p: black_need(game, p, masks) > black_moves_left(rules, p.ply)  # noqa: E731
         return CertificateHelp(preference, out_of_reach, dead, pairing, has_pairing, self.symmetries(), carriers)
 
@@ -533,3 +537,34 @@ class PgRecipe:
             else:
                 raise JobFailed(f"Black wins but no first claim reaches the proved successor {board}")
         return PgSearchResult(wins, game.depth, first_move, tree.positions, time.perf_counter() - start, len(rules.perms)), stats
+
+
+class NeedAfterClaim:
+    """`check.black_need` after a play, from the position before it (a game with winning sets):
+    the builder orders every move of a node by it, and a claim changes only the sets through its
+    cell.  The live sets' counts are sorted once per position (the last one asked is kept), so a
+    node's moves cost a few steps each instead of a pass over every set.
+    tests/compiler/certificates/test_need_after_claim.py holds it to `black_need`."""
+
+    def __init__(self, masks: tuple[int, ...], none: int):
+        self.masks = masks  # Black's winning sets (`check.black_set_masks`)
+        self.none = none  # the need where no set is left (`black_need`'s)
+        self._before: tuple[int, int] | None = None
+        self._by_count: list[tuple[int, int]] = []  # (open cells, set) of the live sets, fewest first
+
+    def __call__(self, play: Play) -> int:
+        bit = 1 << play.move  # type: ignore[operator]  # a positional game's move is its cell
+        black, white = play.after.black, play.after.white
+        before = (black & ~bit, white) if play.side == BLACK else (black, white & ~bit)
+        if before != self._before:
+            self._before = before
+            self._by_count = sorted(((s & ~before[0]).bit_count(), s) for s in self.masks if not s & before[1])
+        if play.side == BLACK:  # the sets through the cell need one cell fewer
+            best = self.none
+            for count, s in self._by_count:
+                if count - 1 >= best:
+                    break  # no later set, needing as many or more, does better
+                best = min(best, count - 1 if s & bit else count)
+            return best
+        return next((count for count, s in self._by_count if not s & bit), self.none)  # White blocks those sets
+
