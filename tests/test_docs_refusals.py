@@ -43,6 +43,10 @@ class Refusal:
 
 
 REFUSALS = [
+    Refusal("cli.md", ("without `--certificate` a usage error (exit status 2)",),
+            f"bddlc search {TIC5} --every-reply; bddlc solve {CONNECT3} --every-reply", 2, "add --certificate FILE.json"),
+    Refusal("cli.md", ("With `--engine qbf`, which runs no search, it is refused (exit status 2)",),
+            f"bddlc solve {TIC5} --engine qbf --core python", 2, "--engine qbf runs no search"),
     Refusal("certificates.md", ("a checker refuses a version it does not know (exit 1)",),
             "python -c \"import json; d = json.load(open('" + HEX_CERT + "')); d['version'] = 99; json.dump(d, open('v.json', 'w'))\"; "
             f"bddlc certify {HEX} v.json", 1, "this bddlc reads versions"),

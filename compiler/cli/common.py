@@ -211,6 +211,12 @@ def add_certificate_argument(parser: argparse.ArgumentParser) -> None:
         metavar="FILE.json",
         help="write the verdict's strategy certificate to FILE.json (docs/certificates.md), for `bddlc certify` to check",
     )
+    parser.add_argument(
+        "--every-reply",
+        action="store_true",
+        help="with --certificate: list every reply of the other side, none left out as answered by a win at once "
+        "(format version 3 or older, which checkers before version 4 read; larger)",
+    )
 
 
 def cannot_write(path: str, exc: OSError, suffix: str = ".qcir"):
@@ -280,6 +286,8 @@ def moves_here(rules, position, shown: int = 8) -> str:
 def certificate_path(args, parser: argparse.ArgumentParser) -> str | None:
     """--certificate's file, refused (exit 2) unless it ends in .json, and (exit 1) where it cannot be written."""
     path = getattr(args, "certificate", None)
+    if path is None and getattr(args, "every_reply", False):
+        parser.error("--every-reply says how --certificate writes its file: add --certificate FILE.json")
     if path is not None:
         if not path.lower().endswith(".json"):
             parser.error(f"a certificate is written as JSON: name it FILE.json, not {path}")
@@ -301,7 +309,8 @@ def write_certificate_for(args, model, black_wins: bool | None, *, qbf_solver: s
     from ..certificates import write_certificate
 
     written = write_certificate(model, black_wins, path, max_memory=args.max_memory, qbf_solver=qbf_solver,
-                                qbf_timeout=getattr(args, "timeout", None), searched=searched, core=getattr(args, "core", None))
+                                qbf_timeout=getattr(args, "timeout", None), searched=searched, core=getattr(args, "core", None),
+                                at_once=not getattr(args, "every_reply", False))
     swaps = f", {written.swaps:,} moves answered by a sibling's strategy" if written.swaps else ""
     pairings = "" if not written.pairings else f", {written.pairings:,} line{'s' if written.pairings > 1 else ''} ended by a pairing strategy"
     at_once = "" if not written.at_once else f", {counted(written.at_once, 'reply', 'replies')} answered by a win at once"

@@ -123,6 +123,28 @@ def test_bddl_suite_game_leaves_out_replies():
     assert short["version"] == 4 and len(short["nodes"]) < len(full["nodes"])
 
 
+@pytest.mark.parametrize("command", ["search", "solve"])
+def test_every_reply_on_the_command_line_writes_the_older_format(tmp_path, capsys, command):
+    """`--every-reply` with --certificate: the file `write_certificate(..., at_once=False)` writes
+    (a checker before version 4 reads it), on the Connect-3 model whose default file leaves replies out."""
+    from compiler.cli import main
+    from compiler.certificates import write_certificate
+    from compiler.model import open_model
+
+    game = ["domains/connect.bddl", "problems/connect/connect3_4x4_d9.bddl"]
+    engine = ["--engine", "search"] if command == "solve" else []
+    main([command, *game, *engine, "--certificate", str(tmp_path / "short.json")])
+    main([command, *game, *engine, "--certificate", str(tmp_path / "every.json"), "--every-reply"])
+    write_certificate(open_model(game), True, tmp_path / "api.json", at_once=False)
+    capsys.readouterr()
+    every = json.loads((tmp_path / "every.json").read_text())
+    assert (tmp_path / "every.json").read_bytes() == (tmp_path / "api.json").read_bytes()
+    assert every["version"] < 4 and json.loads((tmp_path / "short.json").read_text())["version"] == 4
+    with pytest.raises(SystemExit) as exit_:
+        main([command, *game, *engine, "--every-reply"])
+    assert exit_.value.code == 2 and "add --certificate FILE.json" in capsys.readouterr().err
+
+
 # -- forgeries -------------------------------------------------------------------------------
 
 
