@@ -257,6 +257,9 @@ class PgRules:
         self._white_sets = tuple(game.mask(s) for s in game.white_wins)
         self._index = {name.lower(): i for i, name in enumerate(game.cells)}
         self.layout, self.cells = _pg_cells(game)
+        graph = self.game.graph  # Hex: each cell's neighbours and the borders, as masks (`_joining`)
+        self._touching = () if graph is None else tuple(sum(1 << other for other in near) for near in graph.neighbours)
+        self._borders = (0, 0) if graph is None else (game.mask(graph.start_border), game.mask(graph.end_border))
 
     def to_move(self, ply: int) -> str:
         turns = self.game.turns
@@ -300,12 +303,12 @@ class PgRules:
         A certificate's checker asks this for every reply a node leaves out (millions on the
         L-pentomino's 7x7 race), where trying each play costs a goal test per open cell."""
         side = self.to_move(position.ply)
-        if side == BLACK and self.game.graph is not None and not self._black_sets:  # Hex: a connection, not sets
-            return first_winning_play(self, position)
-        own, other = (position.black, position.white) if side == BLACK else (position.white, position.black)
         open_cells = self._open(position)
         if not open_cells:
             return None
+        if side == BLACK and self.game.graph is not None and not self._black_sets:  # Hex: a connection, not sets
+            return self._play_on(position, side, self._joining(position.black) & open_cells)
+        own, other = (position.black, position.white) if side == BLACK else (position.white, position.black)
         lacking = 0
         for cells in self._black_sets if side == BLACK else self._white_sets:
             missing = cells & ~own
@@ -315,14 +318,49 @@ class PgRules:
                 lacking = open_cells
                 break
             lacking |= missing
-        first = lacking & open_cells
-        if not first:
+        return self._play_on(position, side, lacking & open_cells)
+
+    def _play_on(self, position: Position, side: str, cells: int) -> Play | None:
+        """The side's play on the first of `cells` (open cells) in the cells' order, the order of `plays`."""
+        if not cells:
             return None
-        cell = (first & -first).bit_length() - 1
+        cell = (cells & -cells).bit_length() - 1
         bit = 1 << cell
         after = (Position(position.black | bit, position.white, position.ply + 1) if side == BLACK
                  else Position(position.black, position.white | bit, position.ply + 1))
         return Play(side, self.game.cells[cell], after, cell)
+
+    def _joining(self, black: int) -> int:
+        """Hex: the cells whose Black stone would join the borders (every cell where Black's
+        stones join them already), by two floods instead of one per open cell: a stone joins
+        them exactly when it touches (or lies on) the start border or a Black group reaching it,
+        and likewise the end border."""
+        start, end = self._borders
+        from_start, from_end = self._group(black, start), self._group(black, end)
+        if from_start & end:
+            return self._full  # joined already: any stone keeps it
+        near_start, near_end = start, end
+        for cell, touching in enumerate(self._touching):
+            if touching & from_start:
+                near_start |= 1 << cell
+            if touching & from_end:
+                near_end |= 1 << cell
+        return near_start & near_end
+
+    def _group(self, black: int, border: int) -> int:
+        """Black's stones joined to the border through Black's stones (those on it included)."""
+        touching = self._touching
+        group = black & border
+        grown = group
+        while grown:  # each round adds the stones next to the last round's
+            near = 0
+            while grown:
+                cell = (grown & -grown).bit_length() - 1
+                grown &= grown - 1
+                near |= touching[cell]
+            grown = near & black & ~group
+            group |= grown
+        return group
 
     def stuck_winner(self, side: str) -> str | None:
         return None

@@ -309,3 +309,25 @@ def test_pg_rules_win_at_once_is_the_first_play_that_wins(seed):
         if not plays or position.ply >= rules.depth + 2:
             break
         position = rng.choice(plays).after
+
+
+@pytest.mark.parametrize("size", [3, 4, 5, 6])
+def test_hex_win_at_once_is_the_first_play_that_joins_the_borders(size):
+    """On Hex, `PgRules.win_at_once` floods from each border once; on random positions of every
+    size it names the play trying each open cell finds (none, one, several, joined already)."""
+    rng = random.Random(size)
+    rules = pg_model(hex_board(size, size * size)).rules
+    found = set()
+    for _ in range(scaled(300)):
+        cells = list(range(size * size))
+        rng.shuffle(cells)
+        black_count, white_count = rng.randint(0, size * size // 2), rng.randint(0, size * size // 3)
+        black = sum(1 << c for c in cells[:black_count])
+        white = sum(1 << c for c in cells[black_count:black_count + white_count])
+        for ply in (0, 2 * rng.randint(1, size)):  # Black to move (the even plies), past the first move's set
+            position = Position(black, white, ply)
+            tried = next((play for play in rules.plays(position) if rules.won(play.after, BLACK)), None)
+            fast = rules.win_at_once(position)
+            assert (None if tried is None else (tried.text, tried.after)) == (None if fast is None else (fast.text, fast.after))
+            found.add("none" if tried is None else "joined" if rules.won(position, BLACK) else "joins")
+    assert found == {"none", "joined", "joins"}, found
