@@ -49,7 +49,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
@@ -188,19 +188,14 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
     `sha256`: the hashes of the game's files as given; `pg_game`: the positional
     game (`bddl.pg.game.PositionalGame`) when the game is one, for its symmetries."""
     claim, depth, nodes = data["claim"], rules.depth, data["nodes"]
-    parents: dict[int, tuple[int, str, int | None]] = {}  # node -> (the node it was first reached from, the move, the symmetry)
+    found = _Found(edges={} if data["version"] >= SWAP_VERSION else None)
     try:
         _check_game(rules, data, sha256)
         perms = [_check_symmetry(rules, pg_game, p, j) for j, p in enumerate(data.get("symmetries", []))]
-        swaps: list[tuple[int, int, str]] = []
-        edges: dict[int, list[tuple[str, int, int | None, int | None]]] | None = {} if data["version"] >= SWAP_VERSION else None
-        paired: dict[int, int] = {}  # the nodes ended by a pairing -> the cells open there
-        answered: dict[int, int] = {}  # the nodes that leave replies out -> the cells the wins at once claim
-        left_out: dict[int, int] = {}  # the same nodes -> how many replies they leave out
-        reached = _walk(rules, claim, depth, nodes, data["root"], perms, parents, pg_game, swaps, edges, paired, answered, left_out)
-        if swaps:
-            assert edges is not None
-            _check_swaps(rules, claim, nodes, perms, swaps, edges, paired, answered)
+        reached = _walk(rules, claim, depth, nodes, data["root"], perms, pg_game, found)
+        if found.swaps:
+            assert found.edges is not None
+            _check_swaps(rules, claim, nodes, perms, found.swaps, found.edges, found.paired, found.answered)
         unreached = next((i for i in range(len(nodes)) if i not in reached), None)
         if unreached is not None:
             raise _Invalid(f"node {unreached} is not reached from the root")
@@ -208,13 +203,27 @@ def check(rules: GameRules, data: dict, sha256: Sequence[str], pg_game=None) -> 
         line: tuple[str, ...] = ()
         board = ""
         if fault.node is not None:
-            line = _line(parents, fault.node)
+            line = _line(found.parents, fault.node)
             try:
                 board = rules.render(_position(rules, nodes[fault.node]))
             except _Invalid:  # the node's own position is unreadable: the reason says so
                 board = nodes[fault.node]["position"]
         return Verdict(False, claim, depth, len(nodes), fault.reason, line, board)
-    return Verdict(True, claim, depth, len(nodes), pairings=len(paired), at_once=sum(left_out.values()))
+    return Verdict(True, claim, depth, len(nodes), pairings=len(found.paired), at_once=sum(found.left_out.values()))
+
+
+@dataclass
+class _Found:
+    """What the walk collects, for the checks after it (the swaps') and for the verdict."""
+
+    # in a version 2 or later file, every node's edges: (move, the cell the strategist claims by
+    # it, target, symmetry); None in an older file
+    edges: dict[int, list[tuple[str, int, int | None, int | None]]] | None
+    parents: dict[int, tuple[int, str, int | None]] = field(default_factory=dict)  # node -> (reached from, move, symmetry)
+    swaps: list[tuple[int, int, str]] = field(default_factory=list)  # (node, the reply's cell, the sibling named)
+    paired: dict[int, int] = field(default_factory=dict)  # the nodes ended by a pairing -> the cells open there
+    answered: dict[int, int] = field(default_factory=dict)  # the nodes that leave replies out -> the wins' cells
+    left_out: dict[int, int] = field(default_factory=dict)  # the same nodes -> how many replies they leave out
 
 
 def _check_game(rules: GameRules, data: dict, sha256: Sequence[str]) -> None:
@@ -270,14 +279,11 @@ def _image(mask: int, perm: list[int]) -> int:
     return sum(1 << perm[i] for i in range(len(perm)) if mask >> i & 1)
 
 
-def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, parents: dict, pg_game,
-          swaps: list, edges: dict | None, paired: dict, answered: dict, left_out: dict) -> set[int]:
-    """The nodes reached from the root, each checked against the rules; the swap edges
-    met go to `swaps` (node, the reply's cell, the sibling named), in a version 2 or later
-    file every node's edges to `edges` (move, the cell the strategist claims by it, target, symmetry),
-    the nodes a pairing ends to `paired` (with the cells open there), and the nodes that
-    leave replies out to `answered` (with the cells the strategist's wins at once claim) and
-    to `left_out` (with how many replies they leave out)."""
+def _walk(rules: GameRules, claim: str, depth: int, nodes: list, root: int, perms: list, pg_game, found: _Found) -> set[int]:
+    """The nodes reached from the root, each checked against the rules; what it meets on the way
+    (swap edges, edges, pairings, replies left out, each node's parent) goes to `found`."""
+    parents, swaps, edges, paired = found.parents, found.swaps, found.edges, found.paired
+    answered, left_out = found.answered, found.left_out
     strategist = BLACK if claim == "black-wins" else WHITE
     start = _position(rules, nodes[root])
     if start != rules.initial:
