@@ -169,19 +169,48 @@ def connect(workers: int | None = None, scheduler: str | None = None):
 
 # --- forked local workers ------------------------------------------------------------
 
-_fork_state = {"registered": False, "workers": False, "parent": 0}
+_fork_state: dict[str, Any] = {"registered": False, "workers": False, "parent": 0}  # (at-fork hooks take no arguments)
 
 
 def _forking_workers(on: bool) -> None:
     """While a local cluster runs, a fork of this process is a worker (started, or restarted by its nanny)."""
     if not _fork_state["registered"]:
-        os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_worker)
+        os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent, after_in_child=_after_fork_in_worker)
         _fork_state["registered"] = True
     _fork_state["workers"] = on
 
 
 def _before_fork() -> None:
+    """The nanny forks from one of its threads while others may be logging (Dask's own, a
+    caller's): a fork in the middle of a handler's write leaves the stream's buffer locked in
+    the child, whose first log line then waits for ever (seen: a worker stuck in
+    `StreamHandler.flush` under pytest, whose file handler every record reaches).  Holding every
+    handler's lock across the fork keeps the streams between writes; logging itself gives the
+    child fresh handler locks."""
     _fork_state["parent"] = os.getpid()
+    if _fork_state["workers"]:
+        held = _logging_handlers()
+        for handler in held:
+            handler.acquire()
+        _fork_state["held"] = held
+
+
+def _after_fork_in_parent() -> None:
+    for handler in reversed(_fork_state.pop("held", [])):
+        handler.release()
+
+
+def _logging_handlers() -> list:
+    """Every handler of every logger, each once, in a fixed order."""
+    import logging
+
+    loggers = [logging.getLogger()] + [item for item in list(logging.Logger.manager.loggerDict.values())
+                                       if isinstance(item, logging.Logger)]
+    seen: dict[int, logging.Handler] = {}
+    for logger in loggers:
+        for handler in list(logger.handlers):
+            seen.setdefault(id(handler), handler)
+    return list(seen.values())
 
 
 def _after_fork_in_worker() -> None:
@@ -191,6 +220,7 @@ def _after_fork_in_worker() -> None:
     solver watchdog's pipe (it starts its own for its solvers), and takes
     the default handlers back for SIGTERM and SIGHUP (bddlc's turn them into
     an interruption of bddlc's own work)."""
+    _fork_state.pop("held", None)  # (logging gave the child fresh handler locks)
     if not _fork_state["workers"]:
         return
     _fork_state["workers"] = False  # a fork inside the worker (Bloqqer's) is not a worker

@@ -111,3 +111,35 @@ def test_a_forked_local_worker_drops_what_it_inherits_from_bddlc():
         answers = [outcome.value for outcome in stream(client, what_the_worker_inherited, [inode, inode])]
     assert answers == [(True, False), (True, False)]
     assert os.fstat(processes._watchdog_fd()).st_ino == inode  # the parent keeps its own
+
+
+FLOODED_CLUSTERS = """
+import logging, os, sys, threading
+from compiler.solving.processes.cluster import connect
+
+logging.getLogger().addHandler(logging.FileHandler(os.devnull))
+logging.getLogger().setLevel(logging.INFO)
+flood = logging.getLogger("flood")
+
+def write():
+    while True:
+        flood.info("x" * 2000)
+
+for _ in range(2):
+    threading.Thread(target=write, daemon=True).start()
+for _ in range(6):
+    with connect(workers=2) as client:
+        assert sum(client.run(lambda: 1).values()) == 2
+print("six clusters")
+"""
+
+
+def test_local_workers_start_while_other_threads_log():
+    """A nanny forks its worker while other threads write log records: a fork in the middle of a
+    handler's write left the stream's buffer locked in the child, which hung at its first log
+    line (seen under pytest, whose file handler every record reaches; reproduced here at the
+    second cluster of six, every run, before the handlers were held across the fork)."""
+    import subprocess
+
+    ran = subprocess.run([sys.executable, "-c", FLOODED_CLUSTERS], capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0 and "six clusters" in ran.stdout, ran.stderr[-2000:]
