@@ -177,13 +177,14 @@ class BddlSearch {
                 if (game_.won(true, moves[i].first, moves[i].second)) first = int(i);
             for (size_t i = 0; i < moves.size() && first < 0 && depth_ > 1; i++) {
                 const Board &m = moves[i];
-                bool v = value(false, m.first, m.second, game_.hash(m.first, m.second), depth_ - 1);
+                // no move above won at once: Black's goal does not hold after any
+                bool v = value(false, m.first, m.second, game_.hash(m.first, m.second), depth_ - 1, -1, true);
                 if (stopped_) break;
                 if (v) first = int(i);
             }
             wins = first >= 0;
         } else {
-            wins = value(false, b0, w0, game_.hash(b0, w0), depth_);
+            wins = value(false, b0, w0, game_.hash(b0, w0), depth_, -1, false);
         }
         BddlReport report = totals();
         report.status = stopped_ ? status_ : 0;
@@ -207,7 +208,7 @@ class BddlSearch {
         if (r < 1) return 0;  // Minimax.black_wins: no plies left, Black has not won
         if (r > BDDL_MAX_DEPTH) r = BDDL_MAX_DEPTH;  // the wrapper refuses deeper questions first
         if (children_.size() < size_t(r) + 1) children_.resize(size_t(r) + 1);
-        bool v = value(black, b, w, game_.hash(b, w), r);
+        bool v = value(black, b, w, game_.hash(b, w), r, -1, false);
         wins = !stopped_ && v;
         return stopped_ ? status_ : 0;
     }
@@ -243,7 +244,11 @@ class BddlSearch {
 
     // Does Black win with r >= 1 plies left?  h: the board's key (without the side).  Once the
     // search is stopped (`stopped_`) every answer is meaningless and nothing more is stored.
-    bool value(bool black, const B &b, const B &w, uint64_t h, int r) {
+    // What the caller knows of the goals, so that they are not read again: `rival_clear`, the
+    // rival's goal does not hold here (the caller read it, or the position is a child the
+    // caller tested); `made_by` (-1: unknown), the rival's outcome that made this board from one
+    // where the mover's goal did not hold (the caller's own `rival_clear`).
+    bool value(bool black, const B &b, const B &w, uint64_t h, int r, int made_by, bool rival_clear) {
         uint64_t key = h ^ (black ? side_key_ : 0);
         if (const auto *e = table_.find(black, b, w, key)) {
             if (r >= e->win) {
@@ -284,7 +289,7 @@ class BddlSearch {
         } else {
             decided = false;
             result = false;
-            bool parent_won = game_.won(black, b, w);
+            bool parent_won = made_by >= 0 ? game_.won_after_rival(black, made_by, b, w) : game_.won(black, b, w);
             for (const Child &c : children)
                 if (game_.won_after(black, parent_won, c.outcome, c.b, c.w)) {
                     result = black;
@@ -299,7 +304,8 @@ class BddlSearch {
             for (const Child &c : children) table_.prefetch(c.key ^ side);
             result = !black;
             for (const Child &c : children) {
-                bool v = value(child, c.b, c.w, c.key, r - 1);  // the list of r - 1 plies is another
+                // the list of r - 1 plies is another; no child completed the mover's goal
+                bool v = value(child, c.b, c.w, c.key, r - 1, rival_clear ? c.outcome : -1, true);
                 if (stopped_) return false;
                 if (v == black) {
                     result = black;

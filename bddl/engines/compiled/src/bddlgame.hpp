@@ -152,6 +152,10 @@ class BddlGame {
         w0_ = B::of(s.white_initials.data(), int(s.white_initials.size()));
         build(s.black, sides_[1]);
         build(s.white, sides_[0]);
+        sides_[1].after = goals_through(s.black, sides_[1], s.black, cells_);
+        sides_[1].after_rival = goals_through(s.black, sides_[1], s.white, cells_);
+        sides_[0].after = goals_through(s.white, sides_[0], s.white, cells_);
+        sides_[0].after_rival = goals_through(s.white, sides_[0], s.black, cells_);
     }
 
     const B &initial_black() const { return b0_; }
@@ -187,15 +191,24 @@ class BddlGame {
     bool won_after(bool black, bool parent_won, int outcome, const B &b2, const B &w2) const {
         if (parent_won) return won(black, b2, w2);
         const Side &side = sides_[black];
-        const Outcome &oc = side.outcomes[outcome];
-        for (int k = oc.goals_begin; k < oc.goals_end; k++)
-            if (goal_holds(side, side.outcome_goals[k], b2, w2)) return true;
-        return false;
+        return any_goal(side.after, outcome, b2, w2);
+    }
+
+    // `won(black, b, w)` for a board the rival's outcome `rival_outcome` made from a board where
+    // black's goal did not hold: the same reading, of black's goals through the rival's changes
+    // (in most games none: the rival's stones are no cell of black's goals, so this is free).
+    bool won_after_rival(bool black, int rival_outcome, const B &b, const B &w) const {
+        return any_goal(sides_[black].after_rival, rival_outcome, b, w);
     }
 
     int legal_count(bool black, const B &b, const B &w) const {
         const Side &side = sides_[black];
         int n = 0;
+        if (W == 1 && side.by_shape) {
+            Values v(b.w[0], w.w[0]);
+            for (const Action &act : side.actions) n += popcount(legal_at(side, act, v));
+            return n;
+        }
         for_each_legal(side, b, w, [&n](const Move &) BDDLC_INLINE { n++; });
         return n;
     }
@@ -261,6 +274,7 @@ class BddlGame {
     // precondition names a few cells, so it reads one or two words whatever the board's size.
     struct Check {
         int word;
+        bool last;  // a goal's last check (`any_goal`: the goals of a list, one after another)
         uint64_t bm, bv, wm, wv, occupied;
     };
     struct Op {  // an outcome on one word: the cells it names, those it makes black, white
@@ -276,7 +290,12 @@ class BddlGame {
         // Another outcome may reach the board this one reaches (`may_meet`): only then are the
         // successors searched for a repeat.
         bool twins;
-        int goals_begin, goals_end;  // the mover's goals it may complete (`won_after`), in outcome_goals
+    };
+    // Per outcome (of one side), the checks of some goals, each goal's run ending at a `last`
+    // check: the goals an outcome may complete (`won_after`).
+    struct GoalLists {
+        std::vector<int> offsets;  // outcome o's checks: [offsets[o], offsets[o + 1])
+        std::vector<Check> checks;
     };
     // The goals grouped by a cell each needs to hold one value (the first such of its cells):
     // `won` reads a group only when the board has that value there.  cell -1: goals with no such
@@ -288,6 +307,18 @@ class BddlGame {
     };
     struct Move {
         int check_begin, check_end, out_begin, out_end;
+    };
+    struct ShapeAtom {
+        int shift;    // the cell asked of, relative to the position, mod 64 (a rotation)
+        int allowed;  // ALLOW_* bits
+    };
+    struct Shape {
+        uint64_t positions;  // the positions of the action's ground moves of this shape
+        int atoms_begin, atoms_end;
+    };
+    struct Action {  // a run of ground moves of one action, by ascending position
+        int shapes_begin, shapes_end;
+        int move_at;  // its 64 entries in `move_at`
     };
     struct Side {
         std::vector<Check> checks;
@@ -305,8 +336,19 @@ class BddlGame {
         std::vector<uint64_t> unanchored;  // move_words words
         B anchored_cells[3];               // per value slot (open, black, white): cells anchoring a move
         std::vector<Anchor> anchors;
-        std::vector<int> anchored;       // goal ids, by anchor
-        std::vector<int> outcome_goals;  // goal ids, by outcome
+        std::vector<int> anchored;  // goal ids, by anchor
+        // The moves by shape, where the board is one word and each action's ground moves come by
+        // ascending position (`by_shape`): the ground moves of an action that ask the same values
+        // of the same cells relative to their position are one shape, legal at the positions of
+        // one AND of shifted value masks (as bddl.game's compiled conditions), so no candidate
+        // is tried and failed.  The anchors above serve the other boards.
+        bool by_shape = false;
+        std::vector<ShapeAtom> atoms;
+        std::vector<Shape> shapes;
+        std::vector<Action> actions;
+        std::vector<int> move_at;   // per action, 64 entries: the ground move at each position
+        GoalLists after;            // by this side's outcomes: its goals through their changes
+        GoalLists after_rival;      // by the rival's outcomes: this side's goals through theirs
     };
 
     // emit(b2, w2, key, outcome, twins) for every (legal move, outcome) in Python's order, twins:
@@ -333,9 +375,40 @@ class BddlGame {
         });
     }
 
+    // Per allowed set (ALLOW_* bits, 0..7), the cells of a one-word board holding one of its values.
+    struct Values {
+        uint64_t of[8];
+        Values(uint64_t bb, uint64_t ww) : of{0, ~(bb | ww), bb, ~ww, ww, ~bb, bb | ww, ~uint64_t(0)} {}
+    };
+
+    // The positions where the action's ground moves are legal (a one-word board): per shape, its
+    // atoms' cells rotated onto their positions (a position's cells are on the board, so what a
+    // rotation wraps around lands on no position of the shape).
+    BDDLC_INLINE static uint64_t legal_at(const Side &side, const Action &act, const Values &v) {
+        uint64_t legal = 0;
+        for (int s = act.shapes_begin; s < act.shapes_end; s++) {
+            const Shape &sh = side.shapes[size_t(s)];
+            uint64_t here = sh.positions;
+            for (int k = sh.atoms_begin; k < sh.atoms_end; k++) {
+                const ShapeAtom &at = side.atoms[size_t(k)];
+                uint64_t x = v.of[at.allowed];
+                here &= (x >> at.shift) | (x << ((64 - at.shift) & 63));
+            }
+            legal |= here;
+        }
+        return legal;
+    }
+
     // f(move) for every legal move of the side, in order.
     template <class F>
     BDDLC_INLINE static void for_each_legal(const Side &side, const B &b, const B &w, F &&f) {
+        if (W == 1 && side.by_shape) {
+            Values v(b.w[0], w.w[0]);
+            for (const Action &act : side.actions)
+                for (uint64_t x = legal_at(side, act, v); x; x &= x - 1)
+                    f(side.moves[size_t(side.move_at[size_t(act.move_at + __builtin_ctzll(x))])]);
+            return;
+        }
         const int mw = side.move_words;
         uint64_t on_stack[16];
         std::vector<uint64_t> on_heap;
@@ -392,6 +465,22 @@ class BddlGame {
         }
     }
 
+    // One of the goals listed for outcome o holds (each goal: its checks up to a `last` one).
+    static bool any_goal(const GoalLists &lists, int o, const B &b, const B &w) {
+        const Check *c = lists.checks.data() + lists.offsets[size_t(o)];
+        const Check *end = lists.checks.data() + lists.offsets[size_t(o) + 1];
+        bool ok = true;
+        for (; c != end; c++) {
+            uint64_t x = b.w[c->word], y = w.w[c->word];
+            ok = ok && !(((x & c->bm) ^ c->bv) | ((y & c->wm) ^ c->wv) | (c->occupied & ~(x | y)));
+            if (c->last) {
+                if (ok) return true;
+                ok = true;
+            }
+        }
+        return false;
+    }
+
     static bool goal_holds(const Side &side, int g, const B &b, const B &w) {
         return holds(side.checks, side.goal_checks[size_t(g)], side.goal_checks[size_t(g) + 1], b, w);
     }
@@ -409,7 +498,7 @@ class BddlGame {
     static int add_checks(std::vector<Check> &checks, const int *cells, const uint8_t *allowed, int n) {
         Check words[W];
         bool used[W] = {};
-        for (int i = 0; i < W; i++) words[i] = Check{i, 0, 0, 0, 0, 0};
+        for (int i = 0; i < W; i++) words[i] = Check{i, false, 0, 0, 0, 0, 0};
         for (int k = 0; k < n; k++) {
             int c = cells[k], i = c >> 6;
             uint64_t bit = uint64_t(1) << (c & 63);
@@ -431,6 +520,7 @@ class BddlGame {
         if (used[first]) checks.push_back(words[first]);
         for (int i = 0; i < W; i++)
             if (used[i] && i != first) checks.push_back(words[i]);
+        if (n) checks.back().last = true;
         return int(checks.size());
     }
 
@@ -525,22 +615,17 @@ class BddlGame {
                                                   s.goal_offsets[g + 1] - s.goal_offsets[g]));
         index_goals(s, side, goals);
         index_moves(s, side);
+        index_shapes(s, side);
     }
 
-    // The anchors of `won` and the goals each outcome may complete (`won_after`).
+    // The anchors of `won`: the goals grouped by a cell each needs to hold one value.
     void index_goals(const BddlSideSpec &s, Side &side, int goals) {
-        // by (cell, value): the goals whose allowed values at the cell include that value
-        std::vector<std::vector<int>> by_value(size_t(cells_) * 3);
         std::vector<std::vector<int>> anchored(size_t(cells_) * 3 + 1);  // the last: no anchor
-        auto slot = [](uint8_t one) { return one == ALLOW_OPEN ? 0 : one == ALLOW_BLACK ? 1 : 2; };
         for (int g = 0; g < goals; g++) {
             int anchor = -1;
-            for (int k = s.goal_offsets[g]; k < s.goal_offsets[g + 1]; k++) {
-                int c = s.goal_cells[k];
+            for (int k = s.goal_offsets[g]; k < s.goal_offsets[g + 1] && anchor < 0; k++) {
                 uint8_t a = s.goal_allowed[k];
-                for (uint8_t one : {ALLOW_OPEN, ALLOW_BLACK, ALLOW_WHITE})
-                    if (a & one) by_value[size_t(c) * 3 + slot(one)].push_back(g);
-                if (anchor < 0 && (a == ALLOW_OPEN || a == ALLOW_BLACK || a == ALLOW_WHITE)) anchor = c * 3 + slot(a);
+                if (a == ALLOW_OPEN || a == ALLOW_BLACK || a == ALLOW_WHITE) anchor = s.goal_cells[k] * 3 + slot_of(a);
             }
             anchored[anchor < 0 ? anchored.size() - 1 : size_t(anchor)].push_back(g);
         }
@@ -557,23 +642,84 @@ class BddlGame {
             else
                 side.anchors.push_back(a);
         }
-        std::vector<int> mark(size_t(goals), -1);
-        int o = 0;
-        for (size_t m = 0; m + 1 < s.out_offsets.size(); m++)
-            for (int oi = s.out_offsets[m]; oi < s.out_offsets[m + 1]; oi++, o++) {
-                Outcome &oc = side.outcomes[size_t(o)];
-                oc.goals_begin = int(side.outcome_goals.size());
-                for (int k = s.out_cell_offsets[oi]; k < s.out_cell_offsets[oi + 1]; k++) {
-                    uint8_t v = s.out_values[k];
-                    int sl = v == SET_OPEN ? 0 : v == SET_BLACK ? 1 : 2;
-                    for (int g : by_value[size_t(s.out_cells[k]) * 3 + size_t(sl)])
-                        if (mark[size_t(g)] != o) {
-                            mark[size_t(g)] = o;
-                            side.outcome_goals.push_back(g);
-                        }
+    }
+
+    // The moves by shape (`Side::by_shape`), where the board is one word, each action's run of
+    // ground moves ascends by position, and the shapes are few (beyond two per ground move's
+    // action on average, the anchors' candidates cost less).
+    static void index_shapes(const BddlSideSpec &s, Side &side) {
+        side.by_shape = false;
+        if (W != 1) return;
+        size_t moves = s.move_action.size();
+        std::vector<std::pair<int, int>> atoms;  // a move's (shift, allowed) pairs
+        for (size_t m = 0; m < moves;) {
+            size_t next = m;
+            while (next < moves && s.move_action[next] == s.move_action[m]) next++;
+            Action act{int(side.shapes.size()), 0, int(side.move_at.size())};
+            side.move_at.resize(side.move_at.size() + 64, -1);
+            for (size_t i = m; i < next; i++) {
+                int p = s.move_position[i];
+                if (i > m && p <= s.move_position[i - 1]) return;  // not by ascending position
+                side.move_at[size_t(act.move_at + p)] = int(i);
+                atoms.clear();
+                for (int k = s.pre_offsets[i]; k < s.pre_offsets[i + 1]; k++)
+                    if ((s.pre_allowed[k] & 7) != 7) atoms.emplace_back(s.pre_cells[k] - p, s.pre_allowed[k] & 7);
+                int found = act.shapes_begin;
+                for (; found < int(side.shapes.size()); found++)
+                    if (same_shape(side, side.shapes[size_t(found)], atoms)) break;
+                if (found == int(side.shapes.size())) {
+                    side.shapes.push_back(Shape{0, int(side.atoms.size()), 0});
+                    for (const auto &at : atoms) side.atoms.push_back(ShapeAtom{at.first & 63, at.second});
+                    side.shapes.back().atoms_end = int(side.atoms.size());
                 }
-                oc.goals_end = int(side.outcome_goals.size());
+                side.shapes[size_t(found)].positions |= uint64_t(1) << p;
             }
+            act.shapes_end = int(side.shapes.size());
+            side.actions.push_back(act);
+            m = next;
+        }
+        side.by_shape = side.shapes.size() <= 2 * side.actions.size() + 8;
+    }
+
+    static bool same_shape(const Side &side, const Shape &sh, const std::vector<std::pair<int, int>> &atoms) {
+        if (size_t(sh.atoms_end - sh.atoms_begin) != atoms.size()) return false;
+        for (size_t k = 0; k < atoms.size(); k++) {
+            const ShapeAtom &at = side.atoms[size_t(sh.atoms_begin) + k];
+            if (at.shift != (atoms[k].first & 63) || at.allowed != atoms[k].second) return false;
+        }
+        return true;
+    }
+
+    static int slot_of(uint8_t one) { return one == ALLOW_OPEN ? 0 : one == ALLOW_BLACK ? 1 : 2; }
+
+    // Per outcome of `movers` (a side's spec), the checks of `side`'s goals (spec `goals`) that
+    // read a cell the outcome sets to a value the goal allows there, copied in one run per
+    // outcome: the goals a change may complete, read without an index per goal.
+    static GoalLists goals_through(const BddlSideSpec &goals, const Side &side, const BddlSideSpec &movers, int cells) {
+        int count = int(goals.goal_offsets.size()) - 1;
+        std::vector<std::vector<int>> by_value(size_t(cells) * 3);  // per (cell, value): the goals allowing it
+        for (int g = 0; g < count; g++)
+            for (int k = goals.goal_offsets[g]; k < goals.goal_offsets[g + 1]; k++)
+                for (uint8_t one : {ALLOW_OPEN, ALLOW_BLACK, ALLOW_WHITE})
+                    if (goals.goal_allowed[k] & one) by_value[size_t(goals.goal_cells[k]) * 3 + size_t(slot_of(one))].push_back(g);
+        GoalLists lists;
+        lists.offsets.push_back(0);
+        std::vector<int> mark(size_t(count), -1);
+        int outcomes = movers.out_offsets.empty() ? 0 : movers.out_offsets.back();
+        for (int o = 0; o < outcomes; o++) {
+            for (int k = movers.out_cell_offsets[o]; k < movers.out_cell_offsets[o + 1]; k++) {
+                uint8_t v = movers.out_values[k];
+                uint8_t one = v == SET_OPEN ? ALLOW_OPEN : v == SET_BLACK ? ALLOW_BLACK : ALLOW_WHITE;
+                for (int g : by_value[size_t(movers.out_cells[k]) * 3 + size_t(slot_of(one))])
+                    if (mark[size_t(g)] != o) {
+                        mark[size_t(g)] = o;
+                        lists.checks.insert(lists.checks.end(), side.checks.begin() + side.goal_checks[size_t(g)],
+                                            side.checks.begin() + side.goal_checks[size_t(g) + 1]);
+                    }
+            }
+            lists.offsets.push_back(int(lists.checks.size()));
+        }
+        return lists;
     }
 
     int cells_;
