@@ -276,19 +276,22 @@ class BddlSearch {
             replacements_ += table_.store(black, b, w, key, r, stuck, 1);
             return stuck;
         }
+        if (r == 1 && black) {  // Black wins now or not at all: its moves need not be listed
+            bool parent_won = made_by >= 0 ? game_.won_after_rival(true, made_by, b, w) : game_.won(true, b, w);
+            bool wins = game_.wins_at_once(true, parent_won, b, w);
+            stores_++;
+            replacements_ += table_.store(black, b, w, key, r, wins, 1);
+            return wins;
+        }
         std::vector<Child> &children = children_[size_t(r)];
         children.clear();
         game_.expand(black, b, w, h, children);
         // the first child's table slot is fetched while the win test reads the children (its
         // probe would wait on memory next; the others' wait behind the first child's subtree)
         if (!children.empty()) table_.prefetch(children[0].key ^ (black ? side_key_ : 0));
-        bool result;
-        bool decided = true;
-        if (children.empty()) {
-            result = !black;  // the mover is stuck: it loses
-        } else {
-            decided = false;
-            result = false;
+        bool result = !black;  // the mover loses unless a successor wins for it (stuck: none)
+        bool decided = children.empty();
+        if (!decided) {
             bool parent_won = made_by >= 0 ? game_.won_after_rival(black, made_by, b, w) : game_.won(black, b, w);
             for (const Child &c : children)
                 if (game_.won_after(black, parent_won, c.outcome, c.b, c.w)) {
@@ -296,13 +299,11 @@ class BddlSearch {
                     decided = true;
                     break;
                 }
-            if (!decided && r == 1) decided = true;  // the plies run out: Black has not won
         }
-        if (!decided) {
+        if (!decided) {  // r >= 2 here: the last ply returned above
             bool child = !black;
             uint64_t side = child ? side_key_ : 0;
             for (const Child &c : children) table_.prefetch(c.key ^ side);
-            result = !black;
             for (const Child &c : children) {
                 // the list of r - 1 plies is another; no child completed the mover's goal
                 bool v = value(child, c.b, c.w, c.key, r - 1, rival_clear ? c.outcome : -1, true);

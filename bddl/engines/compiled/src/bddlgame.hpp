@@ -209,7 +209,10 @@ class BddlGame {
             for (const Action &act : side.actions) n += popcount(legal_at(side, act, v));
             return n;
         }
-        for_each_legal(side, b, w, [&n](const Move &) BDDLC_INLINE { n++; });
+        for_each_legal(side, b, w, [&n](const Move &) BDDLC_INLINE {
+            n++;
+            return false;
+        });
         return n;
     }
 
@@ -256,15 +259,26 @@ class BddlGame {
         const Side &side = sides_[black];
         for_each_legal(side, b, w, [&](const Move &m) BDDLC_INLINE {
             for (int o = m.out_begin; o < m.out_end; o++) {
-                const Outcome &oc = side.outcomes[o];
                 B b2 = b, w2 = w;
-                for (int k = oc.ops_begin; k < oc.ops_end; k++) {
-                    const Op &op = side.ops[k];
-                    b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
-                    w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
-                }
+                apply(side, side.outcomes[size_t(o)], b2, w2);
                 out.emplace_back(b2, w2);
             }
+            return false;
+        });
+    }
+
+    // Does a successor complete the mover's goal (`won_after` of one, `parent_won`: `won` here)?
+    // The minimax's last ply with Black to move asks no more (a stuck mover has none): no
+    // successor list, no keys, and the first win ends the reading.
+    bool wins_at_once(bool black, bool parent_won, const B &b, const B &w) const {
+        const Side &side = sides_[black];
+        return for_each_legal(side, b, w, [&](const Move &m) BDDLC_INLINE {
+            for (int o = m.out_begin; o < m.out_end; o++) {
+                B b2 = b, w2 = w;
+                apply(side, side.outcomes[size_t(o)], b2, w2);
+                if (won_after(black, parent_won, o, b2, w2)) return true;
+            }
+            return false;
         });
     }
 
@@ -290,6 +304,7 @@ class BddlGame {
         // Another outcome may reach the board this one reaches (`may_meet`): only then are the
         // successors searched for a repeat.
         bool twins;
+        Op one;  // on a one-word board, its only op (none: nothing named), read without the list
     };
     // Per outcome (of one side), the checks of some goals, each goal's run ending at a `last`
     // check: the goals an outcome may complete (`won_after`).
@@ -361,18 +376,38 @@ class BddlGame {
                 const Outcome &oc = side.outcomes[o];
                 B b2 = b, w2 = w;
                 uint64_t h2 = h ^ oc.key;
-                for (int k = oc.ops_begin; k < oc.ops_end; k++) {
-                    const Op &op = side.ops[k];
-                    // the stones it replaces where the precondition left them open to the board
-                    uint64_t gone_b = b.w[op.word] & op.unknown, gone_w = w.w[op.word] & op.unknown;
-                    for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[op.word * 64 + __builtin_ctzll(x)];
-                    for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[op.word * 64 + __builtin_ctzll(x)];
-                    b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
-                    w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
+                if (W == 1) {
+                    change(oc.one, b, w, b2, w2, h2);
+                } else {
+                    for (int k = oc.ops_begin; k < oc.ops_end; k++) change(side.ops[size_t(k)], b, w, b2, w2, h2);
                 }
                 emit(b2, w2, h2, o, oc.twins);
             }
+            return false;
         });
+    }
+
+    // One op of an outcome on the successor (b2, w2) of (b, w) and on its key h2.
+    BDDLC_INLINE void change(const Op &op, const B &b, const B &w, B &b2, B &w2, uint64_t &h2) const {
+        // the stones it replaces where the precondition left them open to the board
+        uint64_t gone_b = b.w[op.word] & op.unknown, gone_w = w.w[op.word] & op.unknown;
+        for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[size_t(op.word * 64 + __builtin_ctzll(x))];
+        for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[size_t(op.word * 64 + __builtin_ctzll(x))];
+        b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
+        w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
+    }
+
+    // The board the outcome leaves (b2, w2: the parent's, changed in place).
+    BDDLC_INLINE static void apply(const Side &side, const Outcome &oc, B &b2, B &w2) {
+        auto one = [&b2, &w2](const Op &op) BDDLC_INLINE {
+            b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
+            w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
+        };
+        if (W == 1) {
+            one(oc.one);
+        } else {
+            for (int k = oc.ops_begin; k < oc.ops_end; k++) one(side.ops[size_t(k)]);
+        }
     }
 
     // Per allowed set (ALLOW_* bits, 0..7), the cells of a one-word board holding one of its values.
@@ -399,15 +434,15 @@ class BddlGame {
         return legal;
     }
 
-    // f(move) for every legal move of the side, in order.
+    // f(move) for every legal move of the side, in order, until f returns true (then true).
     template <class F>
-    BDDLC_INLINE static void for_each_legal(const Side &side, const B &b, const B &w, F &&f) {
+    BDDLC_INLINE static bool for_each_legal(const Side &side, const B &b, const B &w, F &&f) {
         if (W == 1 && side.by_shape) {
             Values v(b.w[0], w.w[0]);
             for (const Action &act : side.actions)
                 for (uint64_t x = legal_at(side, act, v); x; x &= x - 1)
-                    f(side.moves[size_t(side.move_at[size_t(act.move_at + __builtin_ctzll(x))])]);
-            return;
+                    if (f(side.moves[size_t(side.move_at[size_t(act.move_at + __builtin_ctzll(x))])])) return true;
+            return false;
         }
         const int mw = side.move_words;
         uint64_t on_stack[16];
@@ -432,8 +467,9 @@ class BddlGame {
         for (int k = 0; k < mw; k++)
             for (uint64_t x = cand[k]; x; x &= x - 1) {
                 const Move &m = side.moves[size_t(k * 64 + __builtin_ctzll(x))];
-                if (holds(side.checks, m.check_begin, m.check_end, b, w)) f(m);
+                if (holds(side.checks, m.check_begin, m.check_end, b, w) && f(m)) return true;
             }
+        return false;
     }
 
     // The anchors of the moves (`Side::move_bits`).
@@ -592,6 +628,7 @@ class BddlGame {
                 for (int i = 0; i < W; i++)
                     if (used[i]) side.ops.push_back(words[i]);
                 oc.ops_end = int(side.ops.size());
+                oc.one = used[0] ? words[0] : Op{0, 0, 0, 0, 0};
                 known.push_back(k0);
                 side.outcomes.push_back(oc);
             }
