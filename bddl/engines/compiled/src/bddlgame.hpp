@@ -306,10 +306,17 @@ class BddlGame {
         bool twins;
         Op one;  // on a one-word board, its only op (none: nothing named), read without the list
     };
-    // Per outcome (of one side), the checks of some goals, each goal's run ending at a `last`
-    // check: the goals an outcome may complete (`won_after`).
+    // Per outcome (of one side), some goals: the goals an outcome may complete (`won_after`).
+    // On a one-word board a goal that asks only for black cells (or only white) is its mask,
+    // read in three instructions; the others are their checks, each goal's run ending at a
+    // `last` check.
+    struct GoalRun {
+        int masks_begin, blacks_end, whites_end;  // in `masks`: the black goals', the white goals'
+        int checks_begin, checks_end;             // in `checks`
+    };
     struct GoalLists {
-        std::vector<int> offsets;  // outcome o's checks: [offsets[o], offsets[o + 1])
+        std::vector<GoalRun> runs;  // per outcome
+        std::vector<uint64_t> masks;
         std::vector<Check> checks;
     };
     // The goals grouped by a cell each needs to hold one value (the first such of its cells):
@@ -501,10 +508,18 @@ class BddlGame {
         }
     }
 
-    // One of the goals listed for outcome o holds (each goal: its checks up to a `last` one).
+    // One of the goals listed for outcome o holds.
     static bool any_goal(const GoalLists &lists, int o, const B &b, const B &w) {
-        const Check *c = lists.checks.data() + lists.offsets[size_t(o)];
-        const Check *end = lists.checks.data() + lists.offsets[size_t(o) + 1];
+        const GoalRun &run = lists.runs[size_t(o)];
+        const uint64_t *m = lists.masks.data();
+        if (W == 1) {
+            uint64_t not_b = ~b.w[0], not_w = ~w.w[0];
+            for (int k = run.masks_begin; k < run.blacks_end; k++)
+                if (!(m[k] & not_b)) return true;
+            for (int k = run.blacks_end; k < run.whites_end; k++)
+                if (!(m[k] & not_w)) return true;
+        }
+        const Check *c = lists.checks.data() + run.checks_begin, *end = lists.checks.data() + run.checks_end;
         bool ok = true;
         for (; c != end; c++) {
             uint64_t x = b.w[c->word], y = w.w[c->word];
@@ -740,21 +755,37 @@ class BddlGame {
                 for (uint8_t one : {ALLOW_OPEN, ALLOW_BLACK, ALLOW_WHITE})
                     if (goals.goal_allowed[k] & one) by_value[size_t(goals.goal_cells[k]) * 3 + size_t(slot_of(one))].push_back(g);
         GoalLists lists;
-        lists.offsets.push_back(0);
         std::vector<int> mark(size_t(count), -1);
+        std::vector<uint64_t> whites;
         int outcomes = movers.out_offsets.empty() ? 0 : movers.out_offsets.back();
         for (int o = 0; o < outcomes; o++) {
+            GoalRun run;
+            run.masks_begin = int(lists.masks.size());
+            run.checks_begin = int(lists.checks.size());
+            whites.clear();
             for (int k = movers.out_cell_offsets[o]; k < movers.out_cell_offsets[o + 1]; k++) {
                 uint8_t v = movers.out_values[k];
                 uint8_t one = v == SET_OPEN ? ALLOW_OPEN : v == SET_BLACK ? ALLOW_BLACK : ALLOW_WHITE;
-                for (int g : by_value[size_t(movers.out_cells[k]) * 3 + size_t(slot_of(one))])
-                    if (mark[size_t(g)] != o) {
-                        mark[size_t(g)] = o;
-                        lists.checks.insert(lists.checks.end(), side.checks.begin() + side.goal_checks[size_t(g)],
-                                            side.checks.begin() + side.goal_checks[size_t(g) + 1]);
-                    }
+                for (int g : by_value[size_t(movers.out_cells[k]) * 3 + size_t(slot_of(one))]) {
+                    if (mark[size_t(g)] == o) continue;
+                    mark[size_t(g)] = o;
+                    const Check *first = side.checks.data() + side.goal_checks[size_t(g)];
+                    const Check *last = side.checks.data() + side.goal_checks[size_t(g) + 1];
+                    const Check &c = *first;
+                    bool single = W == 1 && last - first == 1 && !c.occupied;
+                    if (single && c.bm == c.bv && !c.wm)
+                        lists.masks.push_back(c.bm);
+                    else if (single && c.wm == c.wv && !c.bm)
+                        whites.push_back(c.wm);
+                    else
+                        lists.checks.insert(lists.checks.end(), first, last);
+                }
             }
-            lists.offsets.push_back(int(lists.checks.size()));
+            run.blacks_end = int(lists.masks.size());
+            lists.masks.insert(lists.masks.end(), whites.begin(), whites.end());
+            run.whites_end = int(lists.masks.size());
+            run.checks_end = int(lists.checks.size());
+            lists.runs.push_back(run);
         }
         return lists;
     }
