@@ -14,10 +14,11 @@ constexpr uint16_t NO_WIN = 0xFFFF;  // no depth known to win (r <= BDDL_MAX_DEP
 // The table of the BDDL minimax: entries keyed by (black to move, b, w), each with the smallest r
 // Black is known to win with and the largest r it is known to lose with (monotonicity: a win
 // stays a win with more plies, a loss with fewer).  Memory as pgcore's `Table` (which says why):
-// open addressing in windows of 16 slots, growing within the bound (doubling while below a
-// sixteenth of it, then one last step to 7/8 of it or more), then replacing the entry of the
-// window whose subtree cost the fewest positions.  An entry is two bitboards and 8 bytes: 24
-// bytes up to 64 cells, so a million positions take 24 MB (56 MB up to 192 cells).
+// open addressing in windows of 16 slots, growing within the bound (fourfold while below a 64th
+// of it, doubling while below a sixteenth, then one last step to 7/8 of it or more), then
+// replacing the entry of the window whose subtree cost the fewest positions.  An entry is two
+// bitboards and 8 bytes: 24 bytes up to 64 cells, so a million positions take 24 MB (56 MB up
+// to 192 cells).
 template <int W>
 class BddlTable {
   public:
@@ -99,7 +100,10 @@ class BddlTable {
         return slot;
     }
     bool grow() {
-        uint64_t more = 16 * slots_ <= cap_ ? 2 * slots_ : cap_ - slots_;
+        // fourfold while far below the bound: a small search's table grows a few times and each
+        // growth rehashes every entry (a sixth of a 6,000-position search when doubling); the
+        // same sizes as doubling from a 64th of the bound on
+        uint64_t more = 64 * slots_ <= cap_ ? 4 * slots_ : 16 * slots_ <= cap_ ? 2 * slots_ : cap_ - slots_;
         Memory bigger = allocate(more);
         if (!bigger.get()) {
             cap_ = slots_;
