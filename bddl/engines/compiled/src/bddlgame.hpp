@@ -206,7 +206,7 @@ class BddlGame {
         int n = 0;
         if (W == 1 && side.by_shape) {
             Values v(b.w[0], w.w[0]);
-            for (const Action &act : side.actions) n += popcount(legal_at(side, act, v));
+            for (const Shape &sh : side.shapes) n += popcount(legal_at(side, sh, v));  // an action's shapes: disjoint positions
             return n;
         }
         for_each_legal(side, b, w, [&n](const Move &) BDDLC_INLINE {
@@ -334,13 +334,11 @@ class BddlGame {
         int shift;    // the cell asked of, relative to the position, mod 64 (a rotation)
         int allowed;  // ALLOW_* bits
     };
-    struct Shape {
+    struct Shape {  // listed by action (a run of ground moves of one action, by ascending position)
         uint64_t positions;  // the positions of the action's ground moves of this shape
         int atoms_begin, atoms_end;
-    };
-    struct Action {  // a run of ground moves of one action, by ascending position
-        int shapes_begin, shapes_end;
-        int move_at;  // its 64 entries in `move_at`
+        int move_at;  // its action's 64 entries in `move_at`
+        bool closes;  // the action's last shape: its legal positions are complete
     };
     struct Side {
         std::vector<Check> checks;
@@ -367,7 +365,6 @@ class BddlGame {
         bool by_shape = false;
         std::vector<ShapeAtom> atoms;
         std::vector<Shape> shapes;
-        std::vector<Action> actions;
         std::vector<int> move_at;   // per action, 64 entries: the ground move at each position
         GoalLists after;            // by this side's outcomes: its goals through their changes
         GoalLists after_rival;      // by the rival's outcomes: this side's goals through theirs
@@ -397,18 +394,22 @@ class BddlGame {
     // One op of an outcome on the successor (b2, w2) of (b, w) and on its key h2.
     BDDLC_INLINE void change(const Op &op, const B &b, const B &w, B &b2, B &w2, uint64_t &h2) const {
         // the stones it replaces where the precondition left them open to the board
-        uint64_t gone_b = b.w[op.word] & op.unknown, gone_w = w.w[op.word] & op.unknown;
-        for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[size_t(op.word * 64 + __builtin_ctzll(x))];
-        for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[size_t(op.word * 64 + __builtin_ctzll(x))];
-        b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
-        w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
+        const int i = W == 1 ? 0 : op.word;  // known at compile time on one word
+        if (op.unknown) {
+            uint64_t gone_b = b.w[i] & op.unknown, gone_w = w.w[i] & op.unknown;
+            for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[size_t(i * 64 + __builtin_ctzll(x))];
+            for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[size_t(i * 64 + __builtin_ctzll(x))];
+        }
+        b2.w[i] = (b2.w[i] & ~op.names) | op.black;
+        w2.w[i] = (w2.w[i] & ~op.names) | op.white;
     }
 
     // The board the outcome leaves (b2, w2: the parent's, changed in place).
     BDDLC_INLINE static void apply(const Side &side, const Outcome &oc, B &b2, B &w2) {
         auto one = [&b2, &w2](const Op &op) BDDLC_INLINE {
-            b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
-            w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
+            const int i = W == 1 ? 0 : op.word;
+            b2.w[i] = (b2.w[i] & ~op.names) | op.black;
+            w2.w[i] = (w2.w[i] & ~op.names) | op.white;
         };
         if (W == 1) {
             one(oc.one);
@@ -423,22 +424,17 @@ class BddlGame {
         Values(uint64_t bb, uint64_t ww) : of{0, ~(bb | ww), bb, ~ww, ww, ~bb, bb | ww, ~uint64_t(0)} {}
     };
 
-    // The positions where the action's ground moves are legal (a one-word board): per shape, its
-    // atoms' cells rotated onto their positions (a position's cells are on the board, so what a
-    // rotation wraps around lands on no position of the shape).
-    BDDLC_INLINE static uint64_t legal_at(const Side &side, const Action &act, const Values &v) {
-        uint64_t legal = 0;
-        for (int s = act.shapes_begin; s < act.shapes_end; s++) {
-            const Shape &sh = side.shapes[size_t(s)];
-            uint64_t here = sh.positions;
-            for (int k = sh.atoms_begin; k < sh.atoms_end; k++) {
-                const ShapeAtom &at = side.atoms[size_t(k)];
-                uint64_t x = v.of[at.allowed];
-                here &= (x >> at.shift) | (x << ((64 - at.shift) & 63));
-            }
-            legal |= here;
+    // Where the shape's ground moves are legal (a one-word board): its atoms' cells rotated onto
+    // their positions (a position's cells are on the board, so what a rotation wraps around
+    // lands on no position of the shape).
+    BDDLC_INLINE static uint64_t legal_at(const Side &side, const Shape &sh, const Values &v) {
+        uint64_t here = sh.positions;
+        for (int k = sh.atoms_begin; k < sh.atoms_end; k++) {
+            const ShapeAtom &at = side.atoms[size_t(k)];
+            uint64_t x = v.of[at.allowed];
+            here &= (x >> at.shift) | (x << ((64 - at.shift) & 63));
         }
-        return legal;
+        return here;
     }
 
     // f(move) for every legal move of the side, in order, until f returns true (then true).
@@ -446,9 +442,14 @@ class BddlGame {
     BDDLC_INLINE static bool for_each_legal(const Side &side, const B &b, const B &w, F &&f) {
         if (W == 1 && side.by_shape) {
             Values v(b.w[0], w.w[0]);
-            for (const Action &act : side.actions)
-                for (uint64_t x = legal_at(side, act, v); x; x &= x - 1)
-                    if (f(side.moves[size_t(side.move_at[size_t(act.move_at + __builtin_ctzll(x))])])) return true;
+            uint64_t legal = 0;  // the action's so far
+            for (const Shape &sh : side.shapes) {
+                legal |= legal_at(side, sh, v);
+                if (!sh.closes) continue;
+                for (uint64_t x = legal; x; x &= x - 1)
+                    if (f(side.moves[size_t(side.move_at[size_t(sh.move_at + __builtin_ctzll(x))])])) return true;
+                legal = 0;
+            }
             return false;
         }
         const int mw = side.move_words;
@@ -519,10 +520,12 @@ class BddlGame {
             for (int k = run.blacks_end; k < run.whites_end; k++)
                 if (!(m[k] & not_w)) return true;
         }
+        if (run.checks_begin == run.checks_end) return false;  // on one word, the usual case
         const Check *c = lists.checks.data() + run.checks_begin, *end = lists.checks.data() + run.checks_end;
         bool ok = true;
         for (; c != end; c++) {
-            uint64_t x = b.w[c->word], y = w.w[c->word];
+            const int i = W == 1 ? 0 : c->word;
+            uint64_t x = b.w[i], y = w.w[i];
             ok = ok && !(((x & c->bm) ^ c->bv) | ((y & c->wm) ^ c->wv) | (c->occupied & ~(x | y)));
             if (c->last) {
                 if (ok) return true;
@@ -704,33 +707,33 @@ class BddlGame {
         if (W != 1) return;
         size_t moves = s.move_action.size();
         std::vector<std::pair<int, int>> atoms;  // a move's (shift, allowed) pairs
-        for (size_t m = 0; m < moves;) {
+        size_t actions = 0;
+        for (size_t m = 0; m < moves; actions++) {
             size_t next = m;
             while (next < moves && s.move_action[next] == s.move_action[m]) next++;
-            Action act{int(side.shapes.size()), 0, int(side.move_at.size())};
+            int first = int(side.shapes.size()), move_at = int(side.move_at.size());
             side.move_at.resize(side.move_at.size() + 64, -1);
             for (size_t i = m; i < next; i++) {
                 int p = s.move_position[i];
                 if (i > m && p <= s.move_position[i - 1]) return;  // not by ascending position
-                side.move_at[size_t(act.move_at + p)] = int(i);
+                side.move_at[size_t(move_at + p)] = int(i);
                 atoms.clear();
                 for (int k = s.pre_offsets[i]; k < s.pre_offsets[i + 1]; k++)
                     if ((s.pre_allowed[k] & 7) != 7) atoms.emplace_back(s.pre_cells[k] - p, s.pre_allowed[k] & 7);
-                int found = act.shapes_begin;
+                int found = first;
                 for (; found < int(side.shapes.size()); found++)
                     if (same_shape(side, side.shapes[size_t(found)], atoms)) break;
                 if (found == int(side.shapes.size())) {
-                    side.shapes.push_back(Shape{0, int(side.atoms.size()), 0});
+                    side.shapes.push_back(Shape{0, int(side.atoms.size()), 0, move_at, false});
                     for (const auto &at : atoms) side.atoms.push_back(ShapeAtom{at.first & 63, at.second});
                     side.shapes.back().atoms_end = int(side.atoms.size());
                 }
                 side.shapes[size_t(found)].positions |= uint64_t(1) << p;
             }
-            act.shapes_end = int(side.shapes.size());
-            side.actions.push_back(act);
+            side.shapes.back().closes = true;
             m = next;
         }
-        side.by_shape = side.shapes.size() <= 2 * side.actions.size() + 8;
+        side.by_shape = side.shapes.size() <= 2 * actions + 8;
     }
 
     static bool same_shape(const Side &side, const Shape &sh, const std::vector<std::pair<int, int>> &atoms) {
