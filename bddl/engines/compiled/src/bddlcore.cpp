@@ -295,7 +295,7 @@ class BddlSearch {
         if (!children.empty()) table_.prefetch(children[0].key ^ (black ? side_key_ : 0));
         bool result = !black;  // the mover loses unless a successor wins for it (stuck: none)
         bool decided = children.empty();
-        if (!decided) {
+        if (!decided && game_.has_goals(black)) {
             bool parent_won = made_by >= 0 ? game_.won_after_rival(black, made_by, b, w) : game_.won(black, b, w);
             for (const Child &c : children)
                 if (game_.won_after(black, parent_won, c.outcome, c.b, c.w)) {

@@ -201,7 +201,7 @@ class BddlGame {
         return any_goal(sides_[black].after_rival, rival_outcome, b, w);
     }
 
-    int legal_count(bool black, const B &b, const B &w) const {
+    BDDLC_INLINE int legal_count(bool black, const B &b, const B &w) const {
         const Side &side = sides_[black];
         int n = 0;
         if (W == 1 && side.by_shape) {
@@ -267,11 +267,15 @@ class BddlGame {
         });
     }
 
+    // Has the side a goal at all?  (Without one, `won` and `won_after` are false everywhere.)
+    bool has_goals(bool black) const { return sides_[black].goal_checks.size() > 1; }
+
     // Does a successor complete the mover's goal (`won_after` of one, `parent_won`: `won` here)?
     // The minimax's last ply with Black to move asks no more (a stuck mover has none): no
     // successor list, no keys, and the first win ends the reading.
     bool wins_at_once(bool black, bool parent_won, const B &b, const B &w) const {
         const Side &side = sides_[black];
+        if (!has_goals(black)) return false;
         return for_each_legal(side, b, w, [&](const Move &m) BDDLC_INLINE {
             for (int o = m.out_begin; o < m.out_end; o++) {
                 B b2 = b, w2 = w;
@@ -336,7 +340,10 @@ class BddlGame {
     };
     struct Shape {  // listed by action (a run of ground moves of one action, by ascending position)
         uint64_t positions;  // the positions of the action's ground moves of this shape
-        int atoms_begin, atoms_end;
+        // its first two atoms, read without a loop (most games' moves ask two cells or fewer;
+        // a missing one allows every value), and the rest, from `more` on, in `atoms`
+        ShapeAtom two[2];
+        int atoms_begin, more, atoms_end;
         int move_at;  // its action's 64 entries in `move_at`
         bool closes;  // the action's last shape: its legal positions are complete
     };
@@ -428,11 +435,15 @@ class BddlGame {
     // their positions (a position's cells are on the board, so what a rotation wraps around
     // lands on no position of the shape).
     BDDLC_INLINE static uint64_t legal_at(const Side &side, const Shape &sh, const Values &v) {
-        uint64_t here = sh.positions;
-        for (int k = sh.atoms_begin; k < sh.atoms_end; k++) {
-            const ShapeAtom &at = side.atoms[size_t(k)];
+        auto rotated = [&v](const ShapeAtom &at) BDDLC_INLINE {
             uint64_t x = v.of[at.allowed];
-            here &= (x >> at.shift) | (x << ((64 - at.shift) & 63));
+            return (x >> at.shift) | (x << ((64 - at.shift) & 63));
+        };
+        uint64_t here = sh.positions & rotated(sh.two[0]) & rotated(sh.two[1]);
+        const ShapeAtom *at = side.atoms.data() + sh.more, *end = side.atoms.data() + sh.atoms_end;
+        for (; at != end; at++) {
+            uint64_t x = v.of[at->allowed];
+            here &= (x >> at->shift) | (x << ((64 - at->shift) & 63));
         }
         return here;
     }
@@ -724,9 +735,12 @@ class BddlGame {
                 for (; found < int(side.shapes.size()); found++)
                     if (same_shape(side, side.shapes[size_t(found)], atoms)) break;
                 if (found == int(side.shapes.size())) {
-                    side.shapes.push_back(Shape{0, int(side.atoms.size()), 0, move_at, false});
+                    Shape sh{0, {{0, 7}, {0, 7}}, int(side.atoms.size()), 0, 0, move_at, false};
                     for (const auto &at : atoms) side.atoms.push_back(ShapeAtom{at.first & 63, at.second});
-                    side.shapes.back().atoms_end = int(side.atoms.size());
+                    sh.atoms_end = int(side.atoms.size());
+                    sh.more = std::min(sh.atoms_begin + 2, sh.atoms_end);
+                    for (int k = sh.atoms_begin; k < sh.more; k++) sh.two[k - sh.atoms_begin] = side.atoms[size_t(k)];
+                    side.shapes.push_back(sh);
                 }
                 side.shapes[size_t(found)].positions |= uint64_t(1) << p;
             }
