@@ -156,6 +156,7 @@ class BddlGame {
         sides_[1].after_rival = goals_through(s.black, sides_[1], s.white, cells_);
         sides_[0].after = goals_through(s.white, sides_[0], s.white, cells_);
         sides_[0].after_rival = goals_through(s.white, sides_[0], s.black, cells_);
+        for (Side &side : sides_) mark_winning_positions(side);
     }
 
     const B &initial_black() const { return b0_; }
@@ -276,6 +277,21 @@ class BddlGame {
     bool wins_at_once(bool black, bool parent_won, const B &b, const B &w) const {
         const Side &side = sides_[black];
         if (!has_goals(black)) return false;
+        if (W == 1 && side.by_shape && !parent_won) {  // only the moves that may complete a goal
+            Values v(b.w[0], w.w[0]);
+            for (const Shape &sh : side.shapes) {
+                if (!sh.may_win) continue;
+                for (uint64_t x = legal_at(side, sh, v) & sh.may_win; x; x &= x - 1) {
+                    const Move &m = side.moves[size_t(side.move_at[size_t(sh.move_at + __builtin_ctzll(x))])];
+                    for (int o = m.out_begin; o < m.out_end; o++) {
+                        B b2 = b, w2 = w;
+                        apply(side, side.outcomes[size_t(o)], b2, w2);
+                        if (any_goal(side.after, o, b2, w2)) return true;
+                    }
+                }
+            }
+            return false;
+        }
         return for_each_legal(side, b, w, [&](const Move &m) BDDLC_INLINE {
             for (int o = m.out_begin; o < m.out_end; o++) {
                 B b2 = b, w2 = w;
@@ -346,6 +362,7 @@ class BddlGame {
         int atoms_begin, more, atoms_end;
         int move_at;  // its action's 64 entries in `move_at`
         bool closes;  // the action's last shape: its legal positions are complete
+        uint64_t may_win;  // the positions where an outcome may complete a goal (`wins_at_once`)
     };
     struct Side {
         std::vector<Check> checks;
@@ -735,7 +752,7 @@ class BddlGame {
                 for (; found < int(side.shapes.size()); found++)
                     if (same_shape(side, side.shapes[size_t(found)], atoms)) break;
                 if (found == int(side.shapes.size())) {
-                    Shape sh{0, {{0, 7}, {0, 7}}, int(side.atoms.size()), 0, 0, move_at, false};
+                    Shape sh{0, {{0, 7}, {0, 7}}, int(side.atoms.size()), 0, 0, move_at, false, 0};
                     for (const auto &at : atoms) side.atoms.push_back(ShapeAtom{at.first & 63, at.second});
                     sh.atoms_end = int(side.atoms.size());
                     sh.more = std::min(sh.atoms_begin + 2, sh.atoms_end);
@@ -748,6 +765,19 @@ class BddlGame {
             m = next;
         }
         side.by_shape = side.shapes.size() <= 2 * actions + 8;
+    }
+
+    // Per shape, the positions whose ground move has an outcome that may complete a goal
+    // (`Shape::may_win`: an outcome with goals listed in `after`).
+    static void mark_winning_positions(Side &side) {
+        for (Shape &sh : side.shapes)
+            for (uint64_t x = sh.positions; x; x &= x - 1) {
+                const Move &m = side.moves[size_t(side.move_at[size_t(sh.move_at + __builtin_ctzll(x))])];
+                for (int o = m.out_begin; o < m.out_end; o++) {
+                    const GoalRun &run = side.after.runs[size_t(o)];
+                    if (run.whites_end > run.masks_begin || run.checks_end > run.checks_begin) sh.may_win |= x & -x;
+                }
+            }
     }
 
     static bool same_shape(const Side &side, const Shape &sh, const std::vector<std::pair<int, int>> &atoms) {
