@@ -14,10 +14,11 @@ constexpr uint16_t NO_WIN = 0xFFFF;  // no depth known to win (r <= BDDL_MAX_DEP
 // The table of the BDDL minimax: entries keyed by (black to move, b, w), each with the smallest r
 // Black is known to win with and the largest r it is known to lose with (monotonicity: a win
 // stays a win with more plies, a loss with fewer).  Memory as pgcore's `Table` (which says why):
-// open addressing in windows of 16 slots, growing within the bound (doubling while below a
-// sixteenth of it, then one last step to 7/8 of it or more), then replacing the entry of the
-// window whose subtree cost the fewest positions.  An entry is two bitboards and 8 bytes: 24
-// bytes up to 64 cells, so a million positions take 24 MB (56 MB up to 192 cells).
+// open addressing in windows of 16 slots, growing within the bound (fourfold while below a 64th
+// of it, doubling while below a sixteenth, then one last step to 7/8 of it or more), then
+// replacing the entry of the window whose subtree cost the fewest positions.  An entry is two
+// bitboards and 8 bytes: 24 bytes up to 64 cells, so a million positions take 24 MB (56 MB up
+// to 192 cells).
 template <int W>
 class BddlTable {
   public:
@@ -99,7 +100,10 @@ class BddlTable {
         return slot;
     }
     bool grow() {
-        uint64_t more = 16 * slots_ <= cap_ ? 2 * slots_ : cap_ - slots_;
+        // fourfold while far below the bound: a small search's table grows a few times and each
+        // growth rehashes every entry (a sixth of a 6,000-position search when doubling); the
+        // same sizes as doubling from a 64th of the bound on
+        uint64_t more = 64 * slots_ <= cap_ ? 4 * slots_ : 16 * slots_ <= cap_ ? 2 * slots_ : cap_ - slots_;
         Memory bigger = allocate(more);
         if (!bigger.get()) {
             cap_ = slots_;
@@ -177,13 +181,14 @@ class BddlSearch {
                 if (game_.won(true, moves[i].first, moves[i].second)) first = int(i);
             for (size_t i = 0; i < moves.size() && first < 0 && depth_ > 1; i++) {
                 const Board &m = moves[i];
-                bool v = value(false, m.first, m.second, game_.hash(m.first, m.second), depth_ - 1);
+                // no move above won at once: Black's goal does not hold after any
+                bool v = value(false, m.first, m.second, game_.hash(m.first, m.second), depth_ - 1, -1, true);
                 if (stopped_) break;
                 if (v) first = int(i);
             }
             wins = first >= 0;
         } else {
-            wins = value(false, b0, w0, game_.hash(b0, w0), depth_);
+            wins = value(false, b0, w0, game_.hash(b0, w0), depth_, -1, false);
         }
         BddlReport report = totals();
         report.status = stopped_ ? status_ : 0;
@@ -207,7 +212,7 @@ class BddlSearch {
         if (r < 1) return 0;  // Minimax.black_wins: no plies left, Black has not won
         if (r > BDDL_MAX_DEPTH) r = BDDL_MAX_DEPTH;  // the wrapper refuses deeper questions first
         if (children_.size() < size_t(r) + 1) children_.resize(size_t(r) + 1);
-        bool v = value(black, b, w, game_.hash(b, w), r);
+        bool v = value(black, b, w, game_.hash(b, w), r, -1, false);
         wins = !stopped_ && v;
         return stopped_ ? status_ : 0;
     }
@@ -243,7 +248,11 @@ class BddlSearch {
 
     // Does Black win with r >= 1 plies left?  h: the board's key (without the side).  Once the
     // search is stopped (`stopped_`) every answer is meaningless and nothing more is stored.
-    bool value(bool black, const B &b, const B &w, uint64_t h, int r) {
+    // What the caller knows of the goals, so that they are not read again: `rival_clear`, the
+    // rival's goal does not hold here (the caller read it, or the position is a child the
+    // caller tested); `made_by` (-1: unknown), the rival's outcome that made this board from one
+    // where the mover's goal did not hold (the caller's own `rival_clear`).
+    bool value(bool black, const B &b, const B &w, uint64_t h, int r, int made_by, bool rival_clear) {
         uint64_t key = h ^ (black ? side_key_ : 0);
         if (const auto *e = table_.find(black, b, w, key)) {
             if (r >= e->win) {
@@ -271,35 +280,37 @@ class BddlSearch {
             replacements_ += table_.store(black, b, w, key, r, stuck, 1);
             return stuck;
         }
+        if (r == 1 && black) {  // Black wins now or not at all: its moves need not be listed
+            bool parent_won = made_by >= 0 ? game_.won_after_rival(true, made_by, b, w) : game_.won(true, b, w);
+            bool wins = game_.wins_at_once(true, parent_won, b, w);
+            stores_++;
+            replacements_ += table_.store(black, b, w, key, r, wins, 1);
+            return wins;
+        }
         std::vector<Child> &children = children_[size_t(r)];
         children.clear();
         game_.expand(black, b, w, h, children);
         // the first child's table slot is fetched while the win test reads the children (its
         // probe would wait on memory next; the others' wait behind the first child's subtree)
         if (!children.empty()) table_.prefetch(children[0].key ^ (black ? side_key_ : 0));
-        bool result;
-        bool decided = true;
-        if (children.empty()) {
-            result = !black;  // the mover is stuck: it loses
-        } else {
-            decided = false;
-            result = false;
-            bool parent_won = game_.won(black, b, w);
+        bool result = !black;  // the mover loses unless a successor wins for it (stuck: none)
+        bool decided = children.empty();
+        if (!decided && game_.has_goals(black)) {
+            bool parent_won = made_by >= 0 ? game_.won_after_rival(black, made_by, b, w) : game_.won(black, b, w);
             for (const Child &c : children)
                 if (game_.won_after(black, parent_won, c.outcome, c.b, c.w)) {
                     result = black;
                     decided = true;
                     break;
                 }
-            if (!decided && r == 1) decided = true;  // the plies run out: Black has not won
         }
-        if (!decided) {
+        if (!decided) {  // r >= 2 here: the last ply returned above
             bool child = !black;
             uint64_t side = child ? side_key_ : 0;
             for (const Child &c : children) table_.prefetch(c.key ^ side);
-            result = !black;
             for (const Child &c : children) {
-                bool v = value(child, c.b, c.w, c.key, r - 1);  // the list of r - 1 plies is another
+                // the list of r - 1 plies is another; no child completed the mover's goal
+                bool v = value(child, c.b, c.w, c.key, r - 1, rival_clear ? c.outcome : -1, true);
                 if (stopped_) return false;
                 if (v == black) {
                     result = black;

@@ -152,6 +152,11 @@ class BddlGame {
         w0_ = B::of(s.white_initials.data(), int(s.white_initials.size()));
         build(s.black, sides_[1]);
         build(s.white, sides_[0]);
+        sides_[1].after = goals_through(s.black, sides_[1], s.black, cells_);
+        sides_[1].after_rival = goals_through(s.black, sides_[1], s.white, cells_);
+        sides_[0].after = goals_through(s.white, sides_[0], s.white, cells_);
+        sides_[0].after_rival = goals_through(s.white, sides_[0], s.black, cells_);
+        for (Side &side : sides_) mark_winning_positions(side);
     }
 
     const B &initial_black() const { return b0_; }
@@ -187,16 +192,28 @@ class BddlGame {
     bool won_after(bool black, bool parent_won, int outcome, const B &b2, const B &w2) const {
         if (parent_won) return won(black, b2, w2);
         const Side &side = sides_[black];
-        const Outcome &oc = side.outcomes[outcome];
-        for (int k = oc.goals_begin; k < oc.goals_end; k++)
-            if (goal_holds(side, side.outcome_goals[k], b2, w2)) return true;
-        return false;
+        return any_goal(side.after, outcome, b2, w2);
     }
 
-    int legal_count(bool black, const B &b, const B &w) const {
+    // `won(black, b, w)` for a board the rival's outcome `rival_outcome` made from a board where
+    // black's goal did not hold: the same reading, of black's goals through the rival's changes
+    // (in most games none: the rival's stones are no cell of black's goals, so this is free).
+    bool won_after_rival(bool black, int rival_outcome, const B &b, const B &w) const {
+        return any_goal(sides_[black].after_rival, rival_outcome, b, w);
+    }
+
+    BDDLC_INLINE int legal_count(bool black, const B &b, const B &w) const {
         const Side &side = sides_[black];
         int n = 0;
-        for_each_legal(side, b, w, [&n](const Move &) BDDLC_INLINE { n++; });
+        if (W == 1 && side.by_shape) {
+            Values v(b.w[0], w.w[0]);
+            for (const Shape &sh : side.shapes) n += popcount(legal_at(side, sh, v));  // an action's shapes: disjoint positions
+            return n;
+        }
+        for_each_legal(side, b, w, [&n](const Move &) BDDLC_INLINE {
+            n++;
+            return false;
+        });
         return n;
     }
 
@@ -243,15 +260,45 @@ class BddlGame {
         const Side &side = sides_[black];
         for_each_legal(side, b, w, [&](const Move &m) BDDLC_INLINE {
             for (int o = m.out_begin; o < m.out_end; o++) {
-                const Outcome &oc = side.outcomes[o];
                 B b2 = b, w2 = w;
-                for (int k = oc.ops_begin; k < oc.ops_end; k++) {
-                    const Op &op = side.ops[k];
-                    b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
-                    w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
-                }
+                apply(side, side.outcomes[size_t(o)], b2, w2);
                 out.emplace_back(b2, w2);
             }
+            return false;
+        });
+    }
+
+    // Has the side a goal at all?  (Without one, `won` and `won_after` are false everywhere.)
+    bool has_goals(bool black) const { return sides_[black].goal_checks.size() > 1; }
+
+    // Does a successor complete the mover's goal (`won_after` of one, `parent_won`: `won` here)?
+    // The minimax's last ply with Black to move asks no more (a stuck mover has none): no
+    // successor list, no keys, and the first win ends the reading.
+    bool wins_at_once(bool black, bool parent_won, const B &b, const B &w) const {
+        const Side &side = sides_[black];
+        if (!has_goals(black)) return false;
+        if (W == 1 && side.by_shape && !parent_won) {  // only the moves that may complete a goal
+            Values v(b.w[0], w.w[0]);
+            for (const Shape &sh : side.shapes) {
+                if (!sh.may_win) continue;
+                for (uint64_t x = legal_at(side, sh, v) & sh.may_win; x; x &= x - 1) {
+                    const Move &m = side.moves[size_t(side.move_at[size_t(sh.move_at + __builtin_ctzll(x))])];
+                    for (int o = m.out_begin; o < m.out_end; o++) {
+                        B b2 = b, w2 = w;
+                        apply(side, side.outcomes[size_t(o)], b2, w2);
+                        if (any_goal(side.after, o, b2, w2)) return true;
+                    }
+                }
+            }
+            return false;
+        }
+        return for_each_legal(side, b, w, [&](const Move &m) BDDLC_INLINE {
+            for (int o = m.out_begin; o < m.out_end; o++) {
+                B b2 = b, w2 = w;
+                apply(side, side.outcomes[size_t(o)], b2, w2);
+                if (won_after(black, parent_won, o, b2, w2)) return true;
+            }
+            return false;
         });
     }
 
@@ -261,6 +308,7 @@ class BddlGame {
     // precondition names a few cells, so it reads one or two words whatever the board's size.
     struct Check {
         int word;
+        bool last;  // a goal's last check (`any_goal`: the goals of a list, one after another)
         uint64_t bm, bv, wm, wv, occupied;
     };
     struct Op {  // an outcome on one word: the cells it names, those it makes black, white
@@ -276,7 +324,20 @@ class BddlGame {
         // Another outcome may reach the board this one reaches (`may_meet`): only then are the
         // successors searched for a repeat.
         bool twins;
-        int goals_begin, goals_end;  // the mover's goals it may complete (`won_after`), in outcome_goals
+        Op one;  // on a one-word board, its only op (none: nothing named), read without the list
+    };
+    // Per outcome (of one side), some goals: the goals an outcome may complete (`won_after`).
+    // On a one-word board a goal that asks only for black cells (or only white) is its mask,
+    // read in three instructions; the others are their checks, each goal's run ending at a
+    // `last` check.
+    struct GoalRun {
+        int masks_begin, blacks_end, whites_end;  // in `masks`: the black goals', the white goals'
+        int checks_begin, checks_end;             // in `checks`
+    };
+    struct GoalLists {
+        std::vector<GoalRun> runs;  // per outcome
+        std::vector<uint64_t> masks;
+        std::vector<Check> checks;
     };
     // The goals grouped by a cell each needs to hold one value (the first such of its cells):
     // `won` reads a group only when the board has that value there.  cell -1: goals with no such
@@ -288,6 +349,20 @@ class BddlGame {
     };
     struct Move {
         int check_begin, check_end, out_begin, out_end;
+    };
+    struct ShapeAtom {
+        int shift;    // the cell asked of, relative to the position, mod 64 (a rotation)
+        int allowed;  // ALLOW_* bits
+    };
+    struct Shape {  // listed by action (a run of ground moves of one action, by ascending position)
+        uint64_t positions;  // the positions of the action's ground moves of this shape
+        // its first two atoms, read without a loop (most games' moves ask two cells or fewer;
+        // a missing one allows every value), and the rest, from `more` on, in `atoms`
+        ShapeAtom two[2];
+        int atoms_begin, more, atoms_end;
+        int move_at;  // its action's 64 entries in `move_at`
+        bool closes;  // the action's last shape: its legal positions are complete
+        uint64_t may_win;  // the positions where an outcome may complete a goal (`wins_at_once`)
     };
     struct Side {
         std::vector<Check> checks;
@@ -305,8 +380,18 @@ class BddlGame {
         std::vector<uint64_t> unanchored;  // move_words words
         B anchored_cells[3];               // per value slot (open, black, white): cells anchoring a move
         std::vector<Anchor> anchors;
-        std::vector<int> anchored;       // goal ids, by anchor
-        std::vector<int> outcome_goals;  // goal ids, by outcome
+        std::vector<int> anchored;  // goal ids, by anchor
+        // The moves by shape, where the board is one word and each action's ground moves come by
+        // ascending position (`by_shape`): the ground moves of an action that ask the same values
+        // of the same cells relative to their position are one shape, legal at the positions of
+        // one AND of shifted value masks (as bddl.game's compiled conditions), so no candidate
+        // is tried and failed.  The anchors above serve the other boards.
+        bool by_shape = false;
+        std::vector<ShapeAtom> atoms;
+        std::vector<Shape> shapes;
+        std::vector<int> move_at;   // per action, 64 entries: the ground move at each position
+        GoalLists after;            // by this side's outcomes: its goals through their changes
+        GoalLists after_rival;      // by the rival's outcomes: this side's goals through theirs
     };
 
     // emit(b2, w2, key, outcome, twins) for every (legal move, outcome) in Python's order, twins:
@@ -319,23 +404,82 @@ class BddlGame {
                 const Outcome &oc = side.outcomes[o];
                 B b2 = b, w2 = w;
                 uint64_t h2 = h ^ oc.key;
-                for (int k = oc.ops_begin; k < oc.ops_end; k++) {
-                    const Op &op = side.ops[k];
-                    // the stones it replaces where the precondition left them open to the board
-                    uint64_t gone_b = b.w[op.word] & op.unknown, gone_w = w.w[op.word] & op.unknown;
-                    for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[op.word * 64 + __builtin_ctzll(x)];
-                    for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[op.word * 64 + __builtin_ctzll(x)];
-                    b2.w[op.word] = (b2.w[op.word] & ~op.names) | op.black;
-                    w2.w[op.word] = (w2.w[op.word] & ~op.names) | op.white;
+                if (W == 1) {
+                    change(oc.one, b, w, b2, w2, h2);
+                } else {
+                    for (int k = oc.ops_begin; k < oc.ops_end; k++) change(side.ops[size_t(k)], b, w, b2, w2, h2);
                 }
                 emit(b2, w2, h2, o, oc.twins);
             }
+            return false;
         });
     }
 
-    // f(move) for every legal move of the side, in order.
+    // One op of an outcome on the successor (b2, w2) of (b, w) and on its key h2.
+    BDDLC_INLINE void change(const Op &op, const B &b, const B &w, B &b2, B &w2, uint64_t &h2) const {
+        // the stones it replaces where the precondition left them open to the board
+        const int i = W == 1 ? 0 : op.word;  // known at compile time on one word
+        if (op.unknown) {
+            uint64_t gone_b = b.w[i] & op.unknown, gone_w = w.w[i] & op.unknown;
+            for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[size_t(i * 64 + __builtin_ctzll(x))];
+            for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[size_t(i * 64 + __builtin_ctzll(x))];
+        }
+        b2.w[i] = (b2.w[i] & ~op.names) | op.black;
+        w2.w[i] = (w2.w[i] & ~op.names) | op.white;
+    }
+
+    // The board the outcome leaves (b2, w2: the parent's, changed in place).
+    BDDLC_INLINE static void apply(const Side &side, const Outcome &oc, B &b2, B &w2) {
+        auto one = [&b2, &w2](const Op &op) BDDLC_INLINE {
+            const int i = W == 1 ? 0 : op.word;
+            b2.w[i] = (b2.w[i] & ~op.names) | op.black;
+            w2.w[i] = (w2.w[i] & ~op.names) | op.white;
+        };
+        if (W == 1) {
+            one(oc.one);
+        } else {
+            for (int k = oc.ops_begin; k < oc.ops_end; k++) one(side.ops[size_t(k)]);
+        }
+    }
+
+    // Per allowed set (ALLOW_* bits, 0..7), the cells of a one-word board holding one of its values.
+    struct Values {
+        uint64_t of[8];
+        Values(uint64_t bb, uint64_t ww) : of{0, ~(bb | ww), bb, ~ww, ww, ~bb, bb | ww, ~uint64_t(0)} {}
+    };
+
+    // Where the shape's ground moves are legal (a one-word board): its atoms' cells rotated onto
+    // their positions (a position's cells are on the board, so what a rotation wraps around
+    // lands on no position of the shape).
+    BDDLC_INLINE static uint64_t legal_at(const Side &side, const Shape &sh, const Values &v) {
+        auto rotated = [&v](const ShapeAtom &at) BDDLC_INLINE {
+            uint64_t x = v.of[at.allowed];
+            return (x >> at.shift) | (x << ((64 - at.shift) & 63));
+        };
+        uint64_t here = sh.positions & rotated(sh.two[0]) & rotated(sh.two[1]);
+        const ShapeAtom *at = side.atoms.data() + sh.more, *end = side.atoms.data() + sh.atoms_end;
+        for (; at != end; at++) {
+            uint64_t x = v.of[at->allowed];
+            here &= (x >> at->shift) | (x << ((64 - at->shift) & 63));
+        }
+        return here;
+    }
+
+    // f(move) for every legal move of the side, in order, until f returns true (then true).
     template <class F>
-    BDDLC_INLINE static void for_each_legal(const Side &side, const B &b, const B &w, F &&f) {
+    BDDLC_INLINE static bool for_each_legal(const Side &side, const B &b, const B &w, F &&f) {
+        if (W == 1 && side.by_shape) {
+            Values v(b.w[0], w.w[0]);
+            uint64_t legal = 0;  // the action's so far
+            for (const Shape &sh : side.shapes) {
+                legal |= legal_at(side, sh, v);
+                if (!sh.closes) continue;
+                for (uint64_t x = legal; x; x &= x - 1)
+                    if (f(side.moves[size_t(side.move_at[size_t(sh.move_at + __builtin_ctzll(x))])])) return true;
+                legal = 0;
+            }
+            return false;
+        }
         const int mw = side.move_words;
         uint64_t on_stack[16];
         std::vector<uint64_t> on_heap;
@@ -359,8 +503,9 @@ class BddlGame {
         for (int k = 0; k < mw; k++)
             for (uint64_t x = cand[k]; x; x &= x - 1) {
                 const Move &m = side.moves[size_t(k * 64 + __builtin_ctzll(x))];
-                if (holds(side.checks, m.check_begin, m.check_end, b, w)) f(m);
+                if (holds(side.checks, m.check_begin, m.check_end, b, w) && f(m)) return true;
             }
+        return false;
     }
 
     // The anchors of the moves (`Side::move_bits`).
@@ -392,6 +537,32 @@ class BddlGame {
         }
     }
 
+    // One of the goals listed for outcome o holds.
+    static bool any_goal(const GoalLists &lists, int o, const B &b, const B &w) {
+        const GoalRun &run = lists.runs[size_t(o)];
+        const uint64_t *m = lists.masks.data();
+        if (W == 1) {
+            uint64_t not_b = ~b.w[0], not_w = ~w.w[0];
+            for (int k = run.masks_begin; k < run.blacks_end; k++)
+                if (!(m[k] & not_b)) return true;
+            for (int k = run.blacks_end; k < run.whites_end; k++)
+                if (!(m[k] & not_w)) return true;
+        }
+        if (run.checks_begin == run.checks_end) return false;  // on one word, the usual case
+        const Check *c = lists.checks.data() + run.checks_begin, *end = lists.checks.data() + run.checks_end;
+        bool ok = true;
+        for (; c != end; c++) {
+            const int i = W == 1 ? 0 : c->word;
+            uint64_t x = b.w[i], y = w.w[i];
+            ok = ok && !(((x & c->bm) ^ c->bv) | ((y & c->wm) ^ c->wv) | (c->occupied & ~(x | y)));
+            if (c->last) {
+                if (ok) return true;
+                ok = true;
+            }
+        }
+        return false;
+    }
+
     static bool goal_holds(const Side &side, int g, const B &b, const B &w) {
         return holds(side.checks, side.goal_checks[size_t(g)], side.goal_checks[size_t(g) + 1], b, w);
     }
@@ -409,7 +580,7 @@ class BddlGame {
     static int add_checks(std::vector<Check> &checks, const int *cells, const uint8_t *allowed, int n) {
         Check words[W];
         bool used[W] = {};
-        for (int i = 0; i < W; i++) words[i] = Check{i, 0, 0, 0, 0, 0};
+        for (int i = 0; i < W; i++) words[i] = Check{i, false, 0, 0, 0, 0, 0};
         for (int k = 0; k < n; k++) {
             int c = cells[k], i = c >> 6;
             uint64_t bit = uint64_t(1) << (c & 63);
@@ -431,6 +602,7 @@ class BddlGame {
         if (used[first]) checks.push_back(words[first]);
         for (int i = 0; i < W; i++)
             if (used[i] && i != first) checks.push_back(words[i]);
+        if (n) checks.back().last = true;
         return int(checks.size());
     }
 
@@ -502,6 +674,7 @@ class BddlGame {
                 for (int i = 0; i < W; i++)
                     if (used[i]) side.ops.push_back(words[i]);
                 oc.ops_end = int(side.ops.size());
+                oc.one = used[0] ? words[0] : Op{0, 0, 0, 0, 0};
                 known.push_back(k0);
                 side.outcomes.push_back(oc);
             }
@@ -525,22 +698,17 @@ class BddlGame {
                                                   s.goal_offsets[g + 1] - s.goal_offsets[g]));
         index_goals(s, side, goals);
         index_moves(s, side);
+        index_shapes(s, side);
     }
 
-    // The anchors of `won` and the goals each outcome may complete (`won_after`).
+    // The anchors of `won`: the goals grouped by a cell each needs to hold one value.
     void index_goals(const BddlSideSpec &s, Side &side, int goals) {
-        // by (cell, value): the goals whose allowed values at the cell include that value
-        std::vector<std::vector<int>> by_value(size_t(cells_) * 3);
         std::vector<std::vector<int>> anchored(size_t(cells_) * 3 + 1);  // the last: no anchor
-        auto slot = [](uint8_t one) { return one == ALLOW_OPEN ? 0 : one == ALLOW_BLACK ? 1 : 2; };
         for (int g = 0; g < goals; g++) {
             int anchor = -1;
-            for (int k = s.goal_offsets[g]; k < s.goal_offsets[g + 1]; k++) {
-                int c = s.goal_cells[k];
+            for (int k = s.goal_offsets[g]; k < s.goal_offsets[g + 1] && anchor < 0; k++) {
                 uint8_t a = s.goal_allowed[k];
-                for (uint8_t one : {ALLOW_OPEN, ALLOW_BLACK, ALLOW_WHITE})
-                    if (a & one) by_value[size_t(c) * 3 + slot(one)].push_back(g);
-                if (anchor < 0 && (a == ALLOW_OPEN || a == ALLOW_BLACK || a == ALLOW_WHITE)) anchor = c * 3 + slot(a);
+                if (a == ALLOW_OPEN || a == ALLOW_BLACK || a == ALLOW_WHITE) anchor = s.goal_cells[k] * 3 + slot_of(a);
             }
             anchored[anchor < 0 ? anchored.size() - 1 : size_t(anchor)].push_back(g);
         }
@@ -557,23 +725,116 @@ class BddlGame {
             else
                 side.anchors.push_back(a);
         }
-        std::vector<int> mark(size_t(goals), -1);
-        int o = 0;
-        for (size_t m = 0; m + 1 < s.out_offsets.size(); m++)
-            for (int oi = s.out_offsets[m]; oi < s.out_offsets[m + 1]; oi++, o++) {
-                Outcome &oc = side.outcomes[size_t(o)];
-                oc.goals_begin = int(side.outcome_goals.size());
-                for (int k = s.out_cell_offsets[oi]; k < s.out_cell_offsets[oi + 1]; k++) {
-                    uint8_t v = s.out_values[k];
-                    int sl = v == SET_OPEN ? 0 : v == SET_BLACK ? 1 : 2;
-                    for (int g : by_value[size_t(s.out_cells[k]) * 3 + size_t(sl)])
-                        if (mark[size_t(g)] != o) {
-                            mark[size_t(g)] = o;
-                            side.outcome_goals.push_back(g);
-                        }
+    }
+
+    // The moves by shape (`Side::by_shape`), where the board is one word, each action's run of
+    // ground moves ascends by position, and the shapes are few (beyond two per ground move's
+    // action on average, the anchors' candidates cost less).
+    static void index_shapes(const BddlSideSpec &s, Side &side) {
+        side.by_shape = false;
+        if (W != 1) return;
+        size_t moves = s.move_action.size();
+        std::vector<std::pair<int, int>> atoms;  // a move's (shift, allowed) pairs
+        size_t actions = 0;
+        for (size_t m = 0; m < moves; actions++) {
+            size_t next = m;
+            while (next < moves && s.move_action[next] == s.move_action[m]) next++;
+            int first = int(side.shapes.size()), move_at = int(side.move_at.size());
+            side.move_at.resize(side.move_at.size() + 64, -1);
+            for (size_t i = m; i < next; i++) {
+                int p = s.move_position[i];
+                if (i > m && p <= s.move_position[i - 1]) return;  // not by ascending position
+                side.move_at[size_t(move_at + p)] = int(i);
+                atoms.clear();
+                for (int k = s.pre_offsets[i]; k < s.pre_offsets[i + 1]; k++)
+                    if ((s.pre_allowed[k] & 7) != 7) atoms.emplace_back(s.pre_cells[k] - p, s.pre_allowed[k] & 7);
+                int found = first;
+                for (; found < int(side.shapes.size()); found++)
+                    if (same_shape(side, side.shapes[size_t(found)], atoms)) break;
+                if (found == int(side.shapes.size())) {
+                    Shape sh{0, {{0, 7}, {0, 7}}, int(side.atoms.size()), 0, 0, move_at, false, 0};
+                    for (const auto &at : atoms) side.atoms.push_back(ShapeAtom{at.first & 63, at.second});
+                    sh.atoms_end = int(side.atoms.size());
+                    sh.more = std::min(sh.atoms_begin + 2, sh.atoms_end);
+                    for (int k = sh.atoms_begin; k < sh.more; k++) sh.two[k - sh.atoms_begin] = side.atoms[size_t(k)];
+                    side.shapes.push_back(sh);
                 }
-                oc.goals_end = int(side.outcome_goals.size());
+                side.shapes[size_t(found)].positions |= uint64_t(1) << p;
             }
+            side.shapes.back().closes = true;
+            m = next;
+        }
+        side.by_shape = side.shapes.size() <= 2 * actions + 8;
+    }
+
+    // Per shape, the positions whose ground move has an outcome that may complete a goal
+    // (`Shape::may_win`: an outcome with goals listed in `after`).
+    static void mark_winning_positions(Side &side) {
+        for (Shape &sh : side.shapes)
+            for (uint64_t x = sh.positions; x; x &= x - 1) {
+                const Move &m = side.moves[size_t(side.move_at[size_t(sh.move_at + __builtin_ctzll(x))])];
+                for (int o = m.out_begin; o < m.out_end; o++) {
+                    const GoalRun &run = side.after.runs[size_t(o)];
+                    if (run.whites_end > run.masks_begin || run.checks_end > run.checks_begin) sh.may_win |= x & -x;
+                }
+            }
+    }
+
+    static bool same_shape(const Side &side, const Shape &sh, const std::vector<std::pair<int, int>> &atoms) {
+        if (size_t(sh.atoms_end - sh.atoms_begin) != atoms.size()) return false;
+        for (size_t k = 0; k < atoms.size(); k++) {
+            const ShapeAtom &at = side.atoms[size_t(sh.atoms_begin) + k];
+            if (at.shift != (atoms[k].first & 63) || at.allowed != atoms[k].second) return false;
+        }
+        return true;
+    }
+
+    static int slot_of(uint8_t one) { return one == ALLOW_OPEN ? 0 : one == ALLOW_BLACK ? 1 : 2; }
+
+    // Per outcome of `movers` (a side's spec), the checks of `side`'s goals (spec `goals`) that
+    // read a cell the outcome sets to a value the goal allows there, copied in one run per
+    // outcome: the goals a change may complete, read without an index per goal.
+    static GoalLists goals_through(const BddlSideSpec &goals, const Side &side, const BddlSideSpec &movers, int cells) {
+        int count = int(goals.goal_offsets.size()) - 1;
+        std::vector<std::vector<int>> by_value(size_t(cells) * 3);  // per (cell, value): the goals allowing it
+        for (int g = 0; g < count; g++)
+            for (int k = goals.goal_offsets[g]; k < goals.goal_offsets[g + 1]; k++)
+                for (uint8_t one : {ALLOW_OPEN, ALLOW_BLACK, ALLOW_WHITE})
+                    if (goals.goal_allowed[k] & one) by_value[size_t(goals.goal_cells[k]) * 3 + size_t(slot_of(one))].push_back(g);
+        GoalLists lists;
+        std::vector<int> mark(size_t(count), -1);
+        std::vector<uint64_t> whites;
+        int outcomes = movers.out_offsets.empty() ? 0 : movers.out_offsets.back();
+        for (int o = 0; o < outcomes; o++) {
+            GoalRun run;
+            run.masks_begin = int(lists.masks.size());
+            run.checks_begin = int(lists.checks.size());
+            whites.clear();
+            for (int k = movers.out_cell_offsets[o]; k < movers.out_cell_offsets[o + 1]; k++) {
+                uint8_t v = movers.out_values[k];
+                uint8_t one = v == SET_OPEN ? ALLOW_OPEN : v == SET_BLACK ? ALLOW_BLACK : ALLOW_WHITE;
+                for (int g : by_value[size_t(movers.out_cells[k]) * 3 + size_t(slot_of(one))]) {
+                    if (mark[size_t(g)] == o) continue;
+                    mark[size_t(g)] = o;
+                    const Check *first = side.checks.data() + side.goal_checks[size_t(g)];
+                    const Check *last = side.checks.data() + side.goal_checks[size_t(g) + 1];
+                    const Check &c = *first;
+                    bool single = W == 1 && last - first == 1 && !c.occupied;
+                    if (single && c.bm == c.bv && !c.wm)
+                        lists.masks.push_back(c.bm);
+                    else if (single && c.wm == c.wv && !c.bm)
+                        whites.push_back(c.wm);
+                    else
+                        lists.checks.insert(lists.checks.end(), first, last);
+                }
+            }
+            run.blacks_end = int(lists.masks.size());
+            lists.masks.insert(lists.masks.end(), whites.begin(), whites.end());
+            run.whites_end = int(lists.masks.size());
+            run.checks_end = int(lists.checks.size());
+            lists.runs.push_back(run);
+        }
+        return lists;
     }
 
     int cells_;

@@ -19,89 +19,6 @@ using pn::Numbers;
 template <int W>
 using PnsTable = pn::PnTable<W>;
 
-// The mover's legal (action, position) pairs (BddlGame::legal_count: df-pn's mobility numbers),
-// counted by shifts where it can: on a board of one word, an action whose ground moves all ask
-// the same values of the same cells relative to their position (Breakthrough's, and most
-// games') is legal at the positions of one AND of shifted value masks, as bddl.game's compiled
-// conditions compute it; every fresh child's numbers ask for it, and the move-by-move count was
-// a third of the search's time on Breakthrough 4x5.  Elsewhere it asks the game.
-template <int W>
-class Mobility {
-  public:
-    using B = Bits<W>;
-    Mobility(const BddlSpec &spec, const BddlGame<W> &game) : game_(game) {
-        full_ = spec.cells >= 64 ? ~uint64_t(0) : (uint64_t(1) << spec.cells) - 1;
-        shifts_ = W == 1 && build(spec.black, sides_[1]) && build(spec.white, sides_[0]);
-    }
-    int count(bool black, const B &b, const B &w) const {
-        if (!shifts_) return game_.legal_count(black, b, w);
-        uint64_t bb = b.w[0], ww = w.w[0], open = full_ & ~(bb | ww);
-        int n = 0;
-        for (const Action &act : sides_[black]) {
-            uint64_t legal = act.positions;
-            for (int k = act.begin; k < act.end && legal; k++) {
-                const Atom &at = atoms_[k];
-                // the cells holding an allowed value, each atom's own three masks (not a table of
-                // the eight unions per call: that was a third of the count's work)
-                uint64_t value = (open & at.open) | (bb & at.black) | (ww & at.white);
-                legal &= at.shift >= 0 ? value >> at.shift : value << -at.shift;
-            }
-            n += popcount(legal);
-        }
-        return n;
-    }
-
-  private:
-    struct Atom {
-        int shift;    // the cell asked of, relative to the position
-        int allowed;  // ALLOW_* bits
-        uint64_t open, black, white;  // all ones where `allowed` holds that value, else zero
-    };
-    static Atom atom(int shift, int allowed) {
-        auto all = [allowed](int value) { return allowed & value ? ~uint64_t(0) : uint64_t(0); };
-        return Atom{shift, allowed, all(ALLOW_OPEN), all(ALLOW_BLACK), all(ALLOW_WHITE)};
-    }
-    struct Action {
-        uint64_t positions;  // where the action's ground moves are
-        int begin, end;      // its atoms
-    };
-    // False where some action's ground moves are not one shape (the game's count serves then)
-    bool build(const BddlSideSpec &s, std::vector<Action> &actions) {
-        size_t moves = s.move_action.size();
-        for (size_t m = 0; m < moves;) {
-            size_t next = m;
-            while (next < moves && s.move_action[next] == s.move_action[m]) next++;
-            Action act{0, int(atoms_.size()), 0};
-            int width = s.pre_offsets[m + 1] - s.pre_offsets[m];
-            for (int k = 0; k < width; k++)
-                atoms_.push_back(atom(s.pre_cells[s.pre_offsets[m] + k] - s.move_position[m], s.pre_allowed[s.pre_offsets[m] + k] & 7));
-            act.end = int(atoms_.size());
-            for (size_t i = m; i < next; i++) {
-                int p = s.move_position[i];
-                if (p < 0 || p >= 64 || s.pre_offsets[i + 1] - s.pre_offsets[i] != width) return false;
-                for (int k = 0; k < width; k++) {
-                    const Atom &at = atoms_[size_t(act.begin + k)];
-                    int c = s.pre_cells[s.pre_offsets[i] + k];
-                    if (c - p != at.shift || (s.pre_allowed[s.pre_offsets[i] + k] & 7) != at.allowed || c < 0 || c >= 64) return false;
-                }
-                act.positions |= uint64_t(1) << p;
-            }
-            for (int k = act.begin; k < act.end; k++)
-                if (atoms_[size_t(k)].shift <= -64 || atoms_[size_t(k)].shift >= 64) return false;
-            actions.push_back(act);
-            m = next;
-        }
-        return true;
-    }
-
-    const BddlGame<W> &game_;
-    uint64_t full_ = 0;
-    bool shifts_ = false;
-    std::vector<Atom> atoms_;
-    std::vector<Action> sides_[2];  // [0]: White's actions, [1]: Black's
-};
-
-
 template <int W>
 class Pns {
   public:
@@ -112,7 +29,7 @@ class Pns {
 
     Pns(const BddlSpec &spec, const RaceSpec &race, const PnsOptions &options, uint64_t max_positions, uint64_t table_bytes,
         StopCheck check, void *context, uint64_t check_every)
-        : game_(spec), mobility_(spec, game_), race_(race), store_(table_bytes, options.capacity, &Pns::rehash, this), options_(options), max_positions_(max_positions),
+        : game_(spec), race_(race), store_(table_bytes, options.capacity, &Pns::rehash, this), options_(options), max_positions_(max_positions),
           check_(check), context_(context), check_every_(check_every ? check_every : 1) {
         next_check_ = check_every_;
     }
@@ -160,7 +77,8 @@ class Pns {
     Numbers lookup(bool black_to_move, const B &b, const B &w, uint64_t h, int r) const {
         Numbers n;
         if (store_.numbers(black_to_move, b, w, h, r, n)) return n;
-        if (options_.mobility) return Numbers{1, std::max<int64_t>(1, mobility_.count(black_to_move, b, w))};
+        // the mover's legal (action, position) pairs, by shifts where the game can (BddlGame's moves by shape)
+        if (options_.mobility) return Numbers{1, std::max<int64_t>(1, game_.legal_count(black_to_move, b, w))};
         return Numbers{1, 1};
     }
 
@@ -322,7 +240,6 @@ class Pns {
     }
 
     BddlGame<W> game_;
-    Mobility<W> mobility_;
     RaceKnowledge<W> race_;
     Store store_;
     PnsOptions options_;
