@@ -92,9 +92,15 @@ def search_plan(model: GameModel) -> tuple[str, dict]:
     return model.search_plan()
 
 
-def search_positions(model: GameModel) -> int:
+def head_start_positions(model: GameModel, core: str | None = None) -> int:
+    """The positions the search may expand in-process before a race (`GameModel.head_start_positions`:
+    the compiled core's); none where `core` is "python" (the Python engines are not that fast)."""
+    return 0 if core == "python" else model.head_start_positions()
+
+
+def search_positions(model: GameModel, core: str | None = None) -> int:
     """The search member's budget: CORE_SEARCH_POSITIONS where the core runs its engine, else SEARCH_POSITIONS."""
-    return CORE_SEARCH_POSITIONS if model.head_start_positions() else SEARCH_POSITIONS
+    return CORE_SEARCH_POSITIONS if head_start_positions(model, core) else SEARCH_POSITIONS
 
 
 def search_result(model: GameModel, max_positions: int = SEARCH_POSITIONS, plan: tuple[str, dict] | None = None) -> SolveResult:
@@ -156,9 +162,8 @@ def answer(
     answer; `stop` (True: give up) is polled by the QBF route alone.  `on_wait`, the
     progress, is called every `WAIT_STEP` seconds with the routes still running and how
     long each has run, whichever the engine.  `max_positions` bounds the search (default:
-    `search_positions(model)`).  `core` ("compiled", "python"; None: compiled where it can) is
-    the search route's implementation (`bddlc solve --core`): the Python engines have no head
-    start, and their budget is SEARCH_POSITIONS."""
+    `search_positions(model, core)`).  `core` ("compiled", "python"; None: compiled where it
+    can) is the search route's implementation (`bddlc solve --core`)."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     if encoding is not None:
@@ -167,14 +172,13 @@ def answer(
         return Answer(alone(qbf_name(model, encoding, solver), on_wait,
                              lambda: qbf_result(model, encoding=encoding, solver=solver, preprocess=preprocess, timeout=timeout,
                                                 stop=stop)))
-    python = core == "python"
-    budget = (SEARCH_POSITIONS if python else search_positions(model)) if max_positions is None else max_positions
+    budget = search_positions(model, core) if max_positions is None else max_positions
     plan = search_plan(model)
     if core is not None:
         plan = (plan[0], {**plan[1], "core": core})
     if engine == "search":
         return Answer(alone(plan[0], on_wait, lambda: search_result(model, budget, plan)))
-    head = None if cross_check or python else _head_start(model, plan, timeout)
+    head = None if cross_check else _head_start(model, plan, timeout, core)
     if head is not None:
         return Answer(head, ((qbf_name(model, encoding, solver), None, HEAD_START_NOTE),))
     _import_member_modules(model)
@@ -193,13 +197,13 @@ def answer(
 HEAD_START_NOTE = "not started: the search answered within its head start"
 
 
-def _head_start(model: GameModel, plan: tuple[str, dict], timeout: float | None) -> SolveResult | None:
+def _head_start(model: GameModel, plan: tuple[str, dict], timeout: float | None, core: str | None = None) -> SolveResult | None:
     """The search alone, in this process, within the few positions the model's engine expands in
-    well under a tenth of a second (`GameModel.head_start_positions`: the compiled core's, none
-    for an engine in Python); its verdict, or None where it gave way and the race is needed.
+    well under a tenth of a second (`head_start_positions`: the compiled core's, none for an
+    engine in Python or under `core` "python"); its verdict, or None where it gave way and the race is needed.
     A race forks two members and starts a solver: on a game the core decides in a millisecond
     that cost 20-30 ms (180 GTTT games: 4.2 s of racing against 0.4 s of searching)."""
-    positions = model.head_start_positions()
+    positions = head_start_positions(model, core)
     if not positions or (timeout is not None and timeout < HEAD_START_SECONDS):
         return None
     found = search_result(model, positions, plan)
