@@ -90,10 +90,7 @@ class PairingFinder:
             return None
         if not live:
             return ()
-        if self.fits is not None:
-            if self.fits(list(dict.fromkeys(live))) is False:
-                return None
-        elif _none_within(live, NO_PAIRING_STEPS):
+        if self._quick(live) is False:
             return None
         return _sat_pairing(live)
 
@@ -103,8 +100,15 @@ class PairingFinder:
         live = self._live(black, white, ply)
         if live is None:
             return False
-        quick = self.fits(list(dict.fromkeys(live))) if self.fits is not None else _quick_pairing(live, NO_PAIRING_STEPS)
+        quick = self._quick(live)
         return quick if quick is not None else _sat_pairing(live) is not None
+
+    def _quick(self, live: list[int]) -> bool | None:
+        """The quick search's answer for the live sets before any SAT call: True (it met a
+        pairing), False (there is none), None (out of steps); the core's where given (`fits`)."""
+        if self.fits is not None:
+            return self.fits(list(dict.fromkeys(live)))  # each set once, as `_quick_pairing` reads them
+        return _quick_pairing(live, NO_PAIRING_STEPS)
 
     def _live(self, black: int, white: int, ply: int | None) -> list[int] | None:
         """The open cells of each live Black set that needs a pair (maybe none), or None when
@@ -237,13 +241,6 @@ def _open_cells_to(graph, border, usable: int, open_cells: int) -> list[int]:
                 best[nxt] = best[cell] + cost
                 (todo.append if cost else todo.appendleft)(nxt)
     return best
-
-
-def _none_within(live: list[int], steps: int) -> bool:
-    """True when an exhaustive search, within `steps` choices, shows that no disjoint pairs
-    fit one inside each of the `live` sets (masks of their open cells); False when it found
-    a pairing or ran out of steps (the SAT call then decides, and chooses the pairs)."""
-    return _quick_pairing(live, steps) is False
 
 
 def _quick_pairing(live: list[int], steps: int) -> bool | None:

@@ -156,13 +156,13 @@ def test_the_quick_search_for_no_pairing_agrees_with_the_sat_call(monkeypatch):
             b, w = rest.mask(rest.black_initials), rest.mask(rest.white_initials)
             monkeypatch.setattr(pairing, "NO_PAIRING_STEPS", 2000)
             first = finder.find(b, w, 0)
-            monkeypatch.setattr(pairing, "_none_within", lambda live, steps: False)  # the SAT call alone
+            monkeypatch.setattr(pairing, "_quick_pairing", lambda live, steps: None)  # out of steps: the SAT call alone
             assert finder.find(b, w, 0) == first, seed
             monkeypatch.undo()
             live = [s & ~(b | w) for s in finder.sets if not s & w]
             if first is None and live and all(c & (c - 1) for c in live) and pairing_applies(rest.turns, 0) and finder.usable:
                 without += 1  # a SAT call's work before the quick search: no pairing, past the cheap filters
-                quick += pairing._none_within(live, 2000)
+                quick += pairing._quick_pairing(live, 2000) is False
     assert quick >= without // 2 > 0, (quick, without)
 
 
