@@ -614,7 +614,7 @@ def black_need(game, position: Position, masks: Sequence[int] | None = None) -> 
 
 def black_set_masks(game) -> tuple[int, ...]:
     """Black's winning sets as masks of their cells (bit i: cell i), in the game's order."""
-    return tuple(sum(1 << i for i in s) for s in game.black_wins)
+    return tuple(game.mask(s) for s in game.black_wins)
 
 
 def black_need_through(game, position: Position, cell: int) -> int:
