@@ -424,21 +424,22 @@ class BddlGame {
             for (uint64_t x = gone_b; x; x &= x - 1) h2 ^= zobrist_black_[size_t(i * 64 + __builtin_ctzll(x))];
             for (uint64_t x = gone_w; x; x &= x - 1) h2 ^= zobrist_white_[size_t(i * 64 + __builtin_ctzll(x))];
         }
+        put(op, b2, w2);
+    }
+
+    // One op on the board (b2, w2), in place: the cells it names take its values.
+    BDDLC_INLINE static void put(const Op &op, B &b2, B &w2) {
+        const int i = W == 1 ? 0 : op.word;
         b2.w[i] = (b2.w[i] & ~op.names) | op.black;
         w2.w[i] = (w2.w[i] & ~op.names) | op.white;
     }
 
     // The board the outcome leaves (b2, w2: the parent's, changed in place).
     BDDLC_INLINE static void apply(const Side &side, const Outcome &oc, B &b2, B &w2) {
-        auto one = [&b2, &w2](const Op &op) BDDLC_INLINE {
-            const int i = W == 1 ? 0 : op.word;
-            b2.w[i] = (b2.w[i] & ~op.names) | op.black;
-            w2.w[i] = (w2.w[i] & ~op.names) | op.white;
-        };
         if (W == 1) {
-            one(oc.one);
+            put(oc.one, b2, w2);
         } else {
-            for (int k = oc.ops_begin; k < oc.ops_end; k++) one(side.ops[size_t(k)]);
+            for (int k = oc.ops_begin; k < oc.ops_end; k++) put(side.ops[size_t(k)], b2, w2);
         }
     }
 
