@@ -269,8 +269,7 @@ def test_a_table_too_small_changes_the_work_never_the_verdict():
 @needs_core
 def test_a_million_positions_fit_in_64_megabytes():
     """The table's unit on every board up to 192 cells, against what a 64 MB bound holds once the
-    table has grown to it (7/8 of the bound or more: the old and the new array share the bound
-    while it grows)."""
+    table has grown to it (the bound less one window's overhang: it grows in place)."""
     for cells in (64, 128, 192):
         assert compiled.entry_bytes(cells) * 1_000_000 <= 64 * 2**20 * 7 // 8, cells
     game = load_pg(ROOT / "problems" / "pg" / "qubic_3x3x3.pg")

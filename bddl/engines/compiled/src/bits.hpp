@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <utility>
 
 namespace bddlc {
@@ -131,17 +132,18 @@ class Memory {
   public:
     Memory() = default;
     explicit Memory(size_t bytes) : bytes_(bytes) {
-        if (bytes >= (size_t(2) << 20)) {
-            void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-            if (p == MAP_FAILED) return;
-#ifdef MADV_HUGEPAGE
-            madvise(p, bytes, MADV_HUGEPAGE);  // a hint: refused, the table works in small pages
-#endif
-            p_ = p;
-            mapped_ = true;
+        if (bytes >= HUGE_PAGE) {
+            map(bytes);
         } else {
             p_ = std::calloc(bytes, 1);
         }
+    }
+    // Mapped whatever its size, so that `extend` can grow it in place.
+    static Memory mapped(size_t bytes) {
+        Memory m;
+        m.bytes_ = bytes;
+        m.map(bytes);
+        return m;
     }
     ~Memory() { release(); }
     Memory(Memory &&o) noexcept : p_(std::exchange(o.p_, nullptr)), bytes_(o.bytes_), mapped_(o.mapped_) {}
@@ -157,8 +159,45 @@ class Memory {
     Memory(const Memory &) = delete;
     Memory &operator=(const Memory &) = delete;
     void *get() const { return p_; }
+    bool is_mapped() const { return mapped_; }
+
+    // Grows a mapped block to `bytes`, its contents kept and the new bytes zero; false (the block
+    // unchanged) when refused.  On Linux the kernel moves the pages (mremap), never copies them,
+    // and the old block is never beside the new: a table grown in place stays within its bound,
+    // and only the new pages are faulted in (elsewhere: a new mapping and a copy).
+    bool extend(size_t bytes) {
+        if (!mapped_ || !p_) return false;
+        if (bytes <= bytes_) return true;
+#ifdef MREMAP_MAYMOVE
+        void *p = mremap(p_, bytes_, bytes, MREMAP_MAYMOVE);
+        if (p == MAP_FAILED) return false;
+        p_ = p;
+        bytes_ = bytes;
+        advise();
+        return true;
+#else
+        Memory bigger = mapped(bytes);
+        if (!bigger.p_) return false;
+        std::memcpy(bigger.p_, p_, bytes_);
+        *this = std::move(bigger);
+        return true;
+#endif
+    }
 
   private:
+    static constexpr size_t HUGE_PAGE = size_t(2) << 20;
+    void map(size_t bytes) {
+        void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return;
+        p_ = p;
+        mapped_ = true;
+        advise();
+    }
+    void advise() {
+#ifdef MADV_HUGEPAGE
+        if (bytes_ >= HUGE_PAGE) madvise(p_, bytes_, MADV_HUGEPAGE);  // a hint: refused, the table works in small pages
+#endif
+    }
     void release() {
         if (!p_) return;
         if (mapped_)

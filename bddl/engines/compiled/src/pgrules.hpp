@@ -33,11 +33,13 @@ namespace pg {
 // never become free again, so a probe stops at the first free one).  The table starts small and
 // grows once half its slots are taken, or a window is full: a small search touches a few pages
 // instead of faulting in the whole bound (a 256 MB table allocated at once made Qubic 3x3x3's
-// search of 80,000 positions 25 times slower).  While it grows, the old and the new array are
-// both allocated, so the steps are sized for their sum to stay within the bound: it doubles while
-// it is below a sixteenth of the bound, and the last step takes what the bound leaves beside the
-// old array (the table ends at 7/8 of the bound or more: a million positions of 192 cells in 64 MB).  Then replacement: a new position takes the slot of its window whose
-// subtree cost the fewest positions.
+// search of 80,000 positions 25 times slower).  It grows in place (`Memory::extend`): the kernel
+// moves the old pages, the entries move up within the one array, and only the new pages are
+// faulted in, so it doubles up to the whole bound.  (It used to move to a new array, the old one
+// beside it within the bound: so it doubled only below a sixteenth of the bound and then jumped to
+// 7/8 of it, and a search of 300,000 positions faulted in 240 MB; Hein 08 at 11 spent two thirds
+// of its time so.)  Then replacement: a new position takes the slot of its window whose subtree
+// cost the fewest positions.
 constexpr uint64_t WINDOW = 16;
 
 template <int W>
@@ -45,18 +47,21 @@ class Table {
   public:
     struct Entry {
         Bits<W> b, w;
-        uint32_t work;   // positions expanded below this one (saturating): what evicting it costs
-        uint32_t value;  // 0: free, 1: Black does not win, 2: Black wins
+        uint32_t key;        // the hash's top half, which alone places the entry: growing needs no Zobrist sum
+        uint32_t work : 30;  // positions expanded below this one (saturating): what evicting it costs
+        uint32_t value : 2;  // 0: free, 1: Black does not win, 2: Black wins
     };
+    static constexpr uint32_t MAX_WORK = (1u << 30) - 1;
     static constexpr uint64_t FIRST_SLOTS = 1 << 10;
+    static constexpr uint64_t MAX_SLOTS = uint64_t(1) << 32;  // the homes a 32-bit key tells apart
 
     explicit Table(uint64_t bytes) {
         bound_entries_ = bytes / sizeof(Entry);
-        // the old and the new array live together while the table doubles: their slots and
-        // windows within the bound
-        cap_ = bound_entries_ > 3 * WINDOW ? bound_entries_ - 2 * WINDOW : WINDOW;
+        // the slots and the last window's overhang within the bound
+        cap_ = bound_entries_ > 3 * WINDOW ? bound_entries_ - WINDOW : WINDOW;
+        if (cap_ > MAX_SLOTS) cap_ = MAX_SLOTS;
         slots_ = cap_ < FIRST_SLOTS ? cap_ : FIRST_SLOTS;
-        memory_ = allocate(slots_);
+        memory_ = Memory::mapped(bytes_for(slots_));
         entries_ = static_cast<Entry *>(memory_.get());
     }
     bool ok() const { return entries_ != nullptr; }
@@ -83,25 +88,23 @@ class Table {
         bool evicted = slot == nullptr;
         if (evicted) slot = cheapest(h);
         else if (!slot->value) used_++;
-        fill(slot, b, w, wins ? 2 : 1, work > 0xffffffffu ? 0xffffffffu : uint32_t(work));
+        fill(slot, b, w, uint32_t(h >> 32), wins ? 2 : 1, work > MAX_WORK ? MAX_WORK : uint32_t(work));
         return evicted;
     }
 
-    // the hash of a stored position, recomputed when the table doubles
-    uint64_t (*rehash)(const void *owner, const Bits<W> &b, const Bits<W> &w) = nullptr;
-    const void *owner = nullptr;
-
   private:
-    static Memory allocate(uint64_t slots) { return Memory((slots + WINDOW) * sizeof(Entry)); }
-    static void fill(Entry *slot, const Bits<W> &b, const Bits<W> &w, uint32_t value, uint32_t work) {
+    static size_t bytes_for(uint64_t slots) { return (slots + WINDOW) * sizeof(Entry); }
+    static void fill(Entry *slot, const Bits<W> &b, const Bits<W> &w, uint32_t key, uint32_t value, uint32_t work) {
         slot->b = b;
         slot->w = w;
+        slot->key = key;
         slot->work = work;
         slot->value = value;
     }
-    Entry *home(uint64_t h) const {  // by multiply-high: any slot count, no modulo
-        return entries_ + uint64_t((static_cast<unsigned __int128>(h) * slots_) >> 64);
-    }
+    // By multiply-high of the hash's top half: any slot count below 2^32, no modulo, and the same
+    // slot from the entry's `key` alone.
+    Entry *home(uint64_t h) const { return home_of(uint32_t(h >> 32)); }
+    Entry *home_of(uint32_t key) const { return entries_ + ((uint64_t(key) * slots_) >> 32); }
     Entry *free_slot(const Bits<W> &b, const Bits<W> &w, uint64_t h) const {
         Entry *e = home(h);
         for (uint64_t k = 0; k < WINDOW; k++)
@@ -115,41 +118,55 @@ class Table {
         return slot;
     }
 
-    // Double the slots (up to the bound) and move every entry; false when memory is refused
-    // (the table then stays at its size and replaces from then on).
+    // Double the slots (up to the bound) in place and move every entry up to its new window;
+    // false when memory is refused (the table then stays at its size and replaces from then on).
     bool grow() {
-        // double while the table is small against the bound; then one last step takes what the
-        // bound leaves beside the old array (7/8 of the bound or more, then)
-        uint64_t more = 16 * slots_ <= cap_ ? 2 * slots_ : cap_ - slots_;
-        Memory bigger = allocate(more);
-        if (!bigger.get()) {
+        uint64_t more = 2 * slots_ <= cap_ ? 2 * slots_ : cap_;
+        uint64_t old_entries = slots_ + WINDOW;
+        if (!memory_.extend(bytes_for(more))) {
             cap_ = slots_;
             return false;
         }
-        Memory kept = std::move(memory_);  // freed when the entries have moved
-        const Entry *old = entries_;
-        uint64_t old_entries = slots_ + WINDOW;
-        memory_ = std::move(bigger);
         entries_ = static_cast<Entry *>(memory_.get());
+        // An entry at slot j (home o > j - WINDOW) has its new home at o * more / slots or
+        // beyond (the home is the hash times the slots, rounded down), which is j or beyond once
+        // j >= low = (WINDOW - 1) * more / (more - slots).  So, taken from the top down, every
+        // entry from `low` up moves into slots that are new, emptied or already moved, never
+        // onto one still waiting; the few below `low` wait aside and go in last.
+        uint64_t low = uint64_t((static_cast<unsigned __int128>(WINDOW - 1) * more + (more - slots_) - 1) / (more - slots_));
+        if (low > old_entries) low = old_entries;
+        std::vector<Entry> aside;
+        for (uint64_t i = 0; i < low; i++) {
+            if (!entries_[i].value) continue;
+            aside.push_back(entries_[i]);
+            entries_[i] = Entry{};
+        }
         slots_ = more;
         used_ = 0;
-        for (uint64_t i = 0; i < old_entries; i++) {
-            const Entry &e = old[i];
-            if (!e.value) continue;
-            uint64_t h = rehash(owner, e.b, e.w);
-            Entry *slot = free_slot(e.b, e.w, h);
-            if (!slot) {
-                slot = cheapest(h);
-                lost_++;
-            } else {
-                used_++;
-            }
-            *slot = e;
+        for (uint64_t i = old_entries; i-- > low;) {
+            if (!entries_[i].value) continue;
+            Entry e = entries_[i];
+            entries_[i] = Entry{};
+            put_back(e);
         }
+        for (const Entry &e : aside) put_back(e);
         return true;
     }
 
-    bool growable() const { return cap_ > 2 * slots_; }  // a step would add slots
+    // An entry of the table before it grew, in its slot now.
+    void put_back(const Entry &e) {
+        uint64_t h = uint64_t(e.key) << 32;
+        Entry *slot = free_slot(e.b, e.w, h);
+        if (!slot) {
+            slot = cheapest(h);
+            lost_++;
+        } else {
+            used_++;
+        }
+        *slot = e;
+    }
+
+    bool growable() const { return cap_ > slots_; }  // a step would add slots
 
     uint64_t slots_, cap_, bound_entries_;
     uint64_t used_ = 0;
@@ -205,8 +222,6 @@ class SearchBase {
             zobrist_black_.push_back(splitmix64(seed));
             zobrist_white_.push_back(splitmix64(seed));
         }
-        table_.rehash = &SearchBase::hash_of;
-        table_.owner = this;
     }
     SearchBase(const SearchBase &) = delete;  // the table holds `this`
     SearchBase &operator=(const SearchBase &) = delete;
