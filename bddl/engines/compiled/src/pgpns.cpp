@@ -85,6 +85,7 @@ class PgPns : PgRules<W> {
         this->check_ = check;
         this->context_ = context;
         this->check_every_ = check_every ? check_every : 1;
+        this->next_check_ = this->first_check();
         status_ = 0;
     }
 

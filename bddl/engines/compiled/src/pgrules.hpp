@@ -29,18 +29,24 @@ namespace pg {
 // on the path (the time point is the number of stones), so an entry is exact and losing one only
 // costs a search again.
 //
-// A position lives in the first free slot of the WINDOW slots from its hash's home slot (slots
-// never become free again, so a probe stops at the first free one).  The table starts small and
-// grows once half its slots are taken, or a window is full: a small search touches a few pages
+// A position lives in the first free slot from its hash's home slot (slots never become free
+// again, so a probe stops at the first free one), within SPILL slots of it while the table can
+// still grow and WINDOW once it has reached its bound.  The table starts small and grows once half
+// its slots are taken, or a position finds no free slot within reach: a small search touches a few pages
 // instead of faulting in the whole bound (a 256 MB table allocated at once made Qubic 3x3x3's
 // search of 80,000 positions 25 times slower).  It grows in place (`Memory::extend`): the kernel
 // moves the old pages, the entries move up within the one array, and only the new pages are
 // faulted in, so it doubles up to the whole bound.  (It used to move to a new array, the old one
 // beside it within the bound: so it doubled only below a sixteenth of the bound and then jumped to
 // 7/8 of it, and a search of 300,000 positions faulted in 240 MB; Hein 08 at 11 spent two thirds
-// of its time so.)  Then replacement: a new position takes the slot of its window whose subtree
-// cost the fewest positions.
+// of its time so.)  The wider reach while it grows lets it fill to half before growing: with 16
+// slots, linear probing's runs of taken slots filled a window at a load of 0.3 (a table four times
+// the search's positions; simulated: 0.36 in 2^16 slots, 0.30 in 2^22), with 64 at 0.6-0.7.  The
+// last growth puts every entry back within WINDOW of its home, so the full table's probes stay
+// short.  Then replacement: a new position takes the slot of its window whose subtree cost the
+// fewest positions.
 constexpr uint64_t WINDOW = 16;
+constexpr uint64_t SPILL = 64;
 
 template <int W>
 class Table {
@@ -58,14 +64,15 @@ class Table {
     explicit Table(uint64_t bytes) {
         bound_entries_ = bytes / sizeof(Entry);
         // the slots and the last window's overhang within the bound
-        cap_ = bound_entries_ > 3 * WINDOW ? bound_entries_ - WINDOW : WINDOW;
+        cap_ = bound_entries_ > 3 * SPILL ? bound_entries_ - SPILL : WINDOW;
         if (cap_ > MAX_SLOTS) cap_ = MAX_SLOTS;
         slots_ = cap_ < FIRST_SLOTS ? cap_ : FIRST_SLOTS;
+        reach_ = growable() ? SPILL : WINDOW;
         memory_ = Memory::mapped(bytes_for(slots_));
         entries_ = static_cast<Entry *>(memory_.get());
     }
     bool ok() const { return entries_ != nullptr; }
-    uint64_t entries() const { return slots_ + WINDOW; }
+    uint64_t entries() const { return slots_ + SPILL; }
     uint64_t bytes() const { return entries() * sizeof(Entry); }
     uint64_t max_bytes() const { return bound_entries_ * sizeof(Entry); }
     uint64_t lost_in_growth() const { return lost_; }
@@ -75,7 +82,7 @@ class Table {
     // 0: unknown, else 1 + Black wins
     int probe(const Bits<W> &b, const Bits<W> &w, uint64_t h) const {
         const Entry *e = home(h);
-        for (uint64_t k = 0; k < WINDOW && e[k].value; k++)
+        for (uint64_t k = 0; k < reach_ && e[k].value; k++)
             if (e[k].b == b && e[k].w == w) return int(e[k].value);
         return 0;
     }
@@ -93,7 +100,7 @@ class Table {
     }
 
   private:
-    static size_t bytes_for(uint64_t slots) { return (slots + WINDOW) * sizeof(Entry); }
+    static size_t bytes_for(uint64_t slots) { return (slots + SPILL) * sizeof(Entry); }
     static void fill(Entry *slot, const Bits<W> &b, const Bits<W> &w, uint32_t key, uint32_t value, uint32_t work) {
         slot->b = b;
         slot->w = w;
@@ -107,7 +114,7 @@ class Table {
     Entry *home_of(uint32_t key) const { return entries_ + ((uint64_t(key) * slots_) >> 32); }
     Entry *free_slot(const Bits<W> &b, const Bits<W> &w, uint64_t h) const {
         Entry *e = home(h);
-        for (uint64_t k = 0; k < WINDOW; k++)
+        for (uint64_t k = 0; k < reach_; k++)
             if (!e[k].value || (e[k].b == b && e[k].w == w)) return &e[k];
         return nullptr;
     }
@@ -122,18 +129,18 @@ class Table {
     // false when memory is refused (the table then stays at its size and replaces from then on).
     bool grow() {
         uint64_t more = 2 * slots_ <= cap_ ? 2 * slots_ : cap_;
-        uint64_t old_entries = slots_ + WINDOW;
+        uint64_t old_entries = slots_ + SPILL, old_reach = reach_;
         if (!memory_.extend(bytes_for(more))) {
-            cap_ = slots_;
+            cap_ = slots_;  // (the reach stays: the entries placed with it are found)
             return false;
         }
         entries_ = static_cast<Entry *>(memory_.get());
-        // An entry at slot j (home o > j - WINDOW) has its new home at o * more / slots or
+        // An entry at slot j (home o > j - reach) has its new home at o * more / slots or
         // beyond (the home is the hash times the slots, rounded down), which is j or beyond once
-        // j >= low = (WINDOW - 1) * more / (more - slots).  So, taken from the top down, every
+        // j >= low = (reach - 1) * more / (more - slots).  So, taken from the top down, every
         // entry from `low` up moves into slots that are new, emptied or already moved, never
         // onto one still waiting; the few below `low` wait aside and go in last.
-        uint64_t low = uint64_t((static_cast<unsigned __int128>(WINDOW - 1) * more + (more - slots_) - 1) / (more - slots_));
+        uint64_t low = uint64_t((static_cast<unsigned __int128>(old_reach - 1) * more + (more - slots_) - 1) / (more - slots_));
         if (low > old_entries) low = old_entries;
         std::vector<Entry> aside;
         for (uint64_t i = 0; i < low; i++) {
@@ -143,6 +150,7 @@ class Table {
         }
         slots_ = more;
         used_ = 0;
+        reach_ = growable() ? SPILL : WINDOW;  // the last growth puts every entry within its window
         for (uint64_t i = old_entries; i-- > low;) {
             if (!entries_[i].value) continue;
             Entry e = entries_[i];
@@ -169,6 +177,7 @@ class Table {
     bool growable() const { return cap_ > slots_; }  // a step would add slots
 
     uint64_t slots_, cap_, bound_entries_;
+    uint64_t reach_;  // how far from its home a position may lie: SPILL while the table can grow, then WINDOW
     uint64_t used_ = 0;
     uint64_t lost_ = 0;  // entries that found no slot while moving: counted as evictions
     Memory memory_;
@@ -202,6 +211,7 @@ class SearchBase {
         : n_(s.cells), depth_(int(s.black_turn.size())), black_turn_(s.black_turn), hex_(s.hex),
           max_positions_(max_positions), check_(check), context_(context), check_every_(check_every ? check_every : 1),
           table_(table_bytes) {
+        next_check_ = check_every_;
         full_ = B::zero();
         for (int c = 0; c < n_; c++) full_.set(c);
         black_sets_ = sets_of(s.black_set_offsets, s.black_set_cells);
@@ -258,7 +268,7 @@ class SearchBase {
             status_ = 1;
             return false;
         }
-        if (check_ && positions_ % check_every_ == 0 && check_(context_)) {
+        if (positions_ == next_check_ && (next_check_ += check_every_, check_) && check_(context_)) {
             status_ = 2;
             return false;
         }
@@ -271,6 +281,7 @@ class SearchBase {
         check_ = check;
         context_ = context;
         check_every_ = check_every ? check_every : 1;
+        next_check_ = first_check();
         status_ = 0;
     }
 
@@ -349,6 +360,9 @@ class SearchBase {
     StopCheck check_;
     void *context_;
     uint64_t check_every_;
+    uint64_t next_check_ = 0;  // the count at which the check is next asked (a multiple of check_every_)
+    // the next multiple of check_every_ after the count: the check is asked there, with no division per position
+    uint64_t first_check() const { return (positions_ / check_every_ + 1) * check_every_; }
     Table<W> table_;
     B full_, b0_, w0_, first_, start_border_, end_border_;
     std::vector<B> black_sets_, white_sets_, neighbours_;
