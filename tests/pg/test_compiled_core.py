@@ -270,10 +270,11 @@ def test_a_table_too_small_changes_the_work_never_the_verdict():
 def test_a_million_positions_fit_in_64_megabytes():
     """The table's unit on every board up to 192 cells, against what a 64 MB bound holds once the
     table has grown to it (the bound less one window's overhang: it grows in place)."""
-    for cells in (64, 128, 192):
+    for cells in (32, 64, 128, 192):
         assert compiled.entry_bytes(cells) * 1_000_000 <= 64 * 2**20 * 7 // 8, cells
-    game = load_pg(ROOT / "problems" / "pg" / "qubic_3x3x3.pg")
-    for megabytes in (1, 4):  # overfilled: the table reaches its last size
+    assert compiled.entry_bytes(32) < compiled.entry_bytes(33)  # one word per entry's position up to 32 cells
+    game = load_pg(ROOT / "problems" / "pg" / "qubic_3x3x3.pg")  # 27 cells: 16-byte entries
+    for megabytes in (0.5, 1):  # overfilled: the table reaches its last size
         found = compiled.solve_plain(game, table_mb=megabytes)
         assert found.replacements > 0
         assert 7 / 8 * found.table_bound_bytes <= found.table_bytes <= found.table_bound_bytes <= megabytes * 2**20
@@ -293,10 +294,11 @@ print(json.dumps({"grown_kb": after - before, "replacements": found.replacements
 
 @needs_core
 def test_the_table_stays_within_its_bound_in_memory():
-    """The process's peak memory, measured: a search that overfills a 4 MB table grows the
-    process by no more than the bound, while the table grows too (and 1 MB for the rest)."""
+    """The process's peak memory, measured: a search that overfills a 1 MB table (Qubic's 80,656
+    positions in 16-byte entries) grows the process by no more than the bound, while the table
+    grows too (and 1 MB for the rest)."""
     game = ROOT / "problems" / "pg" / "qubic_3x3x3.pg"
-    out = subprocess.run([sys.executable, "-c", RSS_PROBE, str(game), "4"], capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", RSS_PROBE, str(game), "1"], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
     probe = json.loads(out)
     assert probe["replacements"] > 0  # the bound was reached

@@ -561,10 +561,10 @@ const char *check_full_spec(const GameSpec &s) {
 }
 
 int entry_bytes_for(int cells) {
-    if (cells <= 64) return int(sizeof(Table<1>::Entry));
-    if (cells <= 128) return int(sizeof(Table<2>::Entry));
-    if (cells <= 192) return int(sizeof(Table<3>::Entry));
-    return int(sizeof(Table<6>::Entry));
+    if (cells <= 64) return Table<1>::entry_bytes_for(cells);
+    if (cells <= 128) return Table<2>::entry_bytes_for(cells);
+    if (cells <= 192) return Table<3>::entry_bytes_for(cells);
+    return Table<6>::entry_bytes_for(cells);
 }
 
 SearchReport solve_plain(const GameSpec &spec, uint64_t max_positions, uint64_t table_bytes, StopCheck check,
