@@ -18,7 +18,7 @@ constexpr uint16_t NO_WIN = 0xFFFF;  // no depth known to win (r <= BDDL_MAX_DEP
 // of it, doubling while below a sixteenth, then one last step to 7/8 of it or more), then
 // replacing the entry of the window whose subtree cost the fewest positions.  An entry is two
 // bitboards and 8 bytes: 24 bytes up to 64 cells, so a million positions take 24 MB (56 MB up
-// to 192 cells).
+// to 192 cells); beside the entries, a bit per slot says whether it is filled (`filled_`).
 template <int W>
 class BddlTable {
   public:
@@ -33,21 +33,26 @@ class BddlTable {
     static constexpr uint64_t FIRST_SLOTS = 1 << 10;
 
     explicit BddlTable(uint64_t bytes) {
-        bound_entries_ = bytes / sizeof(Entry);
+        bound_entries_ = Memory::within(bytes) / sizeof(Entry);
         cap_ = bound_entries_ > 3 * BDDL_WINDOW ? bound_entries_ - 2 * BDDL_WINDOW : BDDL_WINDOW;
         slots_ = cap_ < FIRST_SLOTS ? cap_ : FIRST_SLOTS;
         memory_ = allocate(slots_);
         entries_ = static_cast<Entry *>(memory_.get());
+        filled_.assign(words_for_slots(slots_), 0);
     }
     bool ok() const { return entries_ != nullptr; }
     uint64_t entries() const { return slots_ + BDDL_WINDOW; }
     uint64_t bytes() const { return entries() * sizeof(Entry); }
     uint64_t max_bytes() const { return bound_entries_ * sizeof(Entry); }
     uint64_t lost_in_growth() const { return lost_; }
+    // Fetched even where the home slot is free (`filled_` says so without it): the store that
+    // follows writes the line, and fetching only filled windows measured slower.
     void prefetch(uint64_t h) const { __builtin_prefetch(home(h)); }
 
     const Entry *find(bool black, const Bits<W> &b, const Bits<W> &w, uint64_t h) const {
-        const Entry *e = home(h);
+        uint64_t i = home_index(h);
+        if (!filled(i)) return nullptr;  // the window's entries start at its home slot
+        const Entry *e = entries_ + i;
         for (uint64_t k = 0; k < BDDL_WINDOW && e[k].win; k++)
             if (e[k].black_to_move() == black && e[k].b == b && e[k].w == w) return &e[k];
         return nullptr;
@@ -60,8 +65,8 @@ class BddlTable {
         if (!slot && growable() && grow()) slot = free_slot(black, b, w, h);
         bool evicted = slot == nullptr;
         if (evicted) slot = cheapest(h);
-        if (evicted || !slot->win) {
-            if (!evicted) used_++;
+        if (evicted || !filled(uint64_t(slot - entries_))) {
+            if (!evicted) fill(uint64_t(slot - entries_));
             slot->b = b;
             slot->w = w;
             slot->win = NO_WIN;
@@ -84,13 +89,22 @@ class BddlTable {
 
   private:
     static Memory allocate(uint64_t slots) { return Memory((slots + BDDL_WINDOW) * sizeof(Entry)); }
-    Entry *home(uint64_t h) const {
-        return entries_ + uint64_t((static_cast<unsigned __int128>(h) * slots_) >> 64);
+    static size_t words_for_slots(uint64_t slots) { return size_t((slots + BDDL_WINDOW + 63) / 64); }
+    uint64_t home_index(uint64_t h) const { return uint64_t((static_cast<unsigned __int128>(h) * slots_) >> 64); }
+    Entry *home(uint64_t h) const { return entries_ + home_index(h); }
+    bool filled(uint64_t i) const { return (filled_[size_t(i >> 6)] >> (i & 63)) & 1; }
+    void fill(uint64_t i) {
+        filled_[size_t(i >> 6)] |= uint64_t(1) << (i & 63);
+        used_++;
     }
+    // The slot holding the position, else the window's first free one, else null.  A free home
+    // slot is known without reading the table (a write to it need not wait for its line).
     Entry *free_slot(bool black, const Bits<W> &b, const Bits<W> &w, uint64_t h) const {
-        Entry *e = home(h);
+        uint64_t i = home_index(h);
+        Entry *e = entries_ + i;
+        if (!filled(i)) return e;
         for (uint64_t k = 0; k < BDDL_WINDOW; k++)
-            if (!e[k].win || (e[k].black_to_move() == black && e[k].b == b && e[k].w == w)) return &e[k];
+            if (!filled(i + k) || (e[k].black_to_move() == black && e[k].b == b && e[k].w == w)) return &e[k];
         return nullptr;
     }
     Entry *cheapest(uint64_t h) const {
@@ -116,6 +130,7 @@ class BddlTable {
         entries_ = static_cast<Entry *>(memory_.get());
         slots_ = more;
         used_ = 0;
+        filled_.assign(words_for_slots(slots_), 0);
         for (uint64_t i = 0; i < old_entries; i++) {
             const Entry &e = old[i];
             if (!e.win) continue;
@@ -125,7 +140,7 @@ class BddlTable {
                 slot = cheapest(h);
                 lost_++;
             } else {
-                used_++;
+                fill(uint64_t(slot - entries_));
             }
             *slot = e;
         }
@@ -138,6 +153,10 @@ class BddlTable {
     uint64_t lost_ = 0;
     Memory memory_;
     Entry *entries_ = nullptr;
+    // A bit per slot, set when the slot is filled (slots are never emptied but by a growth,
+    // which starts afresh): a slot's state without its table line, which the search would wait
+    // for.  1/192 of the entries' bytes, kept beside them, near at hand in the caches.
+    std::vector<uint64_t> filled_;
 };
 
 template <int W>
@@ -208,6 +227,7 @@ class BddlSearch {
         check_ = check;
         context_ = context;
         check_every_ = check_every ? check_every : 1;
+        next_check_ = (positions_ / check_every_ + 1) * check_every_;
         max_positions_ = positions_ + budget < positions_ ? ~uint64_t(0) : positions_ + budget;
         if (r < 1) return 0;  // Minimax.black_wins: no plies left, Black has not won
         if (r > BDDL_MAX_DEPTH) r = BDDL_MAX_DEPTH;  // the wrapper refuses deeper questions first
@@ -272,7 +292,10 @@ class BddlSearch {
             }
         }
         if (++positions_ > max_positions_) return stop(1);
-        if (check_ && positions_ % check_every_ == 0 && check_(context_)) return stop(2);
+        if (positions_ == next_check_) {  // every check_every_ positions (a division per position cost more)
+            next_check_ += check_every_;
+            if (check_ && check_(context_)) return stop(2);
+        }
         uint64_t before = positions_;
         if (r == 1 && !black) {  // White stuck loses; else Black has not won: White's moves need not be made
             bool stuck = game_.legal_count(false, b, w) == 0;
@@ -289,10 +312,11 @@ class BddlSearch {
         }
         std::vector<Child> &children = children_[size_t(r)];
         children.clear();
-        game_.expand(black, b, w, h, children);
-        // the first child's table slot is fetched while the win test reads the children (its
-        // probe would wait on memory next; the others' wait behind the first child's subtree)
-        if (!children.empty()) table_.prefetch(children[0].key ^ (black ? side_key_ : 0));
+        // each child's table slot is fetched as it is listed: the first child's probe comes
+        // right after the listing and would wait on memory (a probe that misses the cache was
+        // the most time of any one instruction); the others' wait behind the first's subtree
+        uint64_t child_side = black ? 0 : side_key_;
+        game_.expand(black, b, w, h, children, [&](uint64_t key) BDDLC_INLINE { table_.prefetch(key ^ child_side); });
         bool result = !black;  // the mover loses unless a successor wins for it (stuck: none)
         bool decided = children.empty();
         if (!decided && game_.has_goals(black)) {
@@ -306,9 +330,11 @@ class BddlSearch {
         }
         if (!decided) {  // r >= 2 here: the last ply returned above
             bool child = !black;
-            uint64_t side = child ? side_key_ : 0;
-            for (const Child &c : children) table_.prefetch(c.key ^ side);
-            for (const Child &c : children) {
+            for (size_t i = 0; i < children.size(); i++) {
+                const Child &c = children[i];
+                // the next child's slot again: fetched at the listing, it may have left the
+                // nearer caches during this child's subtree
+                if (i + 1 < children.size()) table_.prefetch(children[i + 1].key ^ child_side);
                 // the list of r - 1 plies is another; no child completed the mover's goal
                 bool v = value(child, c.b, c.w, c.key, r - 1, rival_clear ? c.outcome : -1, true);
                 if (stopped_) return false;
@@ -336,6 +362,7 @@ class BddlSearch {
     StopCheck check_;
     void *context_;
     uint64_t check_every_;
+    uint64_t next_check_ = check_every_;  // the next multiple of check_every_ (`check_` is called there)
     BddlKnowledge knowledge_;
     BddlTable<W> table_;
     uint64_t side_key_ = 0;

@@ -148,6 +148,7 @@ class BddlGame {
             zobrist_black_.push_back(splitmix64(seed));
             zobrist_white_.push_back(splitmix64(seed));
         }
+        index_keys();
         b0_ = B::of(s.black_initials.data(), int(s.black_initials.size()));
         w0_ = B::of(s.white_initials.data(), int(s.white_initials.size()));
         build(s.black, sides_[1]);
@@ -163,11 +164,16 @@ class BddlGame {
     const B &initial_white() const { return w0_; }
     int cells() const { return cells_; }
 
+    // The XOR of the board's stones' keys, read a byte of each bitboard at a time
+    // (`byte_keys_`): the same key as a loop over the stones, in a fixed number of loads.
     uint64_t hash(const B &b, const B &w) const {
         uint64_t h = 0;
+        const uint64_t *kb = byte_keys_.data(), *kw = kb + size_t(key_bytes_) * 256;
         for (int i = 0; i < W; i++) {
-            for (uint64_t x = b.w[i]; x; x &= x - 1) h ^= zobrist_black_[i * 64 + __builtin_ctzll(x)];
-            for (uint64_t x = w.w[i]; x; x &= x - 1) h ^= zobrist_white_[i * 64 + __builtin_ctzll(x)];
+            // the bytes up to the word's last stone (a byte past the board's cells holds none)
+            const uint64_t *tb = kb + i * 8 * 256, *tw = kw + i * 8 * 256;
+            for (uint64_t x = b.w[i], y = w.w[i]; x | y; x >>= 8, y >>= 8, tb += 256, tw += 256)
+                h ^= tb[x & 255] ^ tw[y & 255];
         }
         return h;
     }
@@ -227,12 +233,28 @@ class BddlGame {
     // The distinct successors in Python's order, with their Zobrist keys (h: the parent's) and the
     // outcome that made each (for `won_after`): the searches' hot path, one list.
     void expand(bool black, const B &b, const B &w, uint64_t h, std::vector<Child> &out) const {
+        expand(black, b, w, h, out, [](uint64_t) {});
+    }
+
+    // The same, `listed(key)` called as each successor is listed: a search fetches the child's
+    // table slot there, so the fetch overlaps the listing of the others.
+    template <class Listed>
+    void expand(bool black, const B &b, const B &w, uint64_t h, std::vector<Child> &out, Listed &&listed) const {
         size_t first = out.size();
         generate(black, b, w, h, [&](const B &b2, const B &w2, uint64_t h2, int o, bool twins) BDDLC_INLINE {
             if (twins)
                 for (size_t i = first; i < out.size(); i++)
                     if (out[i].key == h2 && out[i].b == b2 && out[i].w == w2) return;
-            out.push_back(Child{b2, w2, h2, o});
+            listed(h2);
+            // written in place, field by field: a Child built on the stack and copied in
+            // 16-byte moves read back stores of other widths, a store-forwarding stall that was
+            // a tenth of the minimax's time
+            out.emplace_back();
+            Child &c = out.back();
+            c.b = b2;
+            c.w = w2;
+            c.key = h2;
+            c.outcome = o;
         });
     }
 
@@ -838,8 +860,29 @@ class BddlGame {
         return lists;
     }
 
+    // The keys of `hash` by byte: per side, per byte k of the board's bitboard (cells 8k ..
+    // 8k+7) and per value of that byte, the XOR of its cells' keys.  A table's growth rekeys
+    // every entry it holds (the Zobrist key is not stored), and a loop over the stones made that
+    // a fifth of a small search's instructions; a board of c cells takes 2 * ceil(c / 8) * 2 KB.
+    void index_keys() {
+        key_bytes_ = (cells_ + 7) / 8;
+        byte_keys_.assign(size_t(2 * key_bytes_) * 256, 0);
+        for (int side = 0; side < 2; side++) {
+            const std::vector<uint64_t> &keys = side ? zobrist_white_ : zobrist_black_;
+            for (int k = 0; k < key_bytes_; k++) {
+                uint64_t *t = byte_keys_.data() + size_t(side * key_bytes_ + k) * 256;
+                for (int v = 1; v < 256; v++) {  // v's lowest cell's key and the rest's, listed before v
+                    int c = k * 8 + __builtin_ctz(unsigned(v));
+                    t[v] = t[v & (v - 1)] ^ (c < cells_ ? keys[size_t(c)] : 0);
+                }
+            }
+        }
+    }
+
     int cells_;
     std::vector<uint64_t> zobrist_black_, zobrist_white_;
+    int key_bytes_ = 0;
+    std::vector<uint64_t> byte_keys_;  // [(side * key_bytes_ + k) * 256 + value]: side 0 Black, 1 White
     B b0_, w0_;
     Side sides_[2];  // [0]: White's, [1]: Black's (indexed by `black`)
 };

@@ -127,21 +127,25 @@ struct Bits {
 // Zeroed memory for the table: a large array is mapped directly and asked for transparent huge
 // pages (where the kernel gives them on request, as here: "madvise" mode), a small one comes from
 // calloc.  A page fault zeroes one page, and on this VM a 4 KB fault costs about 5 us: a 224 MB
-// table faulted in 4 KB pages took 0.3 s, about 57,000 faults, against one per 2 MB.
+// table faulted in 4 KB pages took 0.3 s, about 57,000 faults, against one per 2 MB.  From 1 MB
+// on a mapping is whole huge pages on a 2 MB boundary: the kernel backs only the aligned 2 MB
+// stretches of a mapping with huge pages, and an unaligned table's ends were faulted in 4 KB
+// pages (up to 4 MB of them: 2 ms at ~2 us a fault); one huge page's fault (~0.2 ms) costs less
+// than the small pages a search touches.
 class Memory {
   public:
     Memory() = default;
-    explicit Memory(size_t bytes) : bytes_(bytes) {
-        if (bytes >= HUGE_PAGE) {
+    explicit Memory(size_t bytes) {
+        if (bytes >= HUGE / 2) {
             map(bytes);
         } else {
             p_ = std::calloc(bytes, 1);
+            bytes_ = bytes;
         }
     }
     // Mapped whatever its size, so that `extend` can grow it in place.
     static Memory mapped(size_t bytes) {
         Memory m;
-        m.bytes_ = bytes;
         m.map(bytes);
         return m;
     }
@@ -160,19 +164,35 @@ class Memory {
     Memory &operator=(const Memory &) = delete;
     void *get() const { return p_; }
     bool is_mapped() const { return mapped_; }
+    // The most a table bounded by `bytes` may ask for: a block of 1 MB or more is whole huge
+    // pages, so a bound is taken down to them (below 2 MB, to just under 1 MB).
+    static size_t within(size_t bytes) {
+        if (bytes >= HUGE) return bytes / HUGE * HUGE;
+        return bytes < HUGE / 2 ? bytes : HUGE / 2 - 1;
+    }
 
-    // Grows a mapped block to `bytes`, its contents kept and the new bytes zero; false (the block
-    // unchanged) when refused.  On Linux the kernel moves the pages (mremap), never copies them,
-    // and the old block is never beside the new: a table grown in place stays within its bound,
-    // and only the new pages are faulted in (elsewhere: a new mapping and a copy).
+    // Grows a mapped block to `bytes` or more, its contents kept and the new bytes zero; false
+    // (the block unchanged) when refused.  On Linux the kernel moves the pages (mremap), never
+    // copies them, and the old block is never beside the new: a table grown in place stays
+    // within its bound, and only the new pages are faulted in (elsewhere: a new mapping and a
+    // copy).  From 1 MB on the block moves to a 2 MB boundary, as `map` places it.
     bool extend(size_t bytes) {
         if (!mapped_ || !p_) return false;
-        if (bytes <= bytes_) return true;
+        size_t whole = rounded(bytes);
+        if (whole <= bytes_) return true;
 #ifdef MREMAP_MAYMOVE
-        void *p = mremap(p_, bytes_, bytes, MREMAP_MAYMOVE);
+        void *p;
+        if (whole >= HUGE / 2) {
+            void *target = reserve_aligned(whole);  // replaced by the moved pages
+            if (!target) return false;
+            p = mremap(p_, bytes_, whole, MREMAP_MAYMOVE | MREMAP_FIXED, target);
+            if (p == MAP_FAILED) munmap(target, whole);
+        } else {
+            p = mremap(p_, bytes_, whole, MREMAP_MAYMOVE);
+        }
         if (p == MAP_FAILED) return false;
         p_ = p;
-        bytes_ = bytes;
+        bytes_ = whole;
         advise();
         return true;
 #else
@@ -185,17 +205,36 @@ class Memory {
     }
 
   private:
-    static constexpr size_t HUGE_PAGE = size_t(2) << 20;
+    static constexpr size_t HUGE = size_t(2) << 20;  // a transparent huge page
+    // From 1 MB on, whole huge pages
+    static size_t rounded(size_t bytes) { return bytes >= HUGE / 2 ? (bytes + HUGE - 1) / HUGE * HUGE : bytes; }
+    // `bytes` of address space on a 2 MB boundary, mapped and not yet touched (null: refused)
+    static void *reserve_aligned(size_t bytes) {
+        void *p = mmap(nullptr, bytes + HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return nullptr;
+        uintptr_t start = uintptr_t(p), aligned = (start + HUGE - 1) & ~uintptr_t(HUGE - 1);
+        if (aligned > start) munmap(p, aligned - start);  // the slack before and after
+        munmap(reinterpret_cast<void *>(aligned + bytes), start + HUGE - aligned);
+        return reinterpret_cast<void *>(aligned);
+    }
     void map(size_t bytes) {
-        void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED) return;
+        size_t whole = rounded(bytes);
+        void *p;
+        if (whole >= HUGE / 2) {
+            p = reserve_aligned(whole);
+        } else {
+            p = mmap(nullptr, whole, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (p == MAP_FAILED) p = nullptr;
+        }
+        if (!p) return;
         p_ = p;
+        bytes_ = whole;
         mapped_ = true;
         advise();
     }
     void advise() {
 #ifdef MADV_HUGEPAGE
-        if (bytes_ >= HUGE_PAGE) madvise(p_, bytes_, MADV_HUGEPAGE);  // a hint: refused, the table works in small pages
+        if (bytes_ >= HUGE) madvise(p_, bytes_, MADV_HUGEPAGE);  // a hint: refused, the table works in small pages
 #endif
     }
     void release() {
@@ -207,7 +246,7 @@ class Memory {
         p_ = nullptr;
     }
     void *p_ = nullptr;
-    size_t bytes_ = 0;
+    size_t bytes_ = 0;  // mapped: from 1 MB on, the whole huge pages
     bool mapped_ = false;
 };
 

@@ -80,7 +80,7 @@ class Slots {
 
     Slots() = default;  // unused: no memory
     explicit Slots(uint64_t bytes) {
-        bound_entries_ = bytes / sizeof(Entry);
+        bound_entries_ = Memory::within(bytes) / sizeof(Entry);
         // the slots and the last window's overhang within the bound
         cap_ = bound_entries_ > 3 * SPILL ? bound_entries_ - SPILL : WINDOW;
         if (cap_ > MAX_SLOTS) cap_ = MAX_SLOTS;
