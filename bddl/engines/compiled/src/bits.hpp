@@ -171,15 +171,18 @@ class Memory {
         return bytes < HUGE / 2 ? bytes : HUGE / 2 - 1;
     }
 
-    // Grows a mapped block to `bytes` or more, its contents kept and the new bytes zero; false
-    // (the block unchanged) when refused.  On Linux the kernel moves the pages (mremap), never
-    // copies them, and the old block is never beside the new: a table grown in place stays
-    // within its bound, and only the new pages are faulted in (elsewhere: a new mapping and a
-    // copy).  From 1 MB on the block moves to a 2 MB boundary, as `map` places it.
+    // Grows the block to `bytes` or more, its contents kept and the new bytes zero; false (the
+    // block unchanged) when refused.  A mapped block grows in place: on Linux the kernel moves
+    // the pages (mremap), never copies them, and the old block is never beside the new, so a
+    // table grown so stays within its bound and only the new pages are faulted in (elsewhere: a
+    // new mapping and a copy).  From 1 MB on the block moves to a 2 MB boundary, as `map` places
+    // it.  A small one from calloc is copied into the new block (a table's first steps: calloc
+    // costs less than a mapping of its own for the many searches of a few thousand positions).
     bool extend(size_t bytes) {
-        if (!mapped_ || !p_) return false;
+        if (!p_) return false;
         size_t whole = rounded(bytes);
         if (whole <= bytes_) return true;
+        if (!mapped_) return moved_to(Memory(bytes));  // a small block from calloc: copied (below 1 MB)
 #ifdef MREMAP_MAYMOVE
         void *p;
         if (whole >= HUGE / 2) {
@@ -196,16 +199,19 @@ class Memory {
         advise();
         return true;
 #else
-        Memory bigger = mapped(bytes);
-        if (!bigger.p_) return false;
-        std::memcpy(bigger.p_, p_, bytes_);
-        *this = std::move(bigger);
-        return true;
+        return moved_to(mapped(bytes));
 #endif
     }
 
   private:
     static constexpr size_t HUGE = size_t(2) << 20;  // a transparent huge page
+    // This block's contents copied into `bigger`, which takes its place (false: not allocated)
+    bool moved_to(Memory &&bigger) {
+        if (!bigger.p_) return false;
+        std::memcpy(bigger.p_, p_, bytes_);
+        *this = std::move(bigger);
+        return true;
+    }
     // From 1 MB on, whole huge pages
     static size_t rounded(size_t bytes) { return bytes >= HUGE / 2 ? (bytes + HUGE - 1) / HUGE * HUGE : bytes; }
     // `bytes` of address space on a 2 MB boundary, mapped and not yet touched (null: refused)

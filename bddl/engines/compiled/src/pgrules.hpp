@@ -86,7 +86,7 @@ class Slots {
         if (cap_ > MAX_SLOTS) cap_ = MAX_SLOTS;
         slots_ = cap_ < FIRST_SLOTS ? cap_ : FIRST_SLOTS;
         reach_ = growable() ? SPILL : WINDOW;
-        memory_ = Memory::mapped(bytes_for(slots_));
+        memory_ = Memory(bytes_for(slots_));
         entries_ = static_cast<Entry *>(memory_.get());
     }
     bool ok() const { return entries_ != nullptr; }
