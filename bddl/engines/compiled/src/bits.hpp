@@ -163,7 +163,6 @@ class Memory {
     Memory(const Memory &) = delete;
     Memory &operator=(const Memory &) = delete;
     void *get() const { return p_; }
-    bool is_mapped() const { return mapped_; }
     // The most a table bounded by `bytes` may ask for: a block of 1 MB or more is whole huge
     // pages, so a bound is taken down to them (below 2 MB, to just under 1 MB).
     static size_t within(size_t bytes) {

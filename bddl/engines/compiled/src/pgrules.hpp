@@ -32,19 +32,19 @@ namespace pg {
 // A position lives in the first free slot from its hash's home slot (slots never become free
 // again, so a probe stops at the first free one), within SPILL slots of it while the table can
 // still grow and WINDOW once it has reached its bound.  The table starts small and grows once half
-// its slots are taken, or a position finds no free slot within reach: a small search touches a few pages
-// instead of faulting in the whole bound (a 256 MB table allocated at once made Qubic 3x3x3's
-// search of 80,000 positions 25 times slower).  It grows in place (`Memory::extend`): the kernel
-// moves the old pages, the entries move up within the one array, and only the new pages are
-// faulted in, so it grows fourfold up to the whole bound.  (It used to move to a new array, the old one
-// beside it within the bound: so it doubled only below a sixteenth of the bound and then jumped to
-// 7/8 of it, and a search of 300,000 positions faulted in 240 MB; Hein 08 at 11 spent two thirds
-// of its time so.)  The wider reach while it grows lets it fill to half before growing: with 16
-// slots, linear probing's runs of taken slots filled a window at a load of 0.3 (a table four times
-// the search's positions; simulated: 0.36 in 2^16 slots, 0.30 in 2^22), with 64 at 0.6-0.7.  The
-// last growth puts every entry back within WINDOW of its home, so the full table's probes stay
-// short.  Then replacement: a new position takes the slot of its window whose subtree cost the
-// fewest positions.
+// its slots are taken, or a position finds no free slot within reach: a small search touches a
+// few pages instead of faulting in the whole bound (a 256 MB table allocated at once made Qubic
+// 3x3x3's search of 80,000 positions 25 times slower).  It grows in place (`Memory::extend`): the
+// kernel moves the old pages, the entries move up within the one array, and only the new pages
+// are faulted in, so it grows fourfold up to the whole bound.  (It used to move to a new array,
+// the old one beside it within the bound: so it doubled only below a sixteenth of the bound and
+// then jumped to 7/8 of it, and a search of 300,000 positions faulted in 240 MB; Hein 08 at 11
+// spent two thirds of its time so.)  The wider reach while it grows lets it fill to half before
+// growing: with 16 slots, linear probing's runs of taken slots filled a window at a load of 0.3
+// (a table four times the search's positions; simulated: 0.36 in 2^16 slots, 0.30 in 2^22), with
+// 64 at 0.6-0.7.  The last growth puts every entry back within WINDOW of its home, so the full
+// table's probes stay short.  Then replacement: a new position takes the slot of its window whose
+// subtree cost the fewest positions.
 constexpr uint64_t WINDOW = 16;
 constexpr uint64_t SPILL = 64;
 
