@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .game import BLACK, WHITE, Game, State, opponent
+from .pg.game import around, flood
 
 __all__ = ["BLACK", "WHITE", "Cell", "GameRules", "Play", "Position", "RulesMinimax", "bddl_rules", "pg_rules",
            "black_wins_by_rules"]
@@ -336,31 +337,11 @@ class PgRules:
         them exactly when it touches (or lies on) the start border or a Black group reaching it,
         and likewise the end border."""
         start, end = self._borders
-        from_start, from_end = self._group(black, start), self._group(black, end)
+        touching = self._touching
+        from_start, from_end = flood(touching, black & start, black), flood(touching, black & end, black)
         if from_start & end:
             return self._full  # joined already: any stone keeps it
-        near_start, near_end = start, end
-        for cell, touching in enumerate(self._touching):
-            if touching & from_start:
-                near_start |= 1 << cell
-            if touching & from_end:
-                near_end |= 1 << cell
-        return near_start & near_end
-
-    def _group(self, black: int, border: int) -> int:
-        """Black's stones joined to the border through Black's stones (those on it included)."""
-        touching = self._touching
-        group = black & border
-        grown = group
-        while grown:  # each round adds the stones next to the last round's
-            near = 0
-            while grown:
-                cell = (grown & -grown).bit_length() - 1
-                grown &= grown - 1
-                near |= touching[cell]
-            grown = near & black & ~group
-            group |= grown
-        return group
+        return (start | around(touching, from_start)) & (end | around(touching, from_end))
 
     def stuck_winner(self, side: str) -> str | None:
         return None

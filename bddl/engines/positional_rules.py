@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..pg.game import BLACK, PositionalGame
+from ..pg.game import BLACK, PositionalGame, around, flood
 from ..pg.geometry import symmetries as board_symmetries
 from ..pg.pairing import Pairing, PairingFinder
 from .relevance import Relevance
@@ -173,24 +173,10 @@ class PositionalRules:
 
     def _reach(self, seeds: int, within: int) -> int:
         """The cells of `within` connected to `seeds` (a flood fill on bitmasks)."""
-        reach = frontier = seeds
-        while frontier:
-            grow = 0
-            while frontier:
-                low = frontier & -frontier
-                grow |= self.nbr[low.bit_length() - 1]
-                frontier ^= low
-            frontier = grow & within & ~reach
-            reach |= frontier
-        return reach
+        return flood(self.nbr, seeds, within)
 
     def _around(self, cells: int) -> int:
-        out = 0
-        while cells:
-            low = cells & -cells
-            out |= self.nbr[low.bit_length() - 1]
-            cells ^= low
-        return out
+        return around(self.nbr, cells)
 
     def black_status(self, b: int, w: int) -> tuple[int, int]:
         """The fewest open cells Black still needs for a goal (a large number if

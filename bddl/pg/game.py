@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Sequence
 
 BLACK, WHITE = "black", "white"
 
@@ -27,6 +28,32 @@ class BorderGraph:
     neighbours: tuple[tuple[int, ...], ...]  # neighbours[i]: the cells next to cell i, ascending
     start_border: frozenset[int]
     end_border: frozenset[int]
+
+
+def flood(neighbours: Sequence[int], seeds: int, within: int) -> int:
+    """The cells of `within` connected to `seeds` through `within` (`seeds` among them), on masks:
+    `neighbours[i]` is the mask of the cells next to cell i.  Round by round, each round adding the
+    cells next to the last round's."""
+    reach = frontier = seeds
+    while frontier:
+        grow = 0
+        while frontier:
+            low = frontier & -frontier
+            grow |= neighbours[low.bit_length() - 1]
+            frontier ^= low
+        frontier = grow & within & ~reach
+        reach |= frontier
+    return reach
+
+
+def around(neighbours: Sequence[int], cells: int) -> int:
+    """The cells next to any of `cells` (masks, as `flood`'s)."""
+    out = 0
+    while cells:
+        low = cells & -cells
+        out |= neighbours[low.bit_length() - 1]
+        cells ^= low
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -155,57 +155,36 @@ class Search : SearchBase<W> {
     // The open cells whose claim completes a Black goal.
     B black_completing(const B &b, const B &open, int t) const {
         if (hex_) return open & groups_[t].near_start & groups_[t].near_end;
-        if constexpr (W == 1) return one_short(black_words_, b, open);
-        B found = B::zero();
-        for (const B &m : black_sets_) {
-            B missing = m.minus(b);
-            if (missing.single() && missing.meets(open)) found |= missing;
-        }
-        return found;
+        return one_short(black_sets_, b, open);
     }
 
     // Does some open cell complete a White set?
-    bool white_completes(const B &w, const B &open) const {
-        if constexpr (W == 1) return one_short(white_words_, w, open).any();
-        for (const B &m : white_sets_) {
-            B missing = m.minus(w);
-            if (missing.single() && missing.meets(open)) return true;
-        }
-        return false;
-    }
+    bool white_completes(const B &w, const B &open) const { return white_completing(w, open).any(); }
 
     // The open cells whose claim completes a White set.
-    B white_completing(const B &w, const B &open) const {
-        if constexpr (W == 1) return one_short(white_words_, w, open);
+    B white_completing(const B &w, const B &open) const { return one_short(white_sets_, w, open); }
+
+    // The open cells that complete one of `sets` for the side holding `mine`.  On a board of one
+    // word (W == 1) with no branch a set: the sets' tests as branches were half a search's
+    // instructions on the animal races (96 sets a side on 5x5) and mispredicted often.
+    static B one_short(const std::vector<B> &sets, const B &mine, const B &open) {
         B found = B::zero();
-        for (const B &m : white_sets_) {
-            B missing = m.minus(w);
-            if (missing.single() && missing.meets(open)) found |= missing;
+        if constexpr (W == 1) {
+            uint64_t have = mine.w[0], free = open.w[0];
+            for (const B &m : sets) {
+                uint64_t missing = m.w[0] & ~have;  // one cell (x & (x - 1) == 0), or none: complete, which adds nothing
+                found.w[0] |= (missing & (missing - 1)) == 0 ? missing & free : 0;
+            }
+        } else {
+            for (const B &m : sets) {
+                B missing = m.minus(mine);
+                if (missing.single() && missing.meets(open)) found |= missing;
+            }
         }
         return found;
     }
 
-    // On a board of one word (W == 1): the open cells that complete one of `sets` (each a word)
-    // for the side holding `mine`, with no branch a set: the sets' tests as branches were half a
-    // search's instructions on the animal races (96 sets a side on 5x5) and mispredicted often.
-    static B one_short(const std::vector<uint64_t> &sets, const B &mine, const B &open) {
-        uint64_t have = mine.w[0], free = open.w[0], found = 0;
-        for (uint64_t m : sets) {
-            uint64_t missing = m & ~have;  // one cell (x & (x - 1) == 0), or none: complete, which adds nothing
-            found |= (missing & (missing - 1)) == 0 ? missing & free : 0;
-        }
-        B r = B::zero();
-        r.w[0] = found;
-        return r;
-    }
-    static std::vector<uint64_t> words_of(const std::vector<B> &sets) {
-        std::vector<uint64_t> out;
-        for (const B &m : sets) out.push_back(m.w[0]);
-        return out;
-    }
-
     std::vector<Groups> groups_;  // Hex: per time point, the groups of the position the search is at
-    std::vector<uint64_t> black_words_ = words_of(black_sets_), white_words_ = words_of(white_sets_);  // W == 1
 };
 
 template <int W>

@@ -290,7 +290,7 @@ class SearchBase {
             zobrist_white_.push_back(splitmix64(seed));
         }
     }
-    SearchBase(const SearchBase &) = delete;  // the table holds `this`
+    SearchBase(const SearchBase &) = delete;  // one search, one table (its memory is not copied)
     SearchBase &operator=(const SearchBase &) = delete;
 
     static std::vector<B> sets_of(const std::vector<int> &offsets, const std::vector<int> &cells) {
