@@ -85,15 +85,18 @@ class Search : SearchBase<W> {
         if (t < depth_) {
             B open = full_.minus(b | w);
             if (t == 0) open = open & first_;
-            // the children's table slots are fetched while this position's goals are read
-            const std::vector<uint64_t> &keys = black_turn_[t] ? zobrist_black_ : zobrist_white_;
-            for (int i = 0; i < W; i++)
-                for (uint64_t x = open.w[i]; x; x &= x - 1) table_.prefetch(h ^ keys[i * 64 + __builtin_ctzll(x)]);
             r = black_turn_[t] ? black_to_move(b, w, h, t, open) : white_to_move(b, w, h, t, open);
             if (r < 0) return -1;
         }
         store(b, w, h, r, before);
         return r;
+    }
+
+    // The children's table slots asked for ahead of their probes, once the position is known to
+    // need its children (a position decided by the rules at once would waste a fetch a claim).
+    void prefetch_children(uint64_t h, const std::vector<uint64_t> &keys, const B &claims) const {
+        for (int i = 0; i < W; i++)
+            for (uint64_t x = claims.w[i]; x; x &= x - 1) table_.prefetch(h ^ keys[i * 64 + __builtin_ctzll(x)]);
     }
 
     int black_to_move(const B &b, const B &w, uint64_t h, int t, const B &open) {
@@ -108,11 +111,16 @@ class Search : SearchBase<W> {
             if (threats.any() && (!threats.single() || !threats.meets(open))) return 0;
             if (threats.any()) claims = threats;
         }
+        prefetch_children(h, zobrist_black_, claims);
         for (int i = 0; i < W; i++) {
             for (uint64_t x = claims.w[i]; x; x &= x - 1) {
                 int c = i * 64 + __builtin_ctzll(x);
                 B b2 = b;
                 b2.set(c);
+                if (t + 1 == depth_) {
+                    if (this->visit_leaf(b2, w, h ^ zobrist_black_[c]) < 0) return -1;
+                    continue;
+                }
                 if (hex_) groups_[t + 1] = grown(groups_[t], c, b2);
                 int r = value(b2, w, h ^ zobrist_black_[c], t + 1);
                 if (r != 0) {
@@ -137,6 +145,14 @@ class Search : SearchBase<W> {
                 rest = B::zero();
             }
         }
+        if (t + 1 == depth_) {  // White's last claim: the first child, a leaf, is Black's loss
+            int c = blocks.any() ? blocks.lowest() : rest.lowest();
+            if (c < 0) return 0;  // no open cell: the game is over and Black has not won
+            B w2 = w;
+            w2.set(c);
+            return this->visit_leaf(b, w2, h ^ zobrist_white_[c]);
+        }
+        prefetch_children(h, zobrist_white_, blocks | rest);
         for (const B *part : {&blocks, &rest}) {
             for (int i = 0; i < W; i++) {
                 for (uint64_t x = part->w[i]; x; x &= x - 1) {
