@@ -94,9 +94,16 @@ class Search : SearchBase<W> {
 
     // The children's table slots asked for ahead of their probes, once the position is known to
     // need its children (a position decided by the rules at once would waste a fetch a claim).
-    void prefetch_children(uint64_t h, const std::vector<uint64_t> &keys, const B &claims) const {
-        for (int i = 0; i < W; i++)
-            for (uint64_t x = claims.w[i]; x; x &= x - 1) table_.prefetch(h ^ keys[i * 64 + __builtin_ctzll(x)]);
+    void prefetch_children(const B &b, const B &w, uint64_t h, bool black, const B &claims) const {
+        const std::vector<uint64_t> &keys = black ? zobrist_black_ : zobrist_white_;
+        for (int i = 0; i < W; i++) {
+            for (uint64_t x = claims.w[i]; x; x &= x - 1) {
+                int c = i * 64 + __builtin_ctzll(x);
+                B b2 = b, w2 = w;
+                (black ? b2 : w2).set(c);
+                table_.prefetch(b2, w2, h ^ keys[c]);
+            }
+        }
     }
 
     int black_to_move(const B &b, const B &w, uint64_t h, int t, const B &open) {
@@ -111,7 +118,7 @@ class Search : SearchBase<W> {
             if (threats.any() && (!threats.single() || !threats.meets(open))) return 0;
             if (threats.any()) claims = threats;
         }
-        prefetch_children(h, zobrist_black_, claims);
+        prefetch_children(b, w, h, true, claims);
         for (int i = 0; i < W; i++) {
             for (uint64_t x = claims.w[i]; x; x &= x - 1) {
                 int c = i * 64 + __builtin_ctzll(x);
@@ -152,7 +159,7 @@ class Search : SearchBase<W> {
             w2.set(c);
             return this->visit_leaf(b, w2, h ^ zobrist_white_[c]);
         }
-        prefetch_children(h, zobrist_white_, blocks | rest);
+        prefetch_children(b, w, h, false, blocks | rest);
         for (const B *part : {&blocks, &rest}) {
             for (int i = 0; i < W; i++) {
                 for (uint64_t x = part->w[i]; x; x &= x - 1) {
@@ -374,8 +381,13 @@ class FullSearch : PgRules<W> {
         // the children's table slots are fetched ahead (a hint: the probe's cache miss was the
         // search's largest single cost); under canonical keys their slots are not known yet
         if (!(symmetries_on_ && t + 1 < symmetric_plies_)) {
-            const std::vector<uint64_t> &keys = black_turn_[t] ? zobrist_black_ : zobrist_white_;
-            for (int m : moves) table_.prefetch(h ^ keys[m]);
+            bool black = black_turn_[t];
+            const std::vector<uint64_t> &keys = black ? zobrist_black_ : zobrist_white_;
+            for (int m : moves) {
+                B b2 = b, w2 = w;
+                (black ? b2 : w2).set(m);
+                table_.prefetch(b2, w2, h ^ keys[m]);
+            }
         }
         if (black_turn_[t]) return black_node(b, w, h, t, moves);
         if (carriers_on_) return white_node_with_carriers(b, w, h, t, moves, c.completing);

@@ -29,9 +29,10 @@ namespace pg {
 // on the path (the time point is the number of stones), so an entry is exact and losing one only
 // costs a search again.
 //
-// A position lives in the first free slot from its hash's home slot (slots never become free
-// again, so a probe stops at the first free one), within SPILL slots of it while the table can
-// still grow and WINDOW once it has reached its bound.  The table starts small and grows once half
+// A position lives in the first free slot from its home slot (placed by its hash, or on a small
+// board by the position itself: `PackedEntry`), within SPILL slots of it while the table can
+// still grow and WINDOW once it has reached its bound (slots never become free again, so a probe
+// stops at the first free one).  The table starts small and grows once half
 // its slots are taken, or a position finds no free slot within reach: a small search touches a
 // few pages instead of faulting in the whole bound (a 256 MB table allocated at once made Qubic
 // 3x3x3's search of 80,000 positions 25 times slower).  It grows in place (`Memory::extend`): the
@@ -64,17 +65,69 @@ struct NarrowKey {
     bool operator==(const NarrowKey &o) const { return bw == o.bw; }
 };
 
-// The table's slots for one key type (`Table` below chooses the type by the board's size).
+// An entry of either key: the position, then in 8 bytes the hash's top half (which alone places
+// the entry, so growing needs no Zobrist sum), the work and the value.
 template <class K>
+struct KeyedEntry {
+    using Key = K;
+    static constexpr uint32_t MAX_WORK = (1u << 30) - 1;
+    K position;
+    uint32_t key;        // the hash's top half
+    uint32_t work_ : 30;  // positions expanded below this one (saturating): what evicting it costs
+    uint32_t value_ : 2;  // 0: free, 1: Black does not win, 2: Black wins
+
+    static uint32_t key_of(const K &, uint64_t h) { return uint32_t(h >> 32); }
+    uint32_t home_key() const { return key; }
+    K key_position() const { return position; }
+    bool holds(const K &p) const { return position == p; }
+    uint32_t value() const { return value_; }
+    uint32_t work() const { return work_; }
+    void fill(const K &p, uint32_t k, uint32_t v, uint32_t w) {
+        position = p;
+        key = k;
+        work_ = w;
+        value_ = v;
+    }
+};
+
+// On a board of at most 26 cells the whole entry is one word: Black's stones in bits 0-25,
+// White's in 26-51, the value in 52-53 and the work in 54-63 (saturating at 1,023: it only ranks
+// evictions, and a subtree of a thousand positions is costly enough).  Eight to a cache line, so
+// a table half the bytes of 16-byte entries: half the pages to fault in and the lines to miss
+// (the plain searches of GTTT 10%, Hein's 12-21% faster).  The home comes from the position by
+// one multiplication, as there is no room for the hash (MurmurHash3's finaliser, two, cost the
+// small searches 7-12%).
+struct PackedKey {
+    uint64_t bw;
+    template <int W>
+    static PackedKey of(const Bits<W> &b, const Bits<W> &w) { return {b.w[0] | w.w[0] << 26}; }
+    bool operator==(const PackedKey &o) const { return bw == o.bw; }
+};
+struct PackedEntry {
+    using Key = PackedKey;
+    static constexpr int CELLS = 26;
+    static constexpr uint32_t MAX_WORK = 1023;
+    static constexpr uint64_t POSITION = (uint64_t(1) << 52) - 1;
+    uint64_t bits;
+
+    // Fibonacci hashing: every bit of the position reaches the product's top half, the home
+    static uint32_t key_of(const PackedKey &p, uint64_t) { return uint32_t((p.bw * 0x9E3779B97F4A7C15ULL) >> 32); }
+    uint32_t home_key() const { return key_of(key_position(), 0); }
+    PackedKey key_position() const { return {bits & POSITION}; }
+    bool holds(const PackedKey &p) const { return (bits & POSITION) == p.bw; }
+    uint32_t value() const { return uint32_t(bits >> 52) & 3; }
+    uint32_t work() const { return uint32_t(bits >> 54); }
+    void fill(const PackedKey &p, uint32_t, uint32_t v, uint32_t w) {
+        bits = p.bw | uint64_t(v) << 52 | uint64_t(w) << 54;
+    }
+};
+
+// The table's slots for one entry type (`Table` below chooses the type by the board's size).
+template <class E>
 class Slots {
   public:
-    struct Entry {
-        K position;
-        uint32_t key;        // the hash's top half, which alone places the entry: growing needs no Zobrist sum
-        uint32_t work : 30;  // positions expanded below this one (saturating): what evicting it costs
-        uint32_t value : 2;  // 0: free, 1: Black does not win, 2: Black wins
-    };
-    static constexpr uint32_t MAX_WORK = (1u << 30) - 1;
+    using Entry = E;
+    using Key = typename E::Key;
     static constexpr uint64_t FIRST_SLOTS = 1 << 10;
     static constexpr uint64_t MAX_SLOTS = uint64_t(1) << 32;  // the homes a 32-bit key tells apart
 
@@ -94,14 +147,14 @@ class Slots {
     uint64_t bytes() const { return entries() * sizeof(Entry); }
     uint64_t max_bytes() const { return bound_entries_ * sizeof(Entry); }
     uint64_t lost_in_growth() const { return lost_; }
-    // Ask the memory for h's home slot ahead of the probe (a hint: no effect on any value).
-    void prefetch(uint64_t h) const { __builtin_prefetch(home(h)); }
+    // Ask the memory for the position's home slot ahead of the probe (a hint: no effect on any value).
+    void prefetch(const Key &position, uint64_t h) const { __builtin_prefetch(home(position, h)); }
 
     // 0: unknown, else 1 + Black wins
-    int probe(const K &position, uint64_t h) const {
-        const Entry *e = home(h);
-        for (uint64_t k = 0; k < reach_ && e[k].value; k++)
-            if (e[k].position == position) return int(e[k].value);
+    int probe(const Key &position, uint64_t h) const {
+        const Entry *e = home(position, h);
+        for (uint64_t k = 0; k < reach_ && e[k].value(); k++)
+            if (e[k].holds(position)) return int(e[k].value());
         return 0;
     }
 
@@ -110,20 +163,21 @@ class Slots {
     // -1, nothing kept) and the position kept with a work of 1 (0; `evicted` says whether
     // another entry gave way).  One scan of its window where a probe and a store took two.
     template <class Admit>
-    int visit_leaf(const K &position, uint64_t h, Admit admit, bool &evicted) {
-        Entry *e = home(h), *free = nullptr;
+    int visit_leaf(const Key &position, uint64_t h, Admit admit, bool &evicted) {
+        uint32_t key = E::key_of(position, h);
+        Entry *e = home_of(key), *free = nullptr;
         for (uint64_t k = 0; k < reach_; k++) {
-            if (!e[k].value) {
+            if (!e[k].value()) {
                 free = &e[k];
                 break;
             }
-            if (e[k].position == position) return int(e[k].value);
+            if (e[k].holds(position)) return int(e[k].value());
         }
         if (!admit()) return -1;
         evicted = false;
         if (free && !grow_due()) {
             used_++;
-            fill(free, position, key_of(h), 1, 1);
+            free->fill(position, key, 1, 1);
         } else {
             evicted = store(position, h, false, 1);
         }
@@ -131,40 +185,34 @@ class Slots {
     }
 
     // true when another position's entry was evicted
-    bool store(const K &position, uint64_t h, bool wins, uint64_t work) {
+    bool store(const Key &position, uint64_t h, bool wins, uint64_t work) {
+        uint32_t key = E::key_of(position, h);
         if (grow_due()) grow();
-        Entry *slot = free_slot(position, key_of(h));
-        if (!slot && growable() && grow()) slot = free_slot(position, key_of(h));
+        Entry *slot = free_slot(position, key);
+        if (!slot && growable() && grow()) slot = free_slot(position, key);
         bool evicted = slot == nullptr;
-        if (evicted) slot = cheapest(key_of(h));
-        else if (!slot->value) used_++;
-        fill(slot, position, key_of(h), wins ? 2 : 1, work > MAX_WORK ? MAX_WORK : uint32_t(work));
+        if (evicted) slot = cheapest(key);
+        else if (!slot->value()) used_++;
+        slot->fill(position, key, wins ? 2 : 1, work > E::MAX_WORK ? E::MAX_WORK : uint32_t(work));
         return evicted;
     }
 
   private:
     static size_t bytes_for(uint64_t slots) { return (slots + SPILL) * sizeof(Entry); }
-    static void fill(Entry *slot, const K &position, uint32_t key, uint32_t value, uint32_t work) {
-        slot->position = position;
-        slot->key = key;
-        slot->work = work;
-        slot->value = value;
-    }
-    // By multiply-high of the hash's top half: any slot count below 2^32, no modulo, and the same
-    // slot from the entry's `key` alone.
-    Entry *home(uint64_t h) const { return home_of(key_of(h)); }
-    static uint32_t key_of(uint64_t h) { return uint32_t(h >> 32); }  // what an entry keeps of its hash
+    // By multiply-high of the entry's 32-bit key: any slot count below 2^32, no modulo, and the
+    // same slot from the entry alone.
+    Entry *home(const Key &position, uint64_t h) const { return home_of(E::key_of(position, h)); }
     Entry *home_of(uint32_t key) const { return entries_ + ((uint64_t(key) * slots_) >> 32); }
-    Entry *free_slot(const K &position, uint32_t key) const {
+    Entry *free_slot(const Key &position, uint32_t key) const {
         Entry *e = home_of(key);
         for (uint64_t k = 0; k < reach_; k++)
-            if (!e[k].value || e[k].position == position) return &e[k];
+            if (!e[k].value() || e[k].holds(position)) return &e[k];
         return nullptr;
     }
     Entry *cheapest(uint32_t key) const {
         Entry *e = home_of(key), *slot = &e[0];
         for (uint64_t k = 1; k < WINDOW; k++)
-            if (e[k].work < slot->work) slot = &e[k];
+            if (e[k].work() < slot->work()) slot = &e[k];
         return slot;
     }
 
@@ -190,7 +238,7 @@ class Slots {
         if (low > old_entries) low = old_entries;
         std::vector<Entry> aside;
         for (uint64_t i = 0; i < low; i++) {
-            if (!entries_[i].value) continue;
+            if (!entries_[i].value()) continue;
             aside.push_back(entries_[i]);
             entries_[i] = Entry{};
         }
@@ -198,7 +246,7 @@ class Slots {
         used_ = 0;
         reach_ = growable() ? SPILL : WINDOW;  // the last growth puts every entry within its window
         for (uint64_t i = old_entries; i-- > low;) {
-            if (!entries_[i].value) continue;
+            if (!entries_[i].value()) continue;
             Entry e = entries_[i];
             entries_[i] = Entry{};
             put_back(e);
@@ -209,9 +257,9 @@ class Slots {
 
     // An entry of the table before it grew, in its slot now.
     void put_back(const Entry &e) {
-        Entry *slot = free_slot(e.position, e.key);
+        Entry *slot = free_slot(e.key_position(), e.home_key());
         if (!slot) {
-            slot = cheapest(e.key);
+            slot = cheapest(e.home_key());
             lost_++;
         } else {
             used_++;
@@ -232,47 +280,77 @@ class Slots {
     Entry *entries_ = nullptr;
 };
 
-// The transposition table of a search on W-word bitboards: 16-byte entries on boards of at most
-// 32 cells, else two bitboards and 8 bytes (the branch between them is the same at every call).
+// The transposition table of a search on W-word bitboards: one-word entries on boards of at most
+// 26 cells, 16-byte ones up to 32, else two bitboards and 8 bytes (the choice is made once; the
+// branch on it is the same at every call).
 template <int W>
 class Table {
   public:
-    Table(uint64_t bytes, int cells) : narrow_on_(W == 1 && cells <= 32) {
-        if (narrow_on_)
-            narrow_ = Slots<NarrowKey>(bytes);
-        else
-            wide_ = Slots<WideKey<W>>(bytes);
+    Table(uint64_t bytes, int cells) : kind_(kind_for(cells)) {
+        if (kind_ == PACKED) packed_ = Slots<PackedEntry>(bytes);
+        else if (kind_ == NARROW) narrow_ = Slots<KeyedEntry<NarrowKey>>(bytes);
+        else wide_ = Slots<KeyedEntry<WideKey<W>>>(bytes);
     }
     static int entry_bytes_for(int cells) {
-        return W == 1 && cells <= 32 ? int(sizeof(typename Slots<NarrowKey>::Entry))
-                                     : int(sizeof(typename Slots<WideKey<W>>::Entry));
+        Kind kind = kind_for(cells);
+        return kind == PACKED   ? int(sizeof(PackedEntry))
+               : kind == NARROW ? int(sizeof(KeyedEntry<NarrowKey>))
+                                : int(sizeof(KeyedEntry<WideKey<W>>));
     }
-    bool ok() const { return narrow_on_ ? narrow_.ok() : wide_.ok(); }
-    uint64_t entries() const { return narrow_on_ ? narrow_.entries() : wide_.entries(); }
-    uint64_t bytes() const { return narrow_on_ ? narrow_.bytes() : wide_.bytes(); }
-    uint64_t max_bytes() const { return narrow_on_ ? narrow_.max_bytes() : wide_.max_bytes(); }
-    uint64_t lost_in_growth() const { return narrow_on_ ? narrow_.lost_in_growth() : wide_.lost_in_growth(); }
-    void prefetch(uint64_t h) const { narrow_on_ ? narrow_.prefetch(h) : wide_.prefetch(h); }
+    bool ok() const {
+        return on_slots([](const auto &s) { return s.ok(); });
+    }
+    uint64_t entries() const {
+        return on_slots([](const auto &s) { return s.entries(); });
+    }
+    uint64_t bytes() const {
+        return on_slots([](const auto &s) { return s.bytes(); });
+    }
+    uint64_t max_bytes() const {
+        return on_slots([](const auto &s) { return s.max_bytes(); });
+    }
+    uint64_t lost_in_growth() const {
+        return on_slots([](const auto &s) { return s.lost_in_growth(); });
+    }
+    void prefetch(const Bits<W> &b, const Bits<W> &w, uint64_t h) const {
+        on_slots([&](const auto &s) { s.prefetch(key(s, b, w), h); });
+    }
     // 0: unknown, else 1 + Black wins
     int probe(const Bits<W> &b, const Bits<W> &w, uint64_t h) const {
-        return narrow_on_ ? narrow_.probe(NarrowKey::of(b, w), h) : wide_.probe(WideKey<W>::of(b, w), h);
+        return on_slots([&](const auto &s) { return s.probe(key(s, b, w), h); });
     }
     // Slots::visit_leaf for (b, w)
     template <class Admit>
     int visit_leaf(const Bits<W> &b, const Bits<W> &w, uint64_t h, Admit admit, bool &evicted) {
-        return narrow_on_ ? narrow_.visit_leaf(NarrowKey::of(b, w), h, admit, evicted)
-                          : wide_.visit_leaf(WideKey<W>::of(b, w), h, admit, evicted);
+        return on_slots([&](auto &s) { return s.visit_leaf(key(s, b, w), h, admit, evicted); });
     }
     // true when another position's entry was evicted
     bool store(const Bits<W> &b, const Bits<W> &w, uint64_t h, bool wins, uint64_t work) {
-        return narrow_on_ ? narrow_.store(NarrowKey::of(b, w), h, wins, work)
-                          : wide_.store(WideKey<W>::of(b, w), h, wins, work);
+        return on_slots([&](auto &s) { return s.store(key(s, b, w), h, wins, work); });
     }
 
   private:
-    bool narrow_on_;
-    Slots<NarrowKey> narrow_;
-    Slots<WideKey<W>> wide_;
+    enum Kind { PACKED, NARROW, WIDE };
+    static Kind kind_for(int cells) {
+        return W == 1 && cells <= PackedEntry::CELLS ? PACKED : W == 1 && cells <= 32 ? NARROW : WIDE;
+    }
+    template <class S>
+    static typename S::Key key(const S &, const Bits<W> &b, const Bits<W> &w) {
+        return S::Key::of(b, w);
+    }
+    template <class F>
+    auto on_slots(F f) const {
+        return kind_ == PACKED ? f(packed_) : kind_ == NARROW ? f(narrow_) : f(wide_);
+    }
+    template <class F>
+    auto on_slots(F f) {
+        return kind_ == PACKED ? f(packed_) : kind_ == NARROW ? f(narrow_) : f(wide_);
+    }
+
+    Kind kind_;
+    Slots<PackedEntry> packed_;
+    Slots<KeyedEntry<NarrowKey>> narrow_;
+    Slots<KeyedEntry<WideKey<W>>> wide_;
 };
 
 // Whole permutations of the cells, `cells` images each (the symmetries the full search reads).
