@@ -11,8 +11,11 @@ a corpus table (answers.tsv) and exits 1 on a disagreement or an invalid
 certificate.  `--claim` writes the certificate of the claim given without
 deciding the game first (the checker says whether it holds): a refutation
 whose lines end in pairings needs the engine at a few positions only.
-`--every-reply` lists every reply (no format version 4), to compare.  The
-seconds are wall-clock on whatever machine runs it.
+`--every-reply` lists every reply (no format version 4), to compare.
+`--depth` asks about another depth than the files' (as `bddlc search
+--depth`; the certificate's name then ends in `-dN`), so that deeper
+questions about the corpus's games need no edited copies.  The seconds are
+wall-clock on whatever machine runs it.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pathlib import Path
 
 from bddl.budget import MemoryBudgetExceeded
 from compiler.certificates import StrategyNotFound, write_certificate
+from compiler.cli.common import positive_int
 from compiler.certificates.check import check_files
 from compiler.certificates.oracles import engine_oracle
 from compiler.model import open_model
@@ -38,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--max-memory", type=int, default=4096, metavar="MB", help="memory for the engine and the certificate (default 4096)")
     p.add_argument("--claim", choices=("black-wins", "no-black-win"),
                    help="certify this claim without deciding the game first (the checker judges it)")
+    p.add_argument("--depth", type=positive_int, metavar="N", help="the depth asked about, if not the game files' (the certificate is named GAME-dN.json)")
     p.add_argument("--every-reply", action="store_true",
                    help="list every reply of the other side, leaving none out as answered at once (format version 3 or older)")
     return p
@@ -61,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     for game in args.games:
         paths = game.split(",")
         model = open_model(paths)
+        if args.depth is not None:
+            model = model.at_depth(args.depth)
         start = time.perf_counter()
         wins: bool | None = None
         decided = start
@@ -72,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 wins = before == "black" if before is not None else oracle.black_wins(model.rules.initial)
             decided = time.perf_counter()
-            target = args.out / (Path(paths[-1]).stem + ".json")
+            target = args.out / (Path(paths[-1]).stem + ("" if args.depth is None else f"-d{args.depth}") + ".json")
             written = write_certificate(model, wins, target, oracle=oracle, max_memory=args.max_memory,
                                         decide_first=args.claim is None, at_once=not args.every_reply)
         except StrategyNotFound as exc:  # a --claim that does not hold (or an engine at odds with itself)
@@ -92,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
         print(f"{game}\t{str(wins).lower()}\t{written.nodes}\t{written.swaps}\t{written.pairings}\t{written.at_once}\t{written.bytes}\t{decided - start:.2f}\t{done - decided:.2f}\t"
               f"{checked - done:.2f}\t{str(verdict.valid).lower()}\t{peak}", flush=True)
-        expected = table.get(str(Path(paths[-1]).resolve()))
+        expected = table.get(str(Path(paths[-1]).resolve())) if args.depth is None else None  # (the table is about the files' depths)
         if not verdict.valid or (expected in ("true", "false") and expected != str(wins).lower()):
             failures += 1
             print(f"{game}: {verdict.report()} (answers.tsv: {expected})", file=sys.stderr)

@@ -326,6 +326,14 @@ def test_bench_certificates_writes_a_claim_without_deciding_first(tmp_path, caps
     assert bench_main([str(tmp_path / "o3.pg"), "--out", str(tmp_path / "c"), "--claim", "black-wins"]) == 1
     out, err = capsys.readouterr()
     assert "not written" in out and "no certificate:" in err and "Traceback" not in err
+    # --depth: the question at another depth, the certificate named for it and checked at it
+    assert bench_main([str(tmp_path / "o5.pg"), "--out", str(tmp_path / "d"), "--claim", "no-black-win", "--depth", "3"]) == 0
+    header, line = capsys.readouterr().out.splitlines()
+    assert line.split("\t")[header.split("\t").index("valid")] == "true"
+    written = json.loads((tmp_path / "d" / "o5-d3.json").read_text())
+    assert written["game"]["depth"] == 3, written["game"]
+    with pytest.raises(SystemExit):
+        bench_main([str(tmp_path / "o5.pg"), "--out", str(tmp_path / "d"), "--depth", "0"])
 
 
 def hex_refutations(count: int) -> list:
