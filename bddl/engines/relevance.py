@@ -54,6 +54,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..pg.game import around
+
 UNREACHABLE = 1 << 30
 
 
@@ -118,11 +120,7 @@ class Relevance:
             frontier = touching & (b if i == 0 else open_) & ~reached
             new = frontier
             while frontier:
-                grow = 0
-                while frontier:
-                    low = frontier & -frontier
-                    grow |= nbr[low.bit_length() - 1]
-                    frontier ^= low
+                grow = around(nbr, frontier)
                 touching |= grow
                 frontier = grow & b & ~reached & ~new
                 new |= frontier

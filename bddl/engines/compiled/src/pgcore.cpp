@@ -95,15 +95,9 @@ class Search : SearchBase<W> {
     // The children's table slots asked for ahead of their probes, once the position is known to
     // need its children (a position decided by the rules at once would waste a fetch a claim).
     void prefetch_children(const B &b, const B &w, uint64_t h, bool black, const B &claims) const {
-        const std::vector<uint64_t> &keys = black ? zobrist_black_ : zobrist_white_;
-        for (int i = 0; i < W; i++) {
-            for (uint64_t x = claims.w[i]; x; x &= x - 1) {
-                int c = i * 64 + __builtin_ctzll(x);
-                B b2 = b, w2 = w;
-                (black ? b2 : w2).set(c);
-                table_.prefetch(b2, w2, h ^ keys[c]);
-            }
-        }
+        for (int i = 0; i < W; i++)
+            for (uint64_t x = claims.w[i]; x; x &= x - 1)
+                this->prefetch_child(b, w, h, black, i * 64 + __builtin_ctzll(x));
     }
 
     int black_to_move(const B &b, const B &w, uint64_t h, int t, const B &open) {
@@ -381,13 +375,7 @@ class FullSearch : PgRules<W> {
         // the children's table slots are fetched ahead (a hint: the probe's cache miss was the
         // search's largest single cost); under canonical keys their slots are not known yet
         if (!(symmetries_on_ && t + 1 < symmetric_plies_)) {
-            bool black = black_turn_[t];
-            const std::vector<uint64_t> &keys = black ? zobrist_black_ : zobrist_white_;
-            for (int m : moves) {
-                B b2 = b, w2 = w;
-                (black ? b2 : w2).set(m);
-                table_.prefetch(b2, w2, h ^ keys[m]);
-            }
+            for (int m : moves) this->prefetch_child(b, w, h, black_turn_[t], m);
         }
         if (black_turn_[t]) return black_node(b, w, h, t, moves);
         if (carriers_on_) return white_node_with_carriers(b, w, h, t, moves, c.completing);

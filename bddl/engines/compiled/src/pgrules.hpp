@@ -165,19 +165,13 @@ class Slots {
     template <class Admit>
     int visit_leaf(const Key &position, uint64_t h, Admit admit, bool &evicted) {
         uint32_t key = E::key_of(position, h);
-        Entry *e = home_of(key), *free = nullptr;
-        for (uint64_t k = 0; k < reach_; k++) {
-            if (!e[k].value()) {
-                free = &e[k];
-                break;
-            }
-            if (e[k].holds(position)) return int(e[k].value());
-        }
+        Entry *slot = free_slot(position, key);  // (a taken slot it returns holds the position)
+        if (slot && slot->value()) return int(slot->value());
         if (!admit()) return -1;
         evicted = false;
-        if (free && !grow_due()) {
+        if (slot && !grow_due()) {
             used_++;
-            free->fill(position, key, 1, 1);
+            slot->fill(position, key, 1, 1);
         } else {
             evicted = store(position, h, false, 1);
         }
@@ -452,6 +446,14 @@ class SearchBase {
         check_every_ = check_every ? check_every : 1;
         next_check_ = first_check();
         status_ = 0;
+    }
+
+    // Asks the memory for the table slot of the child after claim c by Black (`black`) or White
+    // at (b, w) under hash h, ahead of its probe (a hint: no effect on any value).
+    void prefetch_child(const B &b, const B &w, uint64_t h, bool black, int c) const {
+        B b2 = b, w2 = w;
+        (black ? b2 : w2).set(c);
+        table_.prefetch(b2, w2, h ^ (black ? zobrist_black_ : zobrist_white_)[c]);
     }
 
     // A position at the last time point (value 0, no subtree), probed, counted and kept as a
