@@ -27,11 +27,12 @@ import time
 from pathlib import Path
 
 from bddl.budget import MemoryBudgetExceeded
+from bddl.errors import BddlError
 from compiler.certificates import StrategyNotFound, write_certificate
 from compiler.cli.common import positive_int
 from compiler.certificates.check import check_files
 from compiler.certificates.oracles import engine_oracle
-from compiler.model import open_model
+from compiler.model import ModelPathsError, open_model
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -58,16 +59,22 @@ def _answers(path: Path) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     table = _answers(args.answers) if args.answers else {}
     failures = 0
     print("game\tblack_wins\tnodes\tswaps\tpairings\tat_once\tbytes\tdecide_s\twrite_s\tcheck_s\tvalid\tpeak_mb", flush=True)
     for game in args.games:
         paths = game.split(",")
-        model = open_model(paths)
-        if args.depth is not None:
-            model = model.at_depth(args.depth)
+        try:
+            model = open_model(paths, depth=args.depth)
+        except ModelPathsError as exc:  # paths that name no game: a usage error (exit 2), as bddlc's
+            parser.error(str(exc))
+        except BddlError as exc:  # a file that is missing or wrong: its diagnostic, then the other games
+            failures += 1
+            print(exc.render(), file=sys.stderr)
+            continue
         start = time.perf_counter()
         wins: bool | None = None
         decided = start

@@ -334,6 +334,11 @@ def test_bench_certificates_writes_a_claim_without_deciding_first(tmp_path, caps
     assert written["game"]["depth"] == 3, written["game"]
     with pytest.raises(SystemExit):
         bench_main([str(tmp_path / "o5.pg"), "--out", str(tmp_path / "d"), "--depth", "0"])
+    # a missing file: its diagnostic and exit 1, the other games still certified, no traceback
+    assert bench_main([str(tmp_path / "none.pg"), str(tmp_path / "o5.pg"), "--out", str(tmp_path / "e"), "--claim", "no-black-win"]) == 1
+    out, err = capsys.readouterr()
+    assert "none.pg: error: no such file" in err and "Traceback" not in err
+    assert (tmp_path / "e" / "o5.json").exists()
 
 
 def hex_refutations(count: int) -> list:
